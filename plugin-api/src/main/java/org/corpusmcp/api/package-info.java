@@ -1,0 +1,16 @@
+/**
+ * The contract between the corpus-mcp host and its plugins.
+ *
+ * <p>A plugin contributes either {@link org.corpusmcp.api.ToolProvider tools} (served as MCP tools
+ * under the plugin's name prefix) or {@link org.corpusmcp.api.corpus.CorpusAdapter corpus adapters}
+ * (one family of ZIM archives, served through the host's {@code search} and {@code fetch}).
+ *
+ * <p>Everything here is null-free unless marked {@code @Nullable}, immutable, and free of checked
+ * exceptions. JSON crosses the boundary as plain Java values: {@code Map<String, ?>},
+ * {@code List<?>}, {@code String}, {@code Number}, {@code Boolean} and {@code null} (inside maps and
+ * lists only). No MCP SDK or Jackson type ever appears in this package.
+ */
+@NullMarked
+package org.corpusmcp.api;
+
+import org.jspecify.annotations.NullMarked;
