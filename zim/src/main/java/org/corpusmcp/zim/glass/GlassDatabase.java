@@ -1,0 +1,296 @@
+package org.corpusmcp.zim.glass;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.corpusmcp.zim.io.ByteSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A read-only single-file glass database (xapian-glass.md), e.g. the {@code X/fulltext/xapian}
+ * entry of a ZIM archive given as a {@link ByteSource#slice slice} of the file.
+ *
+ * <p>Opening reads and checks only the header (magic, format, table roots against the size);
+ * blocks are read on demand through a bounded cache. Instances are immutable and thread-safe;
+ * {@link PostingList}s are per query. Damage found while reading raises {@link
+ * GlassFormatException}.
+ */
+public final class GlassDatabase {
+  /** Default cache: 512 blocks (4 MiB with 8 KiB blocks). */
+  public static final int DEFAULT_CACHE_BLOCKS = 512;
+
+  private static final byte[] DOCLEN_KEY = {0, (byte) 0xE0};
+  private static final byte[] META_PREFIX = {0, (byte) 0xC0};
+  private static final byte[] VALUE_PREFIX = {0, (byte) 0xD8};
+
+  private final ByteSource source;
+  private final GlassHeader header;
+  private final BTable postlist;
+  private final BTable docdata;
+  private final BTable position;
+
+  private GlassDatabase(ByteSource source, GlassHeader header, BlockCache cache) {
+    this.source = source;
+    this.header = header;
+    this.postlist = new BTable(header.table(GlassHeader.POSTLIST), cache);
+    this.docdata = new BTable(header.table(GlassHeader.DOCDATA), cache);
+    this.position = new BTable(header.table(GlassHeader.POSITION), cache);
+  }
+
+  /** Opens the database whose first byte is the first byte of {@code source}. */
+  public static GlassDatabase open(ByteSource source) {
+    return open(source, DEFAULT_CACHE_BLOCKS);
+  }
+
+  public static GlassDatabase open(ByteSource source, int cacheBlocks) {
+    Objects.requireNonNull(source, "source");
+    if (cacheBlocks < 8) {
+      throw new IllegalArgumentException("cacheBlocks must be at least 8, was " + cacheBlocks);
+    }
+    long size = source.size();
+    if (size < 2048) {
+      throw new GlassFormatException("glass database of " + size + " bytes is shorter than one block");
+    }
+    byte[] head;
+    try {
+      head = source.readBytes(0, (int) Math.min(256, size));
+    } catch (IndexOutOfBoundsException e) {
+      throw new GlassFormatException("glass header truncated", e);
+    }
+    GlassHeader header = GlassHeader.parse(head, size);
+    return new GlassDatabase(source, header, new BlockCache(source, cacheBlocks));
+  }
+
+  public GlassHeader header() {
+    return header;
+  }
+
+  public long docCount() {
+    return header.docCount();
+  }
+
+  public double averageLength() {
+    return header.averageLength();
+  }
+
+  /** True when the position table holds data (phrase queries are real phrases then). */
+  public boolean hasPositions() {
+    return !position.isEmpty();
+  }
+
+  static byte[] termKey(byte[] term) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(term.length + 2);
+    Pack.putSortableString(out, term, true);
+    return out.toByteArray();
+  }
+
+  static byte[] termChunkPrefix(byte[] term) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(term.length + 2);
+    Pack.putSortableString(out, term, false);
+    return out.toByteArray();
+  }
+
+  /** A fresh iterator over the term's postings (empty when the term is absent). */
+  public PostingList postingList(String term) {
+    return postingList(term.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public PostingList postingList(byte[] term) {
+    if (term.length == 0) {
+      throw new IllegalArgumentException("term must not be empty");
+    }
+    return PostingList.open(postlist, termKey(term), termChunkPrefix(term));
+  }
+
+  /** termfreq and wdf statistics of a term, from its first chunk only. */
+  public TermStats termStats(String term) {
+    byte[] t = term.getBytes(StandardCharsets.UTF_8);
+    if (t.length == 0 || t.length > 245) {
+      return new TermStats(0, 0, 0);
+    }
+    PostingList pl = postingList(t);
+    return new TermStats(pl.termFreq(), pl.collectionFreq(), pl.firstWdf());
+  }
+
+  /** First-chunk statistics of a term. */
+  public record TermStats(long termFreq, long collectionFreq, long firstWdf) {
+    /** Xapian's database-level wdf bound (the matcher's bound capped by the header's). */
+    public long wdfUpperBound(long headerBound) {
+      long b = (collectionFreq == 0 || termFreq == 1) ? collectionFreq : Math.max(collectionFreq - firstWdf, firstWdf);
+      return Math.min(b, headerBound);
+    }
+  }
+
+  /** A fresh iterator over the document-length list; its wdf is the length. */
+  public PostingList doclengthList() {
+    return PostingList.open(postlist, DOCLEN_KEY, DOCLEN_KEY);
+  }
+
+  /** The document's length, or −1 if the document does not exist. */
+  public long docLength(long docid) {
+    PostingList pl = doclengthList();
+    return pl.skipTo(docid) && pl.docid() == docid ? pl.wdf() : -1;
+  }
+
+  /** The document data (in libzim databases the entry's full path), empty if none. */
+  public byte[] documentData(long docid) {
+    ByteArrayOutputStream k = new ByteArrayOutputStream();
+    Pack.putSortableUint(k, docid);
+    byte[] tag = docdata.get(k.toByteArray());
+    return tag == null ? new byte[0] : tag;
+  }
+
+  /** User metadata, empty if absent. */
+  public byte[] metadata(String name) {
+    byte[] n = name.getBytes(StandardCharsets.UTF_8);
+    byte[] key = new byte[2 + n.length];
+    System.arraycopy(META_PREFIX, 0, key, 0, 2);
+    System.arraycopy(n, 0, key, 2, n.length);
+    if (key.length > 255) {
+      return new byte[0];
+    }
+    byte[] tag = postlist.get(key);
+    return tag == null ? new byte[0] : tag;
+  }
+
+  public String metadataString(String name) {
+    return new String(metadata(name), StandardCharsets.UTF_8);
+  }
+
+  /** The value in {@code slot} of the document, empty if none (xapian-glass.md §5.6). */
+  public byte[] value(long docid, int slot) {
+    ByteArrayOutputStream k = new ByteArrayOutputStream();
+    k.writeBytes(VALUE_PREFIX);
+    Pack.putUint(k, slot);
+    byte[] prefix = k.toByteArray();
+    Pack.putSortableUint(k, docid);
+    BTable.Cursor c = postlist.cursor();
+    if (!c.seekLessOrEqual(k.toByteArray())) {
+      return new byte[0];
+    }
+    byte[] key = c.key();
+    if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+      return new byte[0];
+    }
+    Pack kp = new Pack(key, prefix.length, key.length);
+    long did = kp.sortableUint();
+    Pack p = new Pack(c.readTag());
+    byte[] v = p.string();
+    while (did < docid) {
+      if (p.atEnd()) {
+        return new byte[0];
+      }
+      did += p.uint() + 1;
+      v = p.string();
+    }
+    return did == docid ? v : new byte[0];
+  }
+
+  /** A reusable reader of one value slot for ascending docids (one thread). */
+  public ValueReader valueReader(int slot) {
+    return new ValueReader(slot);
+  }
+
+  /** Reads values of one slot; fast for ascending or repeated docids. */
+  public final class ValueReader {
+    private final int slot;
+    private final byte[] prefix;
+    private byte @Nullable [] chunk;
+    private long chunkFirst = Long.MAX_VALUE;
+
+    ValueReader(int slot) {
+      this.slot = slot;
+      ByteArrayOutputStream k = new ByteArrayOutputStream();
+      k.writeBytes(VALUE_PREFIX);
+      Pack.putUint(k, slot);
+      this.prefix = k.toByteArray();
+    }
+
+    public byte[] get(long docid) {
+      if (chunk == null || docid < chunkFirst) {
+        ByteArrayOutputStream k = new ByteArrayOutputStream();
+        k.writeBytes(prefix);
+        Pack.putSortableUint(k, docid);
+        BTable.Cursor c = postlist.cursor();
+        if (!c.seekLessOrEqual(k.toByteArray())) {
+          return new byte[0];
+        }
+        byte[] key = c.key();
+        if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+          return new byte[0];
+        }
+        chunkFirst = new Pack(key, prefix.length, key.length).sortableUint();
+        chunk = c.readTag();
+      }
+      Pack p = new Pack(chunk);
+      long did = chunkFirst;
+      byte[] v = p.string();
+      while (did < docid) {
+        if (p.atEnd()) {
+          // maybe a later chunk: re-seek
+          chunk = null;
+          return GlassDatabase.this.value(docid, slot);
+        }
+        did += p.uint() + 1;
+        v = p.string();
+      }
+      return did == docid ? v : new byte[0];
+    }
+  }
+
+  /** Positions of the term in the document, ascending; empty if none (xapian-glass.md §7). */
+  public int[] positions(byte[] term, long docid) {
+    if (position.isEmpty()) {
+      return new int[0];
+    }
+    ByteArrayOutputStream k = new ByteArrayOutputStream();
+    Pack.putSortableString(k, term, false);
+    Pack.putSortableUint(k, docid);
+    byte[] tag = position.get(k.toByteArray());
+    return tag == null ? new int[0] : PositionCodec.decode(tag);
+  }
+
+  /** Terms starting with {@code prefix}, in byte order, with their termfreq (wildcards). */
+  public List<TermEntry> termsWithPrefix(byte[] prefix, int limit) {
+    List<TermEntry> out = new ArrayList<>();
+    BTable.Cursor c = postlist.cursor();
+    byte[] start = prefix.length == 0 ? new byte[] {0, (byte) 0xFF} : termKey(prefix);
+    if (!c.seekGreaterOrEqual(start)) {
+      return out;
+    }
+    do {
+      byte[] key = c.key();
+      if (key.length >= 2 && key[0] == 0 && key[1] != (byte) 0xFF) {
+        continue;
+      }
+      Pack p = new Pack(key);
+      byte[] term = p.sortableString();
+      if (!startsWith(term, prefix)) {
+        break;
+      }
+      if (!p.atEnd()) {
+        continue; // a later chunk
+      }
+      Pack t = new Pack(c.readTag());
+      out.add(new TermEntry(term, t.uint(), t.uint()));
+      if (out.size() >= limit) {
+        break;
+      }
+    } while (c.nextEntry());
+    return out;
+  }
+
+  private static boolean startsWith(byte[] s, byte[] p) {
+    return s.length >= p.length && Arrays.equals(s, 0, p.length, p, 0, p.length);
+  }
+
+  /** A term and its first-chunk statistics. */
+  public record TermEntry(byte[] term, long termFreq, long collectionFreq) {}
+
+  ByteSource source() {
+    return source;
+  }
+}

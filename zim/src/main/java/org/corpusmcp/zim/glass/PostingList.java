@@ -1,0 +1,214 @@
+package org.corpusmcp.zim.glass;
+
+import java.util.Arrays;
+
+/**
+ * Iterator over one posting list: a term's (docid, wdf) pairs, or the document-length list where
+ * the "wdf" is the document length (xapian-glass.md §5.2–5.5). One query, one thread.
+ *
+ * <pre>
+ *   FirstChunk := TermFreq:varint CollFreq:varint (FirstDocid-1):varint Chunk
+ *   Chunk      := IsLast:bool (LastDocid-FirstDocid):varint Wdf:varint ((Docid-Prev-1):varint Wdf:varint)*
+ *   later chunks live under key  term-prefix + sortable(FirstDocid)
+ * </pre>
+ *
+ * Example (xapian-glass.md §5.2): tag {@code b4 0b | af 90 01 | 00 | 30 | 86 08 | 08 | 01 0c} =
+ * termfreq 1460, collfreq 18479, first docid 1, not last, last docid 1031, wdf 8, then docid 3 wdf 12.
+ */
+public final class PostingList {
+  private final BTable.Cursor cursor;
+  private final byte[] firstKey;
+  private final byte[] chunkPrefix;
+  private final long termFreq;
+  private final long collFreq;
+  private final long firstWdf;
+
+  private byte[] chunk = BTable.empty();
+  private int pos;
+  private int end;
+  private long docid;
+  private long wdf;
+  private long chunkLast;
+  private boolean chunkIsLast;
+  private boolean atEnd;
+  private boolean started;
+
+  static PostingList open(BTable table, byte[] firstKey, byte[] chunkPrefix) {
+    BTable.Cursor c = table.cursor();
+    if (!c.find(firstKey)) {
+      return new PostingList(c, firstKey, chunkPrefix, null);
+    }
+    return new PostingList(c, firstKey, chunkPrefix, c.readTag());
+  }
+
+  private PostingList(BTable.Cursor cursor, byte[] firstKey, byte[] chunkPrefix, byte[] tag) {
+    this.cursor = cursor;
+    this.firstKey = firstKey;
+    this.chunkPrefix = chunkPrefix;
+    if (tag == null) {
+      termFreq = 0;
+      collFreq = 0;
+      firstWdf = 0;
+      atEnd = true;
+      return;
+    }
+    Pack p = new Pack(tag);
+    termFreq = p.uint();
+    collFreq = p.uint();
+    long first = p.uint() + 1;
+    loadChunk(tag, p.pos, first);
+    firstWdf = wdf;
+  }
+
+  private void loadChunk(byte[] tag, int at, long first) {
+    Pack p = new Pack(tag, at, tag.length);
+    chunkIsLast = p.bool();
+    chunkLast = first + p.uint();
+    docid = first;
+    wdf = p.uint();
+    chunk = tag;
+    pos = p.pos;
+    end = tag.length;
+    if (chunkLast < first) {
+      throw new GlassFormatException("posting chunk ends before it starts");
+    }
+  }
+
+  /** Number of documents with the term (0 if absent). Meaningless for the length list. */
+  public long termFreq() {
+    return termFreq;
+  }
+
+  public long collectionFreq() {
+    return collFreq;
+  }
+
+  /** The matcher's wdf bound: max(collfreq − first wdf, first wdf) (xapian-glass.md §5.4). */
+  public long wdfUpperBound() {
+    return Math.max(collFreq - firstWdf, firstWdf);
+  }
+
+  long firstWdf() {
+    return firstWdf;
+  }
+
+  /** Advances to the first posting (on the first call) or the next one; false at the end. */
+  public boolean next() {
+    if (atEnd) {
+      return false;
+    }
+    if (!started) {
+      started = true;
+      return true;
+    }
+    if (pos < end) {
+      Pack p = new Pack(chunk, pos, end);
+      docid += p.uint() + 1;
+      wdf = p.uint();
+      pos = p.pos;
+      if (docid > chunkLast) {
+        throw new GlassFormatException("posting beyond its chunk's last docid");
+      }
+      return true;
+    }
+    if (chunkIsLast) {
+      atEnd = true;
+      return false;
+    }
+    return nextChunk();
+  }
+
+  private boolean nextChunk() {
+    if (!cursor.nextEntry()) {
+      throw new GlassFormatException("posting list ends without a last chunk");
+    }
+    byte[] key = cursor.key();
+    long first = chunkStart(key);
+    if (first <= chunkLast) {
+      throw new GlassFormatException("posting chunks out of order");
+    }
+    loadChunk(cursor.readTag(), 0, first);
+    return true;
+  }
+
+  private long chunkStart(byte[] key) {
+    if (key.length <= chunkPrefix.length
+        || !Arrays.equals(key, 0, chunkPrefix.length, chunkPrefix, 0, chunkPrefix.length)) {
+      throw new GlassFormatException("posting list continues under a foreign key");
+    }
+    Pack p = new Pack(key, chunkPrefix.length, key.length);
+    long first = p.sortableUint();
+    if (!p.atEnd()) {
+      throw new GlassFormatException("trailing bytes in a posting chunk key");
+    }
+    return first;
+  }
+
+  /**
+   * Moves to the first posting with docid ≥ target (a no-op if already there); false at the end.
+   * Counts as a first {@link #next} if none was made.
+   */
+  public boolean skipTo(long target) {
+    if (atEnd) {
+      return false;
+    }
+    if (!started) {
+      started = true;
+    }
+    if (target <= docid) {
+      return true;
+    }
+    if (target > chunkLast) {
+      if (chunkIsLast) {
+        atEnd = true;
+        return false;
+      }
+      java.io.ByteArrayOutputStream k = new java.io.ByteArrayOutputStream();
+      k.writeBytes(chunkPrefix);
+      Pack.putSortableUint(k, target);
+      if (!cursor.seekLessOrEqual(k.toByteArray())) {
+        throw new GlassFormatException("posting list chunk missing");
+      }
+      byte[] key = cursor.key();
+      byte[] tag = cursor.readTag();
+      if (Arrays.equals(key, firstKey)) {
+        Pack p = new Pack(tag);
+        p.uint();
+        p.uint();
+        long first = p.uint() + 1;
+        loadChunk(tag, p.pos, first);
+      } else {
+        loadChunk(tag, 0, chunkStart(key));
+      }
+      if (target > chunkLast) {
+        if (chunkIsLast) {
+          atEnd = true;
+          return false;
+        }
+        nextChunk();
+      }
+    }
+    while (docid < target) {
+      Pack p = new Pack(chunk, pos, end);
+      if (p.atEnd()) {
+        throw new GlassFormatException("posting chunk shorter than its last docid says");
+      }
+      docid += p.uint() + 1;
+      wdf = p.uint();
+      pos = p.pos;
+    }
+    return true;
+  }
+
+  public boolean atEnd() {
+    return atEnd;
+  }
+
+  public long docid() {
+    return docid;
+  }
+
+  public long wdf() {
+    return wdf;
+  }
+}
