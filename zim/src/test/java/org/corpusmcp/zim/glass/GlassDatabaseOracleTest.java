@@ -9,7 +9,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.corpusmcp.zim.io.FileSource;
+import org.corpusmcp.zim.io.ByteSource;
+import org.corpusmcp.zim.search.TestSources;
 import org.corpusmcp.zim.search.MiniJson;
 import org.corpusmcp.zim.search.Oracle;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,7 +51,7 @@ class GlassDatabaseOracleTest {
     assertTrue(db != null, "sample has no " + which + " index: " + archive);
     Map<String, Object> exp = (Map<String, Object>) MiniJson.parse(
         Oracle.python(List.of(Oracle.script("glass_dump.py").toString(), db.toString())));
-    try (FileSource src = FileSource.open(db)) {
+    try (ByteSource src = TestSources.file(db)) {
       GlassDatabase g = GlassDatabase.open(src, 16);
       assertEquals(((Long) exp.get("doccount")).longValue(), g.docCount());
       assertEquals(((Long) exp.get("lastdocid")).longValue(), g.header().lastDocid());
