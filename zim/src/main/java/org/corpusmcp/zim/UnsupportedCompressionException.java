@@ -1,0 +1,25 @@
+package org.corpusmcp.zim;
+
+/**
+ * A cluster uses a compression libzim does not read either: zlib (2), bzip2 (3) or an unknown
+ * code (§A.10). The archive may be fine otherwise; entries in other clusters stay readable.
+ */
+public final class UnsupportedCompressionException extends ZimFormatException {
+
+  private static final long serialVersionUID = 1L;
+
+  public UnsupportedCompressionException(String file, long clusterOffset, int code) {
+    super(ZimFault.COMPRESSION, file, clusterOffset, "0, 1, 4 (xz) or 5 (zstd)", codeName(code));
+  }
+
+  private static String codeName(int code) {
+    switch (code) {
+      case 2:
+        return "2 (zlib)";
+      case 3:
+        return "3 (bzip2)";
+      default:
+        return Integer.toString(code);
+    }
+  }
+}

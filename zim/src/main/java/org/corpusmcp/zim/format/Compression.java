@@ -1,0 +1,26 @@
+package org.corpusmcp.zim.format;
+
+/** The low nibble of a cluster's info byte (§A.10), as far as libzim reads it. */
+enum Compression {
+  /** Codes 0 (very old files) and 1. */
+  NONE,
+  /** Code 4: LZMA2 in an xz container. */
+  XZ,
+  /** Code 5: zstd frames. */
+  ZSTD;
+
+  /** The compression for {@code code}, or null for codes libzim does not read (2, 3, others). */
+  static Compression ofCode(int code) {
+    switch (code) {
+      case 0:
+      case 1:
+        return NONE;
+      case 4:
+        return XZ;
+      case 5:
+        return ZSTD;
+      default:
+        return null;
+    }
+  }
+}

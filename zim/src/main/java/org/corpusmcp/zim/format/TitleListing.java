@@ -1,0 +1,94 @@
+package org.corpusmcp.zim.format;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.corpusmcp.zim.ZimFault;
+import org.corpusmcp.zim.io.ByteSource;
+
+/**
+ * A title-ordered list of entry indexes (zim-and-libzim-search.md §A.6, §A.9).
+ *
+ * <pre>
+ * TitleListing --&gt; EntryIndex^Count        EntryIndex --&gt; u32 &lt; entryCount
+ * </pre>
+ *
+ * <p>Two versions exist: v0 at the header's {@code titlePtrPos} lists every entry (all
+ * namespaces); v1, the content of {@code X/listing/titleOrdered/v1}, lists only front articles.
+ * Both are ordered by (namespace byte, title bytes), where the title is the stored title or the
+ * path when that is empty. Equal titles may appear in any order (libzim sorts unstably).
+ *
+ * <p>Example: small.zim's v0 list {@code 00000000 01000000 …} starts with entry 0 ({@code
+ * C/favicon.png}, title = path) then entry 1 ({@code C/main.html}, "Test ZIM file").
+ */
+public final class TitleListing {
+
+  private final ArchiveBytes in;
+  private final ByteSource list;
+  private final long listOffset;
+  private final int count;
+  private final Directory directory;
+  private final boolean v1;
+
+  /**
+   * @param list the u32 array; {@code listOffset} is its archive offset, for messages only
+   */
+  public TitleListing(ArchiveBytes in, ByteSource list, long listOffset, Directory directory, boolean v1) {
+    this.in = in;
+    this.list = list;
+    this.listOffset = listOffset;
+    this.count = (int) (list.size() / 4);
+    this.directory = directory;
+    this.v1 = v1;
+  }
+
+  /** Whether this is the v1 (front articles only) listing. */
+  public boolean isV1() {
+    return v1;
+  }
+
+  public int size() {
+    return count;
+  }
+
+  /** The entry index at title position {@code i}, checked against the entry count (TITLE_INDEX). */
+  public int entryIndex(int i) {
+    java.util.Objects.checkIndex(i, count);
+    ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+    list.read(4L * i, b);
+    long e = b.getInt(0) & 0xFFFF_FFFFL;
+    if (e >= directory.entryCount()) {
+      throw in.fault(ZimFault.TITLE_INDEX, listOffset + 4L * i, "< " + directory.entryCount(), e);
+    }
+    return (int) e;
+  }
+
+  public Dirent dirent(int i) {
+    return directory.dirent(entryIndex(i));
+  }
+
+  /** The first title position whose (namespace, title) is ≥ the given one, in [0, size]. */
+  public int lowerBound(byte namespace, byte[] title) {
+    int lo = 0;
+    int hi = count;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      Dirent d = dirent(mid);
+      if (Dirent.compare(d.namespace(), d.title(), namespace, title) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** Throws TITLE_ORDER unless positions {@code i} and {@code i + 1} are non-decreasing. */
+  public void requireOrdered(int i) {
+    Dirent a = dirent(i);
+    Dirent b = dirent(i + 1);
+    if (Dirent.compare(a.namespace(), a.title(), b.namespace(), b.title()) > 0) {
+      throw in.fault(ZimFault.TITLE_ORDER, listOffset + 4L * i, "title " + i + " <= title " + (i + 1),
+          "entries " + a.index() + " > " + b.index());
+    }
+  }
+}
