@@ -1,0 +1,88 @@
+package org.corpusmcp.host;
+
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import java.time.Duration;
+import java.util.List;
+import org.corpusmcp.api.ToolSpec;
+import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.McpServers;
+import org.corpusmcp.host.mcp.McpToolBridge;
+import org.corpusmcp.host.plugins.LoadedPlugin;
+import org.corpusmcp.host.plugins.PluginRuntime;
+import org.corpusmcp.host.plugins.ToolCatalog;
+import org.corpusmcp.host.tools.ArgumentValidator;
+import org.corpusmcp.host.tools.ToolInvoker;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One running host: the started plugins, the tool catalogue built from them, and the invoker
+ * every front end (stdio, HTTP, CLI) calls tools through. Built once per process by the command
+ * that needs it and closed when that command ends.
+ */
+public final class Host implements AutoCloseable {
+
+  private static final String INSTRUCTIONS =
+      "Reference knowledge with provenance. Each tool's description says what it returns and"
+          + " how to cite it; results carry identifiers (refs, revision URLs, content hashes)"
+          + " that let a claim be re-checked. Quote what the tools return rather than paraphrasing"
+          + " from memory, and treat an error result as an answer: it says what is missing.";
+
+  private final PluginRuntime runtime;
+  private final ToolInvoker invoker;
+  private final JsonMapper json;
+  private final JsonSchemaValidator schemaValidator;
+
+  private Host(PluginRuntime runtime, ToolInvoker invoker, JsonMapper json,
+      JsonSchemaValidator schemaValidator) {
+    this.runtime = runtime;
+    this.invoker = invoker;
+    this.json = json;
+    this.schemaValidator = schemaValidator;
+  }
+
+  /** Loads the plugins and builds the catalogue; fails closed (PluginStartupException). */
+  public static Host start(HostSettings settings, JsonMapper json, List<ToolSpec> hostTools) {
+    PluginRuntime runtime = PluginRuntime.start(settings);
+    try {
+      JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
+      ToolCatalog catalog = ToolCatalog.build(hostTools, runtime.plugins(), settings, json);
+      ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
+      return new Host(runtime, invoker, json, schemaValidator);
+    } catch (RuntimeException e) {
+      runtime.close();
+      throw e;
+    }
+  }
+
+  public List<LoadedPlugin> plugins() {
+    return runtime.plugins();
+  }
+
+  public ToolCatalog catalog() {
+    return invoker.catalog();
+  }
+
+  public ToolInvoker invoker() {
+    return invoker;
+  }
+
+  public JsonMapper json() {
+    return json;
+  }
+
+  /** What the MCP transports need to serve this host's tools. */
+  public McpServers.Parts mcpParts(Duration requestTimeout) {
+    return new McpServers.Parts(
+        json,
+        McpServers.mcpMapper(json),
+        schemaValidator,
+        new McpToolBridge(invoker, json).specifications(),
+        INSTRUCTIONS,
+        requestTimeout);
+  }
+
+  @Override
+  public void close() {
+    runtime.close();
+  }
+}

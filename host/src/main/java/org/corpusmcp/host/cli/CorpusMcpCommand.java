@@ -1,0 +1,101 @@
+package org.corpusmcp.host.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.ToolSpec;
+import org.corpusmcp.host.BuildInfo;
+import org.corpusmcp.host.Host;
+import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.JsonText;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The {@code corpus-mcp} command line. Subcommands reach shared state through this object. */
+@Command(
+    name = "corpus-mcp",
+    mixinStandardHelpOptions = true,
+    versionProvider = CorpusMcpCommand.Version.class,
+    description = {
+      "A local MCP server that gives AI agents citable access to reference knowledge:",
+      "offline ZIM archives and the Arch wiki, through plugins."
+    },
+    subcommands = {
+      ServeCommand.class,
+      ToolsCommand.class,
+      CallCommand.class,
+      DoctorCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "A plugin's tools can also be run with positional arguments:",
+      "  corpus-mcp <plugin-id> <tool> [ARG...]   e.g. corpus-mcp archwiki commands GRUB Installation",
+      "Arguments fill the tool's parameters in order (required first). Output is JSON on stdout;",
+      "a tool error prints {\"error\",\"code\",\"message\"} on stderr and exits 1.",
+      "",
+      "Exit codes: 0 ok, 1 tool or check failed, 2 usage error, 3 startup failure."
+    })
+public final class CorpusMcpCommand {
+
+  /** Exit status for a tool error or a failed check. */
+  public static final int EXIT_FAILED = 1;
+  /** Exit status for a startup failure (plugins, configuration, port). */
+  public static final int EXIT_STARTUP = 3;
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, String> env;
+  private final JsonMapper json = JsonText.newMapper();
+
+  /**
+   * @param out the real standard output (results, JSON-RPC), captured before anything else ran
+   * @param err diagnostics
+   * @param env the process environment
+   */
+  public CorpusMcpCommand(PrintStream out, PrintStream err, Map<String, String> env) {
+    this.out = out;
+    this.err = err;
+    this.env = Map.copyOf(env);
+  }
+
+  PrintStream out() {
+    return out;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
+  Map<String, String> env() {
+    return env;
+  }
+
+  JsonMapper json() {
+    return json;
+  }
+
+  /** Loads plugins per {@code options} and this environment. */
+  Host startHost(PluginOptions options) {
+    HostSettings settings = options.resolve(env);
+    return Host.start(settings, json, hostTools(settings));
+  }
+
+  /** The host's own tools (the corpus service's search and fetch, once configured). */
+  List<ToolSpec> hostTools(HostSettings settings) {
+    return List.of();
+  }
+
+  /** Prints the version line. */
+  public static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        BuildInfo.NAME + " " + BuildInfo.version(),
+        "plugin-api " + org.corpusmcp.api.PluginApi.VERSION,
+        "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
+      };
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package org.corpusmcp.host.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.corpusmcp.host.Host;
+import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.plugins.LoadedPlugin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code corpus-mcp doctor}: checks the install the way an operator would by hand, then prints
+ * client configuration that can be pasted as is. Exits 1 when a check fails.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+    description = {
+      "Check the installation (Java, plugins, configuration) and print ready-to-paste",
+      "configuration for Claude Desktop, Claude Code and the MCP Inspector."
+    })
+final class DoctorCommand implements Callable<Integer> {
+
+  /** Set by the launcher script to its own absolute path. */
+  static final String LAUNCHER_PROPERTY = "corpusmcp.launcher";
+
+  @ParentCommand CorpusMcpCommand root;
+
+  @Mixin PluginOptions plugins = new PluginOptions();
+
+  private int failures;
+
+  @Override
+  public Integer call() {
+    PrintStream out = root.out();
+    out.println("corpus-mcp doctor");
+    out.println();
+    int feature = Runtime.version().feature();
+    check(out, feature >= 17, "Java " + Runtime.version() + " at " + System.getProperty("java.home"),
+        "Java 17 or newer is required");
+
+    HostSettings settings = plugins.resolve(root.env());
+    Path dir = settings.pluginsDir().toAbsolutePath().normalize();
+    List<String> files = pluginFiles(dir);
+    check(out, Files.isDirectory(dir), "plugins directory " + dir + " (" + files.size()
+        + " plugin file(s): " + String.join(", ", files) + ")",
+        "set " + HostSettings.ENV_PLUGINS_DIR + " or --plugins-dir to the directory of plugin jars");
+
+    if (Files.isDirectory(dir)) {
+      try (Host host = root.startHost(plugins)) {
+        check(out, true, "plugins load and start: " + host.plugins().size() + " plugin(s), "
+            + host.catalog().size() + " tool(s)", "");
+        for (LoadedPlugin plugin : host.plugins()) {
+          out.println("       - " + plugin.id() + " " + plugin.version() + ": "
+              + host.catalog().ownedBy(plugin.id()).stream().map(t -> t.name()).toList());
+        }
+      } catch (RuntimeException e) {
+        check(out, false, "plugins load and start", e.getMessage());
+      }
+    }
+
+    String launcher = launcherPath();
+    out.println();
+    out.println("Client configuration (stdio: the client starts the server):");
+    out.println();
+    out.println("  Claude Desktop (claude_desktop_config.json):");
+    out.println("    {\"mcpServers\": {\"corpus-mcp\": {\"command\": \"" + jsonEscape(launcher)
+        + "\", \"args\": [\"serve\"]}}}");
+    out.println();
+    out.println("  Claude Code:");
+    out.println("    claude mcp add corpus-mcp -- " + shellQuote(launcher) + " serve");
+    out.println();
+    out.println("  MCP Inspector:");
+    out.println("    npx @modelcontextprotocol/inspector " + shellQuote(launcher) + " serve");
+    out.println();
+    out.println("Streamable HTTP (start '" + launcher + " serve --http' first):");
+    out.println("    claude mcp add --transport http corpus-mcp http://127.0.0.1:8000/mcp");
+    out.println("    npx @modelcontextprotocol/inspector  (then connect to http://127.0.0.1:8000/mcp)");
+    out.println();
+    out.println(failures == 0 ? "All checks passed." : failures + " check(s) failed.");
+    return failures == 0 ? 0 : CorpusMcpCommand.EXIT_FAILED;
+  }
+
+  private void check(PrintStream out, boolean ok, String what, String fix) {
+    out.println((ok ? "  ok   " : "  FAIL ") + what);
+    if (!ok) {
+      failures++;
+      out.println("       -> " + fix);
+    }
+  }
+
+  private static List<String> pluginFiles(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".jar") || n.endsWith(".zip")).sorted().toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static String launcherPath() {
+    String launcher = System.getProperty(LAUNCHER_PROPERTY);
+    if (launcher != null && !launcher.isBlank()) {
+      return launcher;
+    }
+    String home = System.getProperty(HostSettings.HOME_PROPERTY);
+    return home == null ? "corpus-mcp" : Path.of(home, "bin", "corpus-mcp").toString();
+  }
+
+  private static String jsonEscape(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+
+  private static String shellQuote(String s) {
+    return s.matches("[A-Za-z0-9_./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+  }
+}

@@ -1,0 +1,163 @@
+package org.corpusmcp.host.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.corpusmcp.host.Host;
+import org.corpusmcp.host.plugins.RegisteredTool;
+import org.corpusmcp.host.tools.ToolInvoker;
+import org.corpusmcp.host.tools.ToolOutcome;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+
+/**
+ * {@code corpus-mcp <plugin-id> <tool> [ARG...]}: a plugin's tool with positional arguments, the
+ * way the Arch wiki seed's CLI works ({@code corpus-mcp archwiki commands GRUB Installation}).
+ * Arguments fill the tool's parameters in order: its {@code required} list first, then the rest
+ * in declaration order; an array parameter takes all remaining arguments.
+ */
+@Command(name = "corpus-mcp <plugin-id>", mixinStandardHelpOptions = true,
+    description = "Run a plugin's tool with positional arguments.")
+public final class PluginToolCommand implements Callable<Integer> {
+
+  private final CorpusMcpCommand root;
+
+  @Mixin PluginOptions plugins = new PluginOptions();
+
+  @Parameters(index = "0", paramLabel = "PLUGIN") String pluginId;
+
+  @Parameters(index = "1", paramLabel = "TOOL") String toolName;
+
+  @Parameters(index = "2..*", paramLabel = "ARG") List<String> values = new ArrayList<>();
+
+  public PluginToolCommand(CorpusMcpCommand root) {
+    this.root = root;
+  }
+
+  @Override
+  public Integer call() {
+    try (Host host = root.startHost(plugins)) {
+      List<RegisteredTool> owned = host.catalog().ownedBy(pluginId);
+      if (owned.isEmpty()) {
+        root.err().println("No plugin '" + pluginId + "' with tools is loaded. Loaded: "
+            + host.plugins().stream().map(p -> p.id()).toList() + ". Run 'corpus-mcp --help'.");
+        return 2;
+      }
+      RegisteredTool tool = owned.stream()
+          .filter(t -> t.baseName().equals(toolName) || t.name().equals(toolName))
+          .findFirst().orElse(null);
+      if (tool == null) {
+        root.err().println("Unknown tool: " + toolName + ". Plugin '" + pluginId + "' has: "
+            + owned.stream().map(t -> t.baseName() + usage(t)).toList());
+        return 2;
+      }
+      Object mapped = bind(tool, values);
+      if (mapped instanceof String problem) {
+        ToolOutcome refused = new ToolOutcome(true, errorBody(problem));
+        return CallCommand.print(root, refused);
+      }
+      @SuppressWarnings("unchecked")
+      Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) mapped;
+      return CallCommand.print(root, host.invoker().call(tool.name(), args));
+    }
+  }
+
+  private static Map<String, @Nullable Object> errorBody(String message) {
+    Map<String, @Nullable Object> body = new LinkedHashMap<>();
+    body.put("error", ToolInvoker.INVALID_PARAMS);
+    body.put("code", ToolInvoker.INVALID_PARAMS);
+    body.put("message", message);
+    return body;
+  }
+
+  /** The parameter names in positional order. */
+  static List<String> order(RegisteredTool tool) {
+    Set<String> out = new LinkedHashSet<>();
+    if (tool.inputSchema().get("required") instanceof List<?> required) {
+      required.forEach(r -> out.add(String.valueOf(r)));
+    }
+    if (tool.inputSchema().get("properties") instanceof Map<?, ?> properties) {
+      properties.keySet().forEach(k -> out.add(String.valueOf(k)));
+    }
+    return List.copyOf(out);
+  }
+
+  private static String usage(RegisteredTool tool) {
+    StringBuilder out = new StringBuilder();
+    List<?> required = tool.inputSchema().get("required") instanceof List<?> r ? r : List.of();
+    for (String name : order(tool)) {
+      out.append(required.contains(name) ? " <" + name + ">" : " [" + name + "]");
+    }
+    return out.toString();
+  }
+
+  /** The argument map, or a String saying why the values do not fit. */
+  private Object bind(RegisteredTool tool, List<String> given) {
+    List<String> names = order(tool);
+    Map<String, @Nullable Object> args = new LinkedHashMap<>();
+    int i = 0;
+    for (String name : names) {
+      if (i >= given.size()) {
+        break;
+      }
+      Map<?, ?> property = propertyOf(tool, name);
+      String type = property.get("type") instanceof String t ? t : "string";
+      if (type.equals("array")) {
+        args.put(name, List.copyOf(given.subList(i, given.size())));
+        i = given.size();
+        break;
+      }
+      String raw = given.get(i++);
+      Object value = convert(tool.baseName() + "." + name, type, raw);
+      if (value instanceof Problem p) {
+        return p.message();
+      }
+      args.put(name, value);
+    }
+    if (i < given.size()) {
+      return tool.baseName() + " takes at most " + names.size() + " argument(s), got "
+          + given.size() + ": " + String.join(" ", given.subList(i, given.size()));
+    }
+    return args;
+  }
+
+  private record Problem(String message) {}
+
+  private Object convert(String label, String type, String raw) {
+    try {
+      return switch (type) {
+        case "integer" -> Long.parseLong(raw.trim().replace("_", ""));
+        case "number" -> Double.parseDouble(raw.trim());
+        case "boolean" -> {
+          if (!raw.equalsIgnoreCase("true") && !raw.equalsIgnoreCase("false")) {
+            yield new Problem(label + " must be true or false, got '" + raw + "'");
+          }
+          yield Boolean.parseBoolean(raw);
+        }
+        case "object" -> root.json().readValue(raw, new TypeReference<Map<String, Object>>() {});
+        default -> raw;
+      };
+    } catch (NumberFormatException e) {
+      return new Problem(label + " must be " + (type.equals("integer") ? "an integer" : "a number")
+          + ", got '" + raw + "'");
+    } catch (JacksonException e) {
+      return new Problem(label + " must be a JSON object, got '" + raw + "'");
+    }
+  }
+
+  private static Map<?, ?> propertyOf(RegisteredTool tool, String name) {
+    if (tool.inputSchema().get("properties") instanceof Map<?, ?> properties
+        && properties.get(name) instanceof Map<?, ?> property) {
+      return property;
+    }
+    return Map.of();
+  }
+}

@@ -1,0 +1,51 @@
+package org.corpusmcp.host.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.corpusmcp.api.ToolHints;
+import org.corpusmcp.host.Host;
+import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.host.plugins.RegisteredTool;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code corpus-mcp tools}: what the loaded plugins provide, as JSON. */
+@Command(name = "tools", mixinStandardHelpOptions = true,
+    description = "Print the tools the loaded plugins provide, as JSON, in tools/list order.")
+final class ToolsCommand implements Callable<Integer> {
+
+  @ParentCommand CorpusMcpCommand root;
+
+  @Mixin PluginOptions plugins = new PluginOptions();
+
+  @Override
+  public Integer call() {
+    try (Host host = root.startHost(plugins)) {
+      List<Map<String, Object>> tools = new ArrayList<>();
+      for (RegisteredTool tool : host.catalog().tools()) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        ToolHints hints = tool.spec().hints();
+        entry.put("name", tool.name());
+        entry.put("plugin", tool.owner());
+        entry.put("title", tool.spec().title());
+        entry.put("description", tool.spec().description());
+        entry.put("inputSchema", tool.inputSchema());
+        if (tool.outputSchema() != null) {
+          entry.put("outputSchema", tool.outputSchema());
+        }
+        entry.put("annotations", Map.of(
+            "readOnlyHint", hints.readOnly(),
+            "destructiveHint", hints.destructive(),
+            "idempotentHint", hints.idempotent(),
+            "openWorldHint", hints.openWorld()));
+        tools.add(entry);
+      }
+      root.out().println(JsonText.pretty(root.json(), Map.of("tools", tools)));
+      return 0;
+    }
+  }
+}

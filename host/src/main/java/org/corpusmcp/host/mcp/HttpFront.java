@@ -1,0 +1,255 @@
+package org.corpusmcp.host.mcp;
+
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the bearer token,
+ * the Origin/Host check (DNS rebinding) for every path, CORS for browser clients on allowed
+ * origins, the {@code MCP-Protocol-Version} header, the size limit, and the {@link ProtocolGate}
+ * on each POST body. Every refusal is a JSON-RPC error body; no HTML error page and no stack
+ * trace ever leaves the server, including from the SDK's own {@code sendError} calls.
+ */
+final class HttpFront implements Filter {
+
+  private static final Set<String> PROTOCOL_VERSIONS =
+      Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+
+  private final HttpSettings settings;
+  private final ServerTransportSecurityValidator securityValidator;
+  private final ProtocolGate gate;
+  private final JsonMapper json;
+  private final byte @Nullable [] token;
+
+  HttpFront(
+      HttpSettings settings,
+      ServerTransportSecurityValidator securityValidator,
+      ProtocolGate gate,
+      JsonMapper json) {
+    this.settings = settings;
+    this.securityValidator = securityValidator;
+    this.gate = gate;
+    this.json = json;
+    String t = settings.bearerToken();
+    this.token = t == null || t.isBlank() ? null : t.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    HttpServletRequest request = (HttpServletRequest) req;
+    HttpServletResponse response = new JsonErrorResponse((HttpServletResponse) res, json);
+    try {
+      securityValidator.validateHeaders(headersOf(request));
+    } catch (ServerTransportSecurityException e) {
+      response.sendError(e.getStatusCode(), e.getMessage());
+      return;
+    }
+    String origin = request.getHeader("Origin");
+    if (origin != null && !origin.isBlank()) {
+      // The validator above already refused origins that are not allowed.
+      response.setHeader("Access-Control-Allow-Origin", origin);
+      response.setHeader("Vary", "Origin");
+      response.setHeader("Access-Control-Expose-Headers", "Mcp-Session-Id, MCP-Protocol-Version");
+    }
+    if ("OPTIONS".equals(request.getMethod())) {
+      response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+      response.setHeader("Access-Control-Allow-Headers",
+          "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID");
+      response.setHeader("Access-Control-Max-Age", "600");
+      response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+      return;
+    }
+    if (!HttpSettings.ENDPOINT.equals(request.getRequestURI())) {
+      response.sendError(HttpServletResponse.SC_NOT_FOUND,
+          "Not found: the MCP endpoint is " + HttpSettings.ENDPOINT);
+      return;
+    }
+    if (token != null && !authorized(request.getHeader("Authorization"))) {
+      response.setHeader("WWW-Authenticate", "Bearer");
+      response.sendError(HttpServletResponse.SC_UNAUTHORIZED,
+          "Unauthorized: send 'Authorization: Bearer <token>'");
+      return;
+    }
+    String version = request.getHeader("MCP-Protocol-Version");
+    if (version != null && !PROTOCOL_VERSIONS.contains(version.trim())) {
+      response.sendError(HttpServletResponse.SC_BAD_REQUEST,
+          "Bad Request: unsupported MCP-Protocol-Version " + version + "; supported: "
+              + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
+      return;
+    }
+    if (!"POST".equals(request.getMethod())) {
+      chain.doFilter(request, response);
+      return;
+    }
+    byte[] body = readBounded(request.getInputStream(), settings.maxRequestBytes());
+    if (body == null) {
+      response.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+          "Request body larger than " + settings.maxRequestBytes() + " bytes");
+      return;
+    }
+    ProtocolGate.Verdict verdict = gate.inspect(new String(body, StandardCharsets.UTF_8));
+    if (verdict instanceof ProtocolGate.Reply reply) {
+      boolean malformed = reply.code() == -32700 || reply.code() == -32600;
+      writeJson(response, malformed ? 400 : 200, reply.response().toString());
+      return;
+    }
+    if (verdict instanceof ProtocolGate.Drop drop) {
+      response.sendError(HttpServletResponse.SC_BAD_REQUEST, "Invalid notification: " + drop.reason());
+      return;
+    }
+    byte[] forwarded = ((ProtocolGate.Forward) verdict).message().toString()
+        .getBytes(StandardCharsets.UTF_8);
+    chain.doFilter(new CachedBodyRequest(request, forwarded), response);
+  }
+
+  private boolean authorized(@Nullable String header) {
+    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7) || token == null) {
+      return false;
+    }
+    byte[] offered = header.substring(7).trim().getBytes(StandardCharsets.UTF_8);
+    return MessageDigest.isEqual(offered, token); // constant time: no timing oracle on the token
+  }
+
+  private static Map<String, List<String>> headersOf(HttpServletRequest request) {
+    Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (String name : Collections.list(request.getHeaderNames())) {
+      headers.put(name, Collections.list(request.getHeaders(name)));
+    }
+    return headers;
+  }
+
+  private static byte @Nullable [] readBounded(InputStream in, int max) throws IOException {
+    byte[] bytes = in.readNBytes(max + 1);
+    return bytes.length > max ? null : bytes;
+  }
+
+  static void writeJson(HttpServletResponse response, int status, String body) throws IOException {
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setCharacterEncoding("UTF-8");
+    response.getWriter().write(body);
+    response.getWriter().flush();
+  }
+
+  /** Replays an already-read body to the SDK servlet. */
+  private static final class CachedBodyRequest extends HttpServletRequestWrapper {
+    private final byte[] body;
+
+    CachedBodyRequest(HttpServletRequest request, byte[] body) {
+      super(request);
+      this.body = body;
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+      ByteArrayInputStream in = new ByteArrayInputStream(body);
+      return new ServletInputStream() {
+        @Override
+        public int read() {
+          return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+          return in.read(b, off, len);
+        }
+
+        @Override
+        public boolean isFinished() {
+          return in.available() == 0;
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+          throw new UnsupportedOperationException("synchronous reads only");
+        }
+      };
+    }
+
+    @Override
+    public BufferedReader getReader() {
+      return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public int getContentLength() {
+      return body.length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+      return body.length;
+    }
+  }
+
+  /** Turns every {@code sendError} (ours and the SDK's) into a JSON-RPC error body. */
+  private static final class JsonErrorResponse extends HttpServletResponseWrapper {
+    private final JsonMapper json;
+
+    JsonErrorResponse(HttpServletResponse response, JsonMapper json) {
+      super(response);
+      this.json = json;
+    }
+
+    @Override
+    public void sendError(int status) throws IOException {
+      sendError(status, defaultMessage(status));
+    }
+
+    @Override
+    public void sendError(int status, @Nullable String message) throws IOException {
+      if (isCommitted()) {
+        return;
+      }
+      resetBuffer();
+      int code = status >= 500 ? -32603 : status == 400 || status == 413 ? -32600 : -32000;
+      writeJson(this, status, ProtocolGate.errorResponse(json, null, code,
+          message == null || message.isBlank() ? defaultMessage(status) : message).toString());
+    }
+
+    private static String defaultMessage(int status) {
+      return switch (status) {
+        case 400 -> "Bad Request";
+        case 401 -> "Unauthorized";
+        case 403 -> "Forbidden";
+        case 404 -> "Not found";
+        case 405 -> "Method not allowed";
+        case 413 -> "Request body too large";
+        case 421 -> "Misdirected request: Host header not allowed";
+        case 503 -> "Server is shutting down";
+        default -> "HTTP " + status;
+      };
+    }
+  }
+}

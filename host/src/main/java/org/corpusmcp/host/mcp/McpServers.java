@@ -1,0 +1,88 @@
+package org.corpusmcp.host.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import java.time.Duration;
+import java.util.List;
+import org.corpusmcp.host.BuildInfo;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Builds MCP SDK servers the same way for both transports: our own argument validation (the SDK's
+ * is turned off: it reports through a different path with worse messages), tools only, no
+ * prompts, resources or logging capability, and the JSON mapper and schema validator passed in
+ * explicitly rather than found by the SDK's ServiceLoader (STYLE M3).
+ */
+public final class McpServers {
+
+  /** What a server needs, built once in main. */
+  public record Parts(
+      JsonMapper json,
+      McpJsonMapper mcpJson,
+      JsonSchemaValidator schemaValidator,
+      List<SyncToolSpecification> tools,
+      String instructions,
+      Duration requestTimeout) {
+
+    public Parts {
+      tools = List.copyOf(tools);
+    }
+
+    /** The names clients may call; the protocol gate refuses others before the SDK sees them. */
+    public java.util.Set<String> toolNames() {
+      return tools.stream().map(t -> t.tool().name())
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+  }
+
+  private McpServers() {}
+
+  /** The SDK-side JSON objects for a host mapper. */
+  public static McpJsonMapper mcpMapper(JsonMapper json) {
+    return new JacksonMcpJsonMapper(json);
+  }
+
+  /** The JSON Schema 2020-12 validator used for inputs, outputs and schema checks. */
+  public static JsonSchemaValidator schemaValidator(JsonMapper json) {
+    return new DefaultJsonSchemaValidator(json);
+  }
+
+  public static McpSyncServer stdio(McpServerTransportProvider transport, Parts parts) {
+    return McpServer.sync(transport)
+        .serverInfo(BuildInfo.NAME, BuildInfo.version())
+        .instructions(parts.instructions())
+        .capabilities(capabilities())
+        .jsonMapper(parts.mcpJson())
+        .jsonSchemaValidator(parts.schemaValidator())
+        .validateToolInputs(false)
+        .requestTimeout(parts.requestTimeout())
+        .tools(parts.tools())
+        .build();
+  }
+
+  public static McpSyncServer http(McpStreamableServerTransportProvider transport, Parts parts) {
+    return McpServer.sync(transport)
+        .serverInfo(BuildInfo.NAME, BuildInfo.version())
+        .instructions(parts.instructions())
+        .capabilities(capabilities())
+        .jsonMapper(parts.mcpJson())
+        .jsonSchemaValidator(parts.schemaValidator())
+        .validateToolInputs(false)
+        .requestTimeout(parts.requestTimeout())
+        .tools(parts.tools())
+        .build();
+  }
+
+  private static McpSchema.ServerCapabilities capabilities() {
+    // The tool set is fixed for the life of the process: no list_changed notifications.
+    return McpSchema.ServerCapabilities.builder().tools(false).build();
+  }
+}

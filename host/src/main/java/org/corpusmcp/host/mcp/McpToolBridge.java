@@ -1,0 +1,78 @@
+package org.corpusmcp.host.mcp;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.ToolHints;
+import org.corpusmcp.host.plugins.RegisteredTool;
+import org.corpusmcp.host.tools.ToolInvoker;
+import org.corpusmcp.host.tools.ToolOutcome;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Turns the catalogue into MCP SDK tool specifications, and tool outcomes into
+ * {@link CallToolResult}s: the JSON body as a text block always (for clients that ignore
+ * structured output), plus {@code structuredContent} when the tool declares an output schema;
+ * {@code isError} on failures.
+ */
+public final class McpToolBridge {
+
+  private final ToolInvoker invoker;
+  private final JsonMapper json;
+
+  public McpToolBridge(ToolInvoker invoker, JsonMapper json) {
+    this.invoker = invoker;
+    this.json = json;
+  }
+
+  /** One SDK specification per catalogue entry, in catalogue order. */
+  public List<SyncToolSpecification> specifications() {
+    List<SyncToolSpecification> out = new ArrayList<>();
+    for (RegisteredTool tool : invoker.catalog().tools()) {
+      out.add(SyncToolSpecification.builder()
+          .tool(describe(tool))
+          .callHandler((exchange, request) -> call(tool, request.arguments()))
+          .build());
+    }
+    return out;
+  }
+
+  /** The tool as {@code tools/list} shows it. */
+  public static McpSchema.Tool describe(RegisteredTool tool) {
+    ToolHints hints = tool.spec().hints();
+    McpSchema.Tool.Builder builder = McpSchema.Tool.builder()
+        .name(tool.name())
+        .title(tool.spec().title())
+        .description(tool.spec().description())
+        .inputSchema(tool.inputSchema())
+        .annotations(McpSchema.ToolAnnotations.builder()
+            .title(tool.spec().title())
+            .readOnlyHint(hints.readOnly())
+            .destructiveHint(hints.destructive())
+            .idempotentHint(hints.idempotent())
+            .openWorldHint(hints.openWorld())
+            .build());
+    Map<String, Object> output = tool.outputSchema();
+    if (output != null) {
+      builder.outputSchema(output);
+    }
+    return builder.build();
+  }
+
+  private CallToolResult call(RegisteredTool tool, @Nullable Map<String, Object> arguments) {
+    @SuppressWarnings("unchecked")
+    Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
+    ToolOutcome outcome = invoker.call(tool.name(), args);
+    CallToolResult.Builder result = CallToolResult.builder()
+        .addTextContent(JsonText.pretty(json, outcome.body()))
+        .isError(outcome.isError());
+    if (!outcome.isError() && tool.outputSchema() != null) {
+      result.structuredContent(outcome.body());
+    }
+    return result.build();
+  }
+}

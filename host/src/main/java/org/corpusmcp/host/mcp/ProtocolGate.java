@@ -1,0 +1,188 @@
+package org.corpusmcp.host.mcp;
+
+import java.util.Set;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Looks at every inbound JSON-RPC message before the MCP SDK does, on both transports, and
+ * answers what the SDK would mishandle: on stdio its reader stops for good at the first line it
+ * cannot map (java-stack-notes.md §5.1), and on HTTP it answers some faults with a 500 or a
+ * serialized exception. Whatever passes the gate is a well-formed message the SDK can take.
+ *
+ * <p>Rules, in order (codes per JSON-RPC 2.0; texts follow the Arch wiki contract §G.4):
+ *
+ * <ul>
+ *   <li>not JSON, or blank: {@code -32700 Parse error}
+ *   <li>a JSON array (a batch; removed from MCP in 2025-06-18) or any non-object: {@code -32600}
+ *   <li>{@code jsonrpc} other than "2.0", {@code method} not a string, an {@code id} that is
+ *       null, fractional or not a string/number (MCP forbids null ids): {@code -32600}
+ *   <li>{@code params} present but not an object: {@code -32602}
+ *   <li>a request for a method this server does not serve (e.g. {@code server/discover} from
+ *       newer clients, {@code resources/list}): {@code -32601 Method not found}
+ *   <li>{@code tools/call} without a string {@code name}, with non-object {@code arguments}, or
+ *       naming an unknown tool: {@code -32602}
+ * </ul>
+ *
+ * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
+ * A missing {@code jsonrpc} member is tolerated and filled in.
+ */
+public final class ProtocolGate {
+
+  /** The request methods this server implements (tools only: no prompts, resources, logging). */
+  public static final Set<String> SERVED_METHODS =
+      Set.of("initialize", "ping", "tools/list", "tools/call");
+
+  private final JsonMapper json;
+  private final Predicate<String> toolExists;
+
+  public ProtocolGate(JsonMapper json, Predicate<String> toolExists) {
+    this.json = json;
+    this.toolExists = toolExists;
+  }
+
+  /** What to do with one inbound message. */
+  public sealed interface Verdict permits Forward, Reply, Drop {}
+
+  /**
+   * Hand the message on to the SDK.
+   *
+   * @param message the message, with {@code jsonrpc} filled in when it was missing
+   * @param isRequest true when the sender waits for a response
+   */
+  public record Forward(ObjectNode message, boolean isRequest) implements Verdict {}
+
+  /** Answer with {@code response} (a JSON-RPC error) and do not forward. */
+  public record Reply(ObjectNode response, int code) implements Verdict {}
+
+  /** Say nothing: a malformed notification. */
+  public record Drop(String reason) implements Verdict {}
+
+  /** Checks one message given as JSON text. */
+  public Verdict inspect(String text) {
+    if (text.isBlank()) {
+      return reply(null, -32700, "Parse error: empty message");
+    }
+    JsonNode node;
+    try {
+      node = json.readTree(text);
+    } catch (JacksonException e) {
+      return reply(null, -32700, "Parse error: " + firstLine(e.getOriginalMessage()));
+    }
+    return inspect(node);
+  }
+
+  /** Checks one parsed message. */
+  public Verdict inspect(@Nullable JsonNode node) {
+    if (node == null || node.isMissingNode()) {
+      return reply(null, -32700, "Parse error: empty message");
+    }
+    if (node.isArray()) {
+      return reply(null, -32600,
+          "Invalid Request: batch requests are not supported; send one JSON-RPC object per message");
+    }
+    if (!(node instanceof ObjectNode message)) {
+      return reply(null, -32600, "Invalid Request: not a JSON-RPC object");
+    }
+    JsonNode version = message.get("jsonrpc");
+    JsonNode id = message.get("id");
+    boolean hasId = message.has("id");
+    JsonNode validId = hasId && isValidId(id) ? id : null;
+    if (version == null) {
+      message.put("jsonrpc", "2.0");
+    } else if (!version.isString() || !"2.0".equals(version.stringValue())) {
+      return hasId || !message.has("method")
+          ? reply(validId, -32600, "Invalid Request: 'jsonrpc' must be \"2.0\"")
+          : new Drop("notification with a bad jsonrpc member");
+    }
+    if (!message.has("method")) {
+      return inspectResponse(message, id, validId);
+    }
+    JsonNode method = message.get("method");
+    if (hasId && validId == null) {
+      return reply(null, -32600,
+          "Invalid Request: 'id' must be a string or an integer (MCP does not allow null ids)");
+    }
+    if (method == null || !method.isString()) {
+      return hasId
+          ? reply(validId, -32600, "Invalid Request: 'method' must be a string")
+          : new Drop("notification without a string method");
+    }
+    JsonNode params = message.get("params");
+    if (params != null && !params.isObject()) {
+      return hasId
+          ? reply(validId, -32602, "Invalid params: 'params' must be an object")
+          : new Drop("notification with non-object params");
+    }
+    if (!hasId) {
+      return new Forward(message, false);
+    }
+    String name = method.stringValue();
+    if (!SERVED_METHODS.contains(name)) {
+      return reply(validId, -32601, "Method not found: " + name);
+    }
+    if (name.equals("tools/call")) {
+      JsonNode tool = params == null ? null : params.get("name");
+      if (tool == null || !tool.isString()) {
+        return reply(validId, -32602, "Invalid params: 'name' must be a string");
+      }
+      JsonNode arguments = params.get("arguments");
+      if (arguments != null && !arguments.isObject() && !arguments.isNull()) {
+        return reply(validId, -32602, "Invalid params: 'arguments' must be an object");
+      }
+      if (!toolExists.test(tool.stringValue())) {
+        return reply(validId, -32602, "Unknown tool: " + tool.stringValue());
+      }
+    }
+    return new Forward(message, true);
+  }
+
+  private Verdict inspectResponse(ObjectNode message, @Nullable JsonNode id, @Nullable JsonNode validId) {
+    boolean hasResult = message.has("result");
+    boolean hasError = message.has("error");
+    if (validId != null && hasResult != hasError) {
+      return new Forward(message, false);
+    }
+    if (id == null) {
+      return reply(null, -32600, "Invalid Request: a message needs a 'method' or an 'id'");
+    }
+    return reply(null, -32600,
+        "Invalid Request: a response needs a valid 'id' and exactly one of 'result' or 'error'");
+  }
+
+  private static boolean isValidId(@Nullable JsonNode id) {
+    return id != null && (id.isString() || id.isIntegralNumber());
+  }
+
+  private Reply reply(@Nullable JsonNode id, int code, String message) {
+    return new Reply(errorResponse(json, id, code, message), code);
+  }
+
+  /** A JSON-RPC error response object. */
+  public static ObjectNode errorResponse(
+      JsonMapper json, @Nullable JsonNode id, int code, String message) {
+    ObjectNode out = json.createObjectNode();
+    out.put("jsonrpc", "2.0");
+    if (id == null) {
+      out.putNull("id");
+    } else {
+      out.set("id", id);
+    }
+    ObjectNode error = out.putObject("error");
+    error.put("code", code);
+    error.put("message", message);
+    return out;
+  }
+
+  private static String firstLine(@Nullable String s) {
+    if (s == null) {
+      return "malformed JSON";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

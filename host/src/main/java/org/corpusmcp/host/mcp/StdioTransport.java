@@ -1,0 +1,229 @@
+package org.corpusmcp.host.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * MCP over stdio, one JSON-RPC message per line, in place of the SDK's
+ * {@code StdioServerTransportProvider}, which stops reading for good at the first line it cannot
+ * map, emits concurrent responses through a sink that can drop them ("Failed to enqueue
+ * message"), and never lets the JVM exit when stdin closes (java-stack-notes.md §5.1).
+ *
+ * <p>Here every inbound line passes the {@link ProtocolGate} first; every outbound message is
+ * written synchronously as one whole line under one lock, so concurrent responses can neither
+ * interleave nor be dropped; and {@link #run()} returns when stdin ends, after the requests
+ * already read have been answered.
+ */
+public final class StdioTransport implements McpServerTransportProvider {
+
+  private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
+
+  private final McpJsonMapper mcpJson;
+  private final JsonMapper json;
+  private final ProtocolGate gate;
+  private final InputStream in;
+  private final OutputStream out;
+  private final int maxMessageBytes;
+  private final Duration drainTimeout;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final Object drained = new Object();
+  private volatile @Nullable McpServerSession session;
+
+  /**
+   * @param out the real standard output, captured before anything could print to it
+   * @param maxMessageBytes longer lines are refused with a JSON-RPC error instead of buffered
+   * @param drainTimeout how long to wait at end of input for requests still running
+   */
+  public StdioTransport(
+      McpJsonMapper mcpJson,
+      JsonMapper json,
+      ProtocolGate gate,
+      InputStream in,
+      OutputStream out,
+      int maxMessageBytes,
+      Duration drainTimeout) {
+    this.mcpJson = mcpJson;
+    this.json = json;
+    this.gate = gate;
+    this.in = in instanceof java.io.BufferedInputStream ? in : new java.io.BufferedInputStream(in, 1 << 16);
+    this.out = out;
+    this.maxMessageBytes = maxMessageBytes;
+    this.drainTimeout = drainTimeout;
+  }
+
+  @Override
+  public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+    this.session = sessionFactory.create(new LineTransport());
+  }
+
+  /** Reads and dispatches messages until stdin ends, then waits for in-flight requests. */
+  public void run() {
+    McpServerSession current = session;
+    if (current == null) {
+      throw new IllegalStateException("no MCP server is attached to this transport");
+    }
+    try {
+      byte[] line;
+      while ((line = readLine()) != null) {
+        if (line.length > maxMessageBytes) {
+          writeLine(ProtocolGate.errorResponse(json, null, -32600,
+              "Invalid Request: message longer than " + maxMessageBytes + " bytes").toString());
+          continue;
+        }
+        dispatch(current, new String(line, StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      log.warn("stdin failed: {}", e.toString());
+    }
+    awaitInFlight();
+    current.closeGracefully().block(Duration.ofSeconds(2));
+  }
+
+  private void dispatch(McpServerSession current, String text) {
+    ProtocolGate.Verdict verdict = gate.inspect(text);
+    if (verdict instanceof ProtocolGate.Reply reply) {
+      writeLine(reply.response().toString());
+      return;
+    }
+    if (verdict instanceof ProtocolGate.Drop drop) {
+      log.debug("dropped inbound message: {}", drop.reason());
+      return;
+    }
+    ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
+    McpSchema.JSONRPCMessage message;
+    try {
+      message = McpSchema.deserializeJsonRpcMessage(mcpJson, forward.message().toString());
+    } catch (IOException | RuntimeException e) {
+      if (forward.isRequest()) {
+        writeLine(ProtocolGate.errorResponse(json, forward.message().get("id"), -32600,
+            "Invalid Request: " + e.getMessage()).toString());
+      }
+      return;
+    }
+    inFlight.incrementAndGet();
+    current.handle(message)
+        .doFinally(signal -> {
+          if (inFlight.decrementAndGet() == 0) {
+            synchronized (drained) {
+              drained.notifyAll();
+            }
+          }
+        })
+        .subscribe(ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
+  }
+
+  private void awaitInFlight() {
+    long deadline = System.nanoTime() + drainTimeout.toNanos();
+    synchronized (drained) {
+      while (inFlight.get() > 0) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          log.warn("{} request(s) still running at end of input; not waiting longer", inFlight.get());
+          return;
+        }
+        try {
+          drained.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /** The next line without its terminator, or null at end of input. */
+  private byte @Nullable [] readLine() throws IOException {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
+    boolean tooLong = false;
+    int b;
+    while ((b = in.read()) != -1) {
+      if (b == '\n') {
+        return finish(buffer, tooLong);
+      }
+      if (buffer.size() <= maxMessageBytes) {
+        buffer.write(b);
+      } else {
+        tooLong = true; // keep consuming to the newline, but stop buffering
+      }
+    }
+    return buffer.size() == 0 && !tooLong ? null : finish(buffer, tooLong);
+  }
+
+  private byte[] finish(ByteArrayOutputStream buffer, boolean tooLong) {
+    if (tooLong) {
+      return new byte[maxMessageBytes + 1];
+    }
+    byte[] bytes = buffer.toByteArray();
+    int n = bytes.length;
+    if (n > 0 && bytes[n - 1] == '\r') {
+      return java.util.Arrays.copyOf(bytes, n - 1);
+    }
+    return bytes;
+  }
+
+  private void writeLine(String message) {
+    byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+    synchronized (out) {
+      try {
+        out.write(bytes);
+        out.write('\n');
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  public Mono<Void> notifyClients(String method, Object params) {
+    McpServerSession current = session;
+    return current == null ? Mono.empty() : current.sendNotification(method, params);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    McpServerSession current = session;
+    return current == null ? Mono.empty() : current.closeGracefully();
+  }
+
+  /** The session's view of stdout. */
+  private final class LineTransport implements McpServerTransport {
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      return Mono.fromRunnable(() -> {
+        try {
+          writeLine(mcpJson.writeValueAsString(message));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+      return mcpJson.convertValue(data, typeRef);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+  }
+}
