@@ -1,0 +1,250 @@
+package org.corpusmcp.api.corpus;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A parsed document: its title and its section tree. Build one with {@link #builder(String)}.
+ *
+ * <p>Invariants, checked on construction: the title is not blank; {@code sections} starts with the
+ * lead section (id {@code ""}, level 1, no children), possibly with empty Markdown; every id in the
+ * tree is unique (exact comparison). The lead of a thread is usually empty and its content lives in
+ * the {@code question} section.
+ *
+ * <pre>{@code
+ * for (Section s : doc.allSections()) {          // pre-order: lead, then h2, its h3s, next h2…
+ *   System.out.println(s.id() + " " + s.title());
+ * }
+ * Section wanted = doc.section(SectionId.of("Death"));  // null when absent
+ * String markdown = wanted.toMarkdown();                 // "## Death\n\n…" plus subsections
+ * }</pre>
+ *
+ * @param title display title (normally the entry title)
+ * @param sections top-level sections in document order, lead first
+ * @param metadata document-level facts as plain JSON values (same rules as {@link
+ *     Section#metadata()}), e.g. a DevDocs source URL; usually empty
+ */
+public record Document(String title, List<Section> sections, Map<String, Object> metadata)
+    implements ParseResult {
+
+  public Document {
+    Objects.requireNonNull(title, "title");
+    if (title.isBlank()) {
+      throw new IllegalArgumentException("document title is blank");
+    }
+    sections = List.copyOf(sections);
+    if (sections.isEmpty() || !sections.get(0).isLead()) {
+      throw new IllegalArgumentException("the first section must be the lead (id \"\")");
+    }
+    if (!sections.get(0).children().isEmpty()) {
+      throw new IllegalArgumentException("the lead section cannot have children");
+    }
+    Set<SectionId> seen = new HashSet<>();
+    for (Section s : flatten(sections)) {
+      if (!seen.add(s.id())) {
+        throw new IllegalArgumentException("duplicate section id '" + s.id() + "'");
+      }
+    }
+    metadata = Section.copyMetadata(metadata);
+  }
+
+  /** Starts a document titled {@code title}. */
+  public static Builder builder(String title) {
+    return new Builder(title);
+  }
+
+  /** The lead section (always present, possibly empty). */
+  public Section lead() {
+    return sections.get(0);
+  }
+
+  /** Every section of the tree in document order (pre-order), lead first. */
+  public List<Section> allSections() {
+    return flatten(sections);
+  }
+
+  /** The section with this id anywhere in the tree, or {@code null}. */
+  public @Nullable Section section(SectionId id) {
+    for (Section s : flatten(sections)) {
+      if (s.id().equals(id)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** The whole document as Markdown: every top-level section's {@link Section#toMarkdown()}. */
+  public String toMarkdown() {
+    StringBuilder out = new StringBuilder();
+    for (Section s : sections) {
+      String md = s.toMarkdown();
+      if (md.isEmpty()) {
+        continue;
+      }
+      if (out.length() > 0) {
+        out.append("\n\n");
+      }
+      out.append(md);
+    }
+    return out.toString();
+  }
+
+  private static List<Section> flatten(List<Section> roots) {
+    List<Section> out = new ArrayList<>();
+    Deque<Section> stack = new ArrayDeque<>();
+    for (int i = roots.size() - 1; i >= 0; i--) {
+      stack.push(roots.get(i));
+    }
+    while (!stack.isEmpty()) {
+      Section s = stack.pop();
+      out.add(s);
+      List<Section> children = s.children();
+      for (int i = children.size() - 1; i >= 0; i--) {
+        stack.push(children.get(i));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Collects a document section by section, in document order, and nests sections by level: a
+   * section becomes the child of the nearest earlier section with a smaller level. Not
+   * thread-safe; one builder per parse.
+   *
+   * <p>Ids are made unique the way MediaWiki does it: a second {@code "Notes"} becomes
+   * {@code "Notes_2"}, a third {@code "Notes_3"} (skipping suffixes already taken). A non-lead
+   * section given the lead id is named {@code "section"} (then de-duplicated).
+   */
+  public static final class Builder {
+    private final String title;
+    private String leadMarkdown = "";
+    private final Map<String, Object> metadata = new LinkedHashMap<>();
+    private final List<Node> roots = new ArrayList<>();
+    private final Deque<Node> open = new ArrayDeque<>();
+    private final Set<SectionId> used = new HashSet<>();
+
+    private Builder(String title) {
+      this.title = Objects.requireNonNull(title, "title");
+      used.add(SectionId.LEAD);
+    }
+
+    /** The lead section's Markdown (default empty). */
+    public Builder lead(String markdown) {
+      this.leadMarkdown = Objects.requireNonNull(markdown, "markdown");
+      return this;
+    }
+
+    /** Appends a section without metadata; see {@link #section(int, SectionId, String, String, Map)}. */
+    public Builder section(int level, SectionId id, String title, String markdown) {
+      return section(level, id, title, markdown, Map.of());
+    }
+
+    /**
+     * Appends the next section in document order.
+     *
+     * @param level heading level; values below 2 count as 2, above 6 as 6
+     * @param id the wanted id; made unique if already used (see class comment)
+     * @param title plain-text title; must not be blank
+     * @param markdown the section's own body Markdown, without heading line or subsections
+     * @param metadata plain JSON values, see {@link Section#metadata()}
+     * @return this builder
+     */
+    public Builder section(
+        int level, SectionId id, String title, String markdown, Map<String, ?> metadata) {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(markdown, "markdown");
+      if (title.isBlank()) {
+        throw new IllegalArgumentException("section title is blank (id '" + id + "')");
+      }
+      int lvl = Math.max(2, Math.min(6, level));
+      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, Section.copyMetadata(metadata));
+      while (!open.isEmpty() && open.peek().level >= lvl) {
+        open.pop();
+      }
+      if (open.isEmpty()) {
+        roots.add(node);
+      } else {
+        open.peek().children.add(node);
+      }
+      open.push(node);
+      return this;
+    }
+
+    /** The id {@link #section} would assign to {@code wanted} right now. */
+    public SectionId peekUniqueId(SectionId wanted) {
+      return unique(wanted);
+    }
+
+    /** Adds a document-level metadata value (plain JSON value, see {@link Section#metadata()}). */
+    public Builder metadata(String key, Object value) {
+      metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    /** The document; the builder may not be used afterwards. */
+    public Document build() {
+      List<Section> sections = new ArrayList<>(roots.size() + 1);
+      sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of()));
+      for (Node root : roots) {
+        sections.add(root.freeze());
+      }
+      return new Document(title.strip(), sections, metadata);
+    }
+
+    private SectionId uniqueId(SectionId wanted) {
+      SectionId id = unique(wanted);
+      used.add(id);
+      return id;
+    }
+
+    private SectionId unique(SectionId wanted) {
+      String base = wanted.isLead() ? "section" : wanted.value();
+      SectionId candidate = SectionId.of(base);
+      if (!used.contains(candidate)) {
+        return candidate;
+      }
+      if (base.length() > SectionId.MAX_LENGTH - 12) {
+        base = base.substring(0, SectionId.MAX_LENGTH - 12);
+      }
+      for (int n = 2; ; n++) {
+        candidate = SectionId.of(base + "_" + n);
+        if (!used.contains(candidate)) {
+          return candidate;
+        }
+      }
+    }
+
+    private static final class Node {
+      final SectionId id;
+      final String title;
+      final int level;
+      final String markdown;
+      final Map<String, Object> metadata;
+      final List<Node> children = new ArrayList<>();
+
+      Node(SectionId id, String title, int level, String markdown, Map<String, Object> metadata) {
+        this.id = id;
+        this.title = title;
+        this.level = level;
+        this.markdown = markdown;
+        this.metadata = metadata;
+      }
+
+      Section freeze() {
+        List<Section> frozen = new ArrayList<>(children.size());
+        for (Node child : children) {
+          frozen.add(child.freeze()); // depth bounded by levels 2..6
+        }
+        return new Section(id, title, level, markdown, frozen, metadata);
+      }
+    }
+  }
+}
