@@ -1,0 +1,11 @@
+/**
+ * The Arch wiki evidence tools: {@link org.corpusmcp.archwiki.ArchWikiToolProvider} registers
+ * them with the host, {@link org.corpusmcp.archwiki.ArchWiki} implements them.
+ *
+ * <p>Behavioural contract: {@code ../shared/docs/archwiki-contract.md}; deliberate departures from
+ * the reference implementation are listed in {@code docs/archwiki.md}.
+ */
+@NullMarked
+package org.corpusmcp.archwiki;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,161 @@
+package org.corpusmcp.archwiki.wiki;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import org.corpusmcp.archwiki.json.Json;
+import org.corpusmcp.archwiki.json.JsonException;
+
+/**
+ * The live wiki over {@code java.net.http}: GET {@code api.php?<query>} with this project's
+ * User-Agent, a connect timeout and a whole-request timeout (30 s, as the reference).
+ *
+ * <p>Retries are bounded and only where a second GET is both safe and useful: the request could
+ * not connect, or the wiki answered 429/502/503/504 (overload, maintenance). A read timeout is not
+ * retried (it already cost the full budget), nor is any other status. At most {@link #MAX_ATTEMPTS}
+ * attempts, with a short backoff ({@code Retry-After} honoured up to 5 s).
+ *
+ * <p>The anti-bot interstitial: wiki.archlinux.org may answer a script with HTTP 200 and an HTML
+ * challenge page. Any 200 whose body is not JSON (HTML content type, or a body starting with
+ * {@code <}) is an {@link ErrorCode#UPSTREAM_API_ERROR}, never parsed as content — hashing a
+ * challenge page would make a good citation look forged.
+ */
+public final class HttpTransport implements WikiTransport {
+
+  public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+  public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+  public static final int MAX_ATTEMPTS = 3;
+
+  /** Pauses between attempts; injected so tests do not sleep. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  private final HttpClient client;
+  private final URI endpoint;
+  private final String userAgent;
+  private final Duration requestTimeout;
+  private final Sleeper sleeper;
+
+  public HttpTransport(String userAgent) {
+    this(URI.create(WikiUrls.API), userAgent, REQUEST_TIMEOUT, d -> Thread.sleep(d.toMillis()));
+  }
+
+  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout, Sleeper sleeper) {
+    this.client = HttpClient.newBuilder()
+        .connectTimeout(CONNECT_TIMEOUT)
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .build();
+    this.endpoint = endpoint;
+    this.userAgent = userAgent;
+    this.requestTimeout = requestTimeout;
+    this.sleeper = sleeper;
+  }
+
+  /** {@code corpus-mcp-archwiki/0.1.0 (+https://github.com/corpus-mcp/corpus-mcp; …)}. */
+  public static String userAgent(String version) {
+    return "corpus-mcp-archwiki/" + version
+        + " (corpus-mcp Arch wiki evidence plugin; +https://github.com/corpus-mcp/corpus-mcp)"
+        + " java.net.http/" + Runtime.version().feature();
+  }
+
+  @Override
+  public Object get(ApiRequest request) {
+    URI uri = URI.create(endpoint + "?" + request.queryString());
+    HttpRequest http = HttpRequest.newBuilder(uri)
+        .GET()
+        .timeout(requestTimeout)
+        .header("User-Agent", userAgent)
+        .header("Accept", "application/json")
+        .build();
+    for (int attempt = 1; ; attempt++) {
+      HttpResponse<byte[]> response;
+      try {
+        response = client.send(http, HttpResponse.BodyHandlers.ofByteArray());
+      } catch (HttpConnectTimeoutException e) {
+        if (attempt < MAX_ATTEMPTS) {
+          pause(attempt, Optional.empty());
+          continue;
+        }
+        throw silent(e);
+      } catch (HttpTimeoutException e) {
+        throw silent(e);
+      } catch (java.net.ConnectException e) {
+        if (attempt < MAX_ATTEMPTS) {
+          pause(attempt, Optional.empty());
+          continue;
+        }
+        throw silent(e);
+      } catch (IOException e) {
+        throw silent(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw silent(e);
+      }
+      int status = response.statusCode();
+      if (status == 429 || status == 502 || status == 503 || status == 504) {
+        if (attempt < MAX_ATTEMPTS) {
+          pause(attempt, response.headers().firstValue("Retry-After"));
+          continue;
+        }
+      }
+      if (status != 200) {
+        throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
+            "Arch Wiki did not answer: HTTP " + status + " from " + uri);
+      }
+      return decode(response, uri);
+    }
+  }
+
+  private static Object decode(HttpResponse<byte[]> response, URI uri) {
+    String body = new String(response.body(), StandardCharsets.UTF_8);
+    String type = response.headers().firstValue("Content-Type").orElse("")
+        .toLowerCase(Locale.ROOT);
+    String head = body.stripLeading();
+    if (type.contains("html") || head.startsWith("<")) {
+      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
+          "Arch Wiki answered with an HTML page (Content-Type '" + type + "') where JSON was asked:"
+              + " probably its anti-bot interstitial. Nothing was parsed from it. URL: " + uri);
+    }
+    try {
+      Object doc = Json.parse(body);
+      if (doc == null) {
+        throw new JsonException("the document is JSON null");
+      }
+      return doc;
+    } catch (JsonException e) {
+      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
+          "Arch Wiki did not answer: undecodable JSON (" + e.getMessage() + ") from " + uri, e);
+    }
+  }
+
+  private void pause(int attempt, Optional<String> retryAfter) {
+    long millis = 500L << (attempt - 1);
+    if (retryAfter.isPresent()) {
+      try {
+        millis = Math.min(5000, Math.max(millis, Long.parseLong(retryAfter.get().trim()) * 1000));
+      } catch (NumberFormatException notSeconds) {
+        // An HTTP-date: keep the default backoff.
+      }
+    }
+    try {
+      sleeper.sleep(Duration.ofMillis(millis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw silent(e);
+    }
+  }
+
+  private static WikiException silent(Exception e) {
+    return new WikiException(ErrorCode.UPSTREAM_API_ERROR, "Arch Wiki did not answer: " + e, e);
+  }
+}
