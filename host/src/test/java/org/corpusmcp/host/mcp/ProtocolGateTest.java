@@ -1,0 +1,76 @@
+package org.corpusmcp.host.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Expected codes and texts: JSON-RPC 2.0 and the Arch wiki contract §G.4. */
+class ProtocolGateTest {
+
+  private final ProtocolGate gate = new ProtocolGate(JsonText.newMapper(), Set.of("echo")::contains);
+
+  @ParameterizedTest(name = "[{index}] {1}: {2}")
+  @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+    "~~ | -32700 | Parse error",
+    "garbage | -32700 | Parse error",
+    "42 | -32600 | Invalid Request: not a JSON-RPC object",
+    "[1,2] | -32600 | Invalid Request: batch requests are not supported",
+    "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"} | -32600 | Invalid Request: 'jsonrpc' must be \"2.0\"",
+    "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be a string or an integer",
+    "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7} | -32600 | Invalid Request: 'method' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":[1,2]} | -32602 | Invalid params: 'params' must be an object",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{}} | -32602 | Invalid params: 'name' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":3}} | -32602 | Invalid params: 'name' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"examples\"}} | -32602 | Unknown tool: examples",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":[]}} | -32602 | Invalid params: 'arguments' must be an object",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"} | -32601 | Method not found: resources/list",
+    "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"server/discover\"} | -32601 | Method not found: server/discover",
+    "{\"jsonrpc\":\"2.0\",\"id\":1} | -32600 | Invalid Request: a response needs",
+    "{\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
+  })
+  void refusesWithTheRightCode(String input, int code, String messageStart) {
+    ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect(input));
+    JsonNode error = reply.response().get("error");
+    assertEquals(code, error.get("code").asInt());
+    assertTrue(error.get("message").asString().startsWith(messageStart), error.toString());
+    assertEquals("2.0", reply.response().get("jsonrpc").asString());
+  }
+
+  @Test
+  void echoesAValidIdInTheError() {
+    ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class,
+        gate.inspect("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"nope\"}"));
+    assertEquals("abc", reply.response().get("id").asString());
+    reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect("garbage"));
+    assertTrue(reply.response().get("id").isNull());
+  }
+
+  @Test
+  void forwardsWellFormedMessagesAndFillsInJsonrpc() {
+    ProtocolGate.Forward f = assertInstanceOf(ProtocolGate.Forward.class,
+        gate.inspect("{\"id\":8,\"method\":\"ping\"}"));
+    assertEquals("2.0", f.message().get("jsonrpc").asString());
+    assertTrue(f.isRequest());
+    f = assertInstanceOf(ProtocolGate.Forward.class,
+        gate.inspect("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"));
+    assertTrue(!f.isRequest());
+    assertInstanceOf(ProtocolGate.Forward.class,
+        gate.inspect("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"));
+    assertInstanceOf(ProtocolGate.Forward.class, gate.inspect(
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"x\"}}}"));
+  }
+
+  @Test
+  void malformedNotificationsAreDroppedNotAnswered() {
+    assertInstanceOf(ProtocolGate.Drop.class,
+        gate.inspect("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":5}"));
+    assertInstanceOf(ProtocolGate.Drop.class, gate.inspect("{\"jsonrpc\":\"2.0\",\"method\":5}"));
+  }
+}
