@@ -1,0 +1,131 @@
+package org.corpusmcp.host.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.host.Main;
+import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.host.testing.SamplePlugins;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** The CLI in-process: what it prints where, and its exit codes. */
+class CommandLineTest {
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void plugins() {
+    SamplePlugins.write(dir);
+  }
+
+  record Run(int status, String out, String err) {
+    JsonNode json() {
+      return JsonText.newMapper().readTree(out);
+    }
+  }
+
+  static Run run(String... args) {
+    return run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString()), args);
+  }
+
+  static Run run(Map<String, String> env, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), env);
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void versionAndHelpGoToStdout() {
+    Run version = run("--version");
+    assertEquals(0, version.status());
+    assertTrue(version.out().startsWith("corpus-mcp "), version.out());
+    Run help = run("--help");
+    assertTrue(help.out().contains("serve") && help.out().contains("doctor")
+        && help.out().contains("corpus-mcp <plugin-id> <tool>"), help.out());
+  }
+
+  @Test
+  void toolsPrintsTheCatalogueAsJson() {
+    Run tools = run("tools");
+    assertEquals(0, tools.status(), tools.err());
+    JsonNode list = tools.json().get("tools");
+    assertEquals(5, list.size());
+    assertEquals("sample_echo", list.get(0).get("name").asString());
+    assertEquals("sample", list.get(0).get("plugin").asString());
+    assertTrue(list.get(0).get("annotations").get("readOnlyHint").asBoolean());
+  }
+
+  @Test
+  void callPrintsResultsAndExitsNonZeroOnToolErrors() {
+    Run ok = run("call", "sample_echo", "{\"text\":\"cli\"}");
+    assertEquals(0, ok.status(), ok.err());
+    assertEquals("cli", ok.json().get("echo").asString());
+    Run failed = run("call", "sample_fail");
+    assertEquals(1, failed.status());
+    assertEquals("", failed.out());
+    assertTrue(failed.err().contains("\"page_not_found\""), failed.err());
+    Run badJson = run("call", "sample_echo", "{nope");
+    assertEquals(2, badJson.status());
+    assertTrue(badJson.err().contains("must be one JSON object"), badJson.err());
+  }
+
+  @Test
+  void pluginToolsRunWithPositionalArguments() {
+    Run ok = run("sample", "echo", "hey", "2");
+    assertEquals(0, ok.status(), ok.err());
+    assertEquals("heyhey", ok.json().get("echo").asString());
+    Run notInt = run("sample", "echo", "hey", "two");
+    assertEquals(1, notInt.status());
+    assertTrue(notInt.err().contains("echo.times must be an integer, got 'two'"), notInt.err());
+    Run tooMany = run("sample", "echo", "a", "1", "extra");
+    assertEquals(1, tooMany.status());
+    assertTrue(tooMany.err().contains("takes at most 2 argument(s)"), tooMany.err());
+    Run unknown = run("sample", "nope");
+    assertEquals(2, unknown.status());
+    assertTrue(unknown.err().contains("echo <text> [times]"), unknown.err());
+  }
+
+  @Test
+  void startupFailuresExitThreeWithTheReason() {
+    Map<String, String> env = new HashMap<>();
+    env.put(HostSettings.ENV_PLUGINS_DIR, dir.resolve("missing").toString());
+    Run run = run(env, "tools");
+    assertEquals(3, run.status());
+    assertTrue(run.err().contains("does not exist"), run.err());
+  }
+
+  @Test
+  void doctorChecksAndPrintsClientConfiguration() {
+    Run doctor = run("doctor");
+    assertEquals(0, doctor.status(), doctor.out() + doctor.err());
+    assertTrue(doctor.out().contains("ok   plugins load and start: 1 plugin(s), 5 tool(s)"), doctor.out());
+    assertTrue(doctor.out().contains("\"mcpServers\""), doctor.out());
+    assertTrue(doctor.out().contains("claude mcp add corpus-mcp"), doctor.out());
+    Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
+    assertEquals(1, broken.status());
+    assertTrue(broken.out().contains("FAIL"), broken.out());
+  }
+
+  @Test
+  void prefixesAndDisablingWorkFromTheEnvironment() {
+    Run bare = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
+        HostSettings.ENV_TOOL_PREFIXES, "sample="), "tools");
+    assertEquals("echo", bare.json().get("tools").get(0).get("name").asString());
+    Run none = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
+        HostSettings.ENV_DISABLED, "sample"), "tools");
+    assertEquals(List.of(), JsonText.newMapper().convertValue(none.json().get("tools"), List.class));
+  }
+}
