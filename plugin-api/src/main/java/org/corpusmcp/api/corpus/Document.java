@@ -3,6 +3,7 @@ package org.corpusmcp.api.corpus;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,6 +131,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     private final List<Node> roots = new ArrayList<>();
     private final Deque<Node> open = new ArrayDeque<>();
     private final Set<SectionId> used = new HashSet<>();
+    private final Map<String, Integer> nextSuffix = new HashMap<>();
 
     private Builder(String title) {
       this.title = Objects.requireNonNull(title, "title");
@@ -178,11 +180,6 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       return this;
     }
 
-    /** The id {@link #section} would assign to {@code wanted} right now. */
-    public SectionId peekUniqueId(SectionId wanted) {
-      return unique(wanted);
-    }
-
     /** Adds a document-level metadata value (plain JSON value, see {@link Section#metadata()}). */
     public Builder metadata(String key, Object value) {
       metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
@@ -214,12 +211,12 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       if (base.length() > SectionId.MAX_LENGTH - 12) {
         base = base.substring(0, SectionId.MAX_LENGTH - 12);
       }
-      for (int n = 2; ; n++) {
-        candidate = SectionId.of(base + "_" + n);
-        if (!used.contains(candidate)) {
-          return candidate;
-        }
+      int n = nextSuffix.getOrDefault(base, 2);
+      while (used.contains(candidate = SectionId.of(base + "_" + n))) {
+        n++;
       }
+      nextSuffix.put(base, n + 1);
+      return candidate;
     }
 
     private static final class Node {

@@ -124,7 +124,8 @@ public final class HtmlSectionizer {
       }
     }
 
-    Deque<Node> queue = new ArrayDeque<>(root.childNodes());
+    // Detach children wholesale: moving them one by one would re-index the siblings each time.
+    Deque<Node> queue = new ArrayDeque<>(detachChildren(root));
     Element current = new Element("div");
     @Nullable Element heading = null;
     while (!queue.isEmpty()) {
@@ -137,7 +138,7 @@ public final class HtmlSectionizer {
           continue;
         }
         if (containsHeading.contains(el) && policy.wrappers().contains(el.normalName())) {
-          List<Node> children = new ArrayList<>(el.childNodes());
+          List<Node> children = detachChildren(el);
           for (int i = children.size() - 1; i >= 0; i--) {
             queue.addFirst(children.get(i));
           }
@@ -148,6 +149,12 @@ public final class HtmlSectionizer {
     }
     emit(doc, heading, heading == null ? "" : headings.get(heading), current, links);
     return doc.build();
+  }
+
+  private static List<Node> detachChildren(Element el) {
+    List<Node> children = new ArrayList<>(el.childNodes());
+    el.empty();
+    return children;
   }
 
   private void emit(
