@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.json.JsonException;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
+import org.corpusmcp.archwiki.wiki.FixtureMissingException;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.WikiException;
 import org.corpusmcp.archwiki.wiki.WikiUrls;
@@ -38,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * Pointers ({@code search}, {@code sections}) and {@code links} carry nothing to check and are
- * refused as such rather than reported as verified.
+ * refused as such rather than reported as verified. Offline, a redirect revision that was never
+ * recorded is reported {@code unchecked} (with a note), never {@code ok}.
  */
 public final class Verifier {
 
@@ -231,6 +233,12 @@ public final class Verifier {
       String text = client.revisionWikitext(revid);
       revisions.put(revid, text);
       return text;
+    } catch (FixtureMissingException e) {
+      if (check.equals("revision")) {
+        throw e; // offline and the cited revision itself was never recorded: loud
+      }
+      item.unchecked(check, "revision " + revid + " is not in the replay directory");
+      return null;
     } catch (WikiException e) {
       if (e.code() == ErrorCode.UPSTREAM_API_ERROR) {
         throw e; // the wiki did not answer: no verdict either way
@@ -245,6 +253,7 @@ public final class Verifier {
     private final Map<String, @Nullable Object> report = new LinkedHashMap<>();
     private final Map<String, String> checks = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
     private final Map<String, @Nullable Object> source;
     private final @Nullable Long revid;
 
@@ -294,10 +303,18 @@ public final class Verifier {
       }
     }
 
+    void unchecked(String name, String why) {
+      checks.put(name, "unchecked");
+      notes.add(why);
+    }
+
     Map<String, @Nullable Object> report() {
       report.put("ok", problems.isEmpty());
       report.put("checks", checks);
       report.put("problems", problems);
+      if (!notes.isEmpty()) {
+        report.put("notes", notes);
+      }
       return report;
     }
   }

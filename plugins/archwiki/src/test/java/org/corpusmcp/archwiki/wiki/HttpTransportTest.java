@@ -1,0 +1,164 @@
+package org.corpusmcp.archwiki.wiki;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The live transport against an in-process server on 127.0.0.1 (port 0). */
+class HttpTransportTest {
+
+  private HttpServer server;
+  private final AtomicInteger hits = new AtomicInteger();
+  private final List<String> userAgents = new CopyOnWriteArrayList<>();
+  private final List<String> queries = new CopyOnWriteArrayList<>();
+  private final List<Duration> sleeps = new CopyOnWriteArrayList<>();
+  private volatile Responder responder;
+
+  interface Responder {
+    void respond(HttpExchange exchange, int hit) throws IOException;
+  }
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/api.php", exchange -> {
+      int hit = hits.incrementAndGet();
+      userAgents.add(exchange.getRequestHeaders().getFirst("User-Agent"));
+      queries.add(exchange.getRequestURI().getRawQuery());
+      responder.respond(exchange, hit);
+      exchange.close();
+    });
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  private HttpTransport transport(Duration timeout) {
+    URI endpoint = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api.php");
+    return new HttpTransport(endpoint, HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
+  }
+
+  private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", type);
+    ex.sendResponseHeaders(status, bytes.length);
+    ex.getResponseBody().write(bytes);
+  }
+
+  private static ApiRequest parseRequest() {
+    return new ApiRequest(Map.of("action", "parse", "page", "GRUB", "prop", "wikitext|sections|revid",
+        "format", "json"), "GRUB");
+  }
+
+  @Test
+  void interstitialIsAnUpstreamErrorNeverContent() {
+    responder = (ex, hit) -> send(ex, 200, "text/html; charset=utf-8",
+        "<!DOCTYPE html><html><head><title>Making sure you're not a bot!</title></head></html>");
+    WikiException e = assertThrows(WikiException.class,
+        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
+    assertTrue(e.getMessage().contains("HTML page"), e.getMessage());
+    assertEquals(1, hits.get(), "a 200 is not retried");
+  }
+
+  @Test
+  void htmlBodyLabelledJsonIsAlsoRefused() {
+    responder = (ex, hit) -> send(ex, 200, "application/json", "\n<html>challenge</html>");
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR,
+        assertThrows(WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest())).code());
+  }
+
+  @Test
+  void jsonIsDecodedAndTheRequestNamesThisProject() {
+    responder = (ex, hit) -> send(ex, 200, "application/json; charset=utf-8",
+        "{\"parse\":{\"title\":\"GRUB\",\"revid\":858930}}");
+    Object doc = transport(Duration.ofSeconds(5)).get(parseRequest());
+    assertEquals(Map.of("parse", Map.of("title", "GRUB", "revid", 858930L)), doc);
+    assertTrue(userAgents.get(0).startsWith("corpus-mcp-archwiki/0.1.0 "), userAgents.get(0));
+    assertTrue(queries.get(0).contains("prop=wikitext%7Csections%7Crevid"), queries.get(0));
+  }
+
+  @Test
+  void overloadIsRetriedABoundedNumberOfTimes() {
+    responder = (ex, hit) -> {
+      if (hit < 3) {
+        ex.getResponseHeaders().set("Retry-After", "1");
+        send(ex, 503, "text/plain", "busy");
+      } else {
+        send(ex, 200, "application/json", "{\"ok\":true}");
+      }
+    };
+    assertEquals(Map.of("ok", true), transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertEquals(3, hits.get());
+    assertEquals(List.of(Duration.ofSeconds(1), Duration.ofSeconds(1)), sleeps);
+
+    hits.set(0);
+    responder = (ex, hit) -> send(ex, 503, "text/plain", "busy");
+    WikiException e = assertThrows(WikiException.class,
+        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertEquals(HttpTransport.MAX_ATTEMPTS, hits.get());
+    assertTrue(e.getMessage().contains("HTTP 503"), e.getMessage());
+  }
+
+  @Test
+  void clientErrorsAndTimeoutsAreNotRetried() {
+    responder = (ex, hit) -> send(ex, 404, "text/plain", "no");
+    assertThrows(WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertEquals(1, hits.get());
+
+    hits.set(0);
+    responder = (ex, hit) -> {
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException ignored) {
+        Thread.currentThread().interrupt();
+      }
+      send(ex, 200, "application/json", "{}");
+    };
+    WikiException e = assertThrows(WikiException.class,
+        () -> transport(Duration.ofMillis(300)).get(parseRequest()));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
+    assertTrue(e.getMessage().startsWith("Arch Wiki did not answer: "), e.getMessage());
+    assertEquals(1, hits.get());
+  }
+
+  @Test
+  void undecodableJsonIsAnUpstreamError() {
+    responder = (ex, hit) -> send(ex, 200, "application/json", "{\"parse\": ");
+    WikiException e = assertThrows(WikiException.class,
+        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertTrue(e.getMessage().startsWith("Arch Wiki did not answer: undecodable JSON"), e.getMessage());
+  }
+
+  @Test
+  void refusedConnectionsAreRetriedThenReported() throws IOException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    HttpTransport closed = new HttpTransport(URI.create("http://127.0.0.1:" + port + "/api.php"),
+        "ua", Duration.ofSeconds(2), sleeps::add);
+    WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
+    assertEquals(HttpTransport.MAX_ATTEMPTS - 1, sleeps.size());
+  }
+}
