@@ -1,0 +1,11 @@
+/**
+ * The {@code mediawiki} corpus adapter: mwoffliner archives (Wikipedia, MDWiki, Wikibooks,
+ * Wikivoyage…) of all four markup eras described in zim-html-families.md §1. The cleaning rules
+ * are one immutable {@link org.corpusmcp.api.markdown.CleaningPolicy} ({@link
+ * org.corpusmcp.mediawiki.MediaWikiPolicy}); the shared engine and renderer from plugin-api do
+ * the work.
+ */
+@NullMarked
+package org.corpusmcp.mediawiki;
+
+import org.jspecify.annotations.NullMarked;
