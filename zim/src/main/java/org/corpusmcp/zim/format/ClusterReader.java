@@ -9,6 +9,7 @@ import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteArraySource;
+import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
 /**
@@ -35,6 +36,9 @@ import org.tukaani.xz.XZInputStream;
  * <p>Stateless; thread-safe.
  */
 public final class ClusterReader {
+
+  /** libzim's lzma memory limit (128 MiB), in KiB. */
+  private static final int XZ_MEMORY_LIMIT_KIB = 128 * 1024;
 
   private final ArchiveBytes in;
   private final ZimHeader header;
@@ -93,7 +97,7 @@ public final class ClusterReader {
     }
     try (InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
         InputStream z = compression == Compression.ZSTD
-            ? new ZstdInputStreamNoFinalizer(raw) : new XZInputStream(raw, 128 * 1024)) {
+            ? new ZstdInputStreamNoFinalizer(raw) : new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance())) {
       byte[] head = new byte[width];
       readFully(z, head, 0, width, offset);
       long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
