@@ -29,19 +29,54 @@ public final class Nowiki {
 
   private Nowiki() {}
 
-  /** Where each span sits, tags included: pairs of {start, end}. */
+  /** Cheap pre-check: does {@code text} contain {@code <nowiki>} in any case? */
+  static boolean mayContain(String text) {
+    int i = text.indexOf('<');
+    while (i >= 0) {
+      if (text.regionMatches(true, i, "<nowiki>", 0, 8)) {
+        return true;
+      }
+      i = text.indexOf('<', i + 1);
+    }
+    return false;
+  }
+
+  /**
+   * Where each span sits, tags included: pairs of {start, end}. Equivalent to scanning with
+   * {@link #SPAN} (leftmost opening tag, nearest closing tag, case-insensitive), without the cost
+   * of a case-insensitive regex over a whole page.
+   */
   public static List<int[]> spans(String text) {
     List<int[]> spans = new ArrayList<>();
-    Matcher m = SPAN.matcher(text);
-    while (m.find()) {
-      spans.add(new int[] {m.start(), m.end()});
+    int from = 0;
+    while (true) {
+      int open = find(text, "<nowiki>", from);
+      if (open < 0) {
+        return spans;
+      }
+      int close = find(text, "</nowiki>", open + 8);
+      if (close < 0) {
+        return spans;
+      }
+      spans.add(new int[] {open, close + 9});
+      from = close + 9;
     }
-    return spans;
+  }
+
+  private static int find(String text, String tag, int from) {
+    int i = text.indexOf('<', from);
+    while (i >= 0) {
+      if (text.regionMatches(true, i, tag, 0, tag.length())) {
+        return i;
+      }
+      i = text.indexOf('<', i + 1);
+    }
+    return -1;
   }
 
   /** {@code text} with every span blanked to NUL (newlines kept): same length, same offsets. */
   public static String mask(String text) {
-    if (text.indexOf('<') < 0) {
+    if (!mayContain(text)) {
       return text;
     }
     return blank(text, spans(text));
@@ -65,15 +100,20 @@ public final class Nowiki {
 
   /** Replaces each span by an inert sentinel and keeps its inner text for {@link Hidden#restore}. */
   static Hidden hide(String text) {
-    if (text.indexOf('<') < 0) {
+    if (!mayContain(text)) {
       return new Hidden(text, List.of());
     }
     List<String> payloads = new ArrayList<>();
-    String hidden = Regex.replace(SPAN, text, m -> {
-      payloads.add(m.group(1));
-      return "\u0000nowiki" + (payloads.size() - 1) + "\u0000";
-    });
-    return new Hidden(hidden, payloads);
+    StringBuilder hidden = new StringBuilder(text.length());
+    int last = 0;
+    for (int[] span : spans(text)) {
+      hidden.append(text, last, span[0]).append("\u0000nowiki").append(payloads.size())
+          .append('\u0000');
+      payloads.add(text.substring(span[0] + 8, span[1] - 9));
+      last = span[1];
+    }
+    hidden.append(text, last, text.length());
+    return new Hidden(hidden.toString(), payloads);
   }
 
   /** Text with nowiki payloads lifted out, and the payloads to put back. */

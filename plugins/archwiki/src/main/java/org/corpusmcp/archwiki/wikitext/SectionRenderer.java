@@ -51,10 +51,9 @@ public final class SectionRenderer {
     for (Templates.Span t : templates) {
       items.add(new Item(t.start(), t.end(), t.name(), "", false));
     }
-    if (wikitext.indexOf('<') >= 0) {
-      Matcher m = Nowiki.SPAN.matcher(wikitext);
-      while (m.find()) {
-        int s = m.start();
+    if (Nowiki.mayContain(wikitext)) {
+      for (int[] span : Nowiki.spans(wikitext)) {
+        int s = span[0];
         boolean nested = false;
         for (Templates.Span t : templates) {
           if (t.start() < s && s < t.end()) {
@@ -63,7 +62,7 @@ public final class SectionRenderer {
           }
         }
         if (!nested) {
-          items.add(new Item(m.start(), m.end(), "", m.group(1), true));
+          items.add(new Item(span[0], span[1], "", wikitext.substring(span[0] + 8, span[1] - 9), true));
         }
       }
       items.sort(Comparator.comparingInt(Item::start));

@@ -122,7 +122,8 @@ public final class Templates {
   }
 
   /**
-   * P5: the top-level matches of {@code pattern} (whose group 1 is the name) in {@code scan}, each
+   * P5: the top-level matches of {@code pattern} (which must start with {@code \\{\\{} and
+   * capture the name as group 1) in {@code scan}, each
    * with its P1 extent; a match starting inside an accepted template is skipped, and so is an
    * unterminated one (without consuming anything).
    */
@@ -131,18 +132,31 @@ public final class Templates {
     if (scan.indexOf("{{") < 0) {
       return spans;
     }
-    Matcher m = pattern.matcher(scan);
+    // Every pattern used here starts with "{{": jump between those with indexOf and try the
+    // pattern only there, which is what a regex scan would find, at a fraction of the cost.
+    Matcher m = pattern.matcher(scan).useTransparentBounds(true).useAnchoringBounds(false);
     int consumedTo = 0;
-    while (m.find()) {
-      if (m.start() < consumedTo) {
+    int from = 0;
+    while (true) {
+      int at = scan.indexOf("{{", from);
+      if (at < 0) {
+        break;
+      }
+      m.region(at, scan.length());
+      if (!m.lookingAt()) {
+        from = at + 1;
         continue;
       }
-      int end = extent(scan, m.start());
+      from = Math.max(m.end(), at + 1);
+      if (at < consumedTo) {
+        continue;
+      }
+      int end = extent(scan, at);
       if (end == -1) {
         continue;
       }
       consumedTo = end;
-      spans.add(new Span(m.start(), end, m.group(1).toLowerCase(Locale.ROOT)));
+      spans.add(new Span(at, end, m.group(1).toLowerCase(Locale.ROOT)));
     }
     return spans;
   }

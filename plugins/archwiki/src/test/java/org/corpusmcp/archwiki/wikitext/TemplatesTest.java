@@ -52,6 +52,20 @@ class TemplatesTest {
   }
 
   @Test
+  void nowikiSpansAreTheRegexSpans() {
+    for (String text : java.util.List.of("a <nowiki>x</nowiki> b <NoWiki>y\nz</NOWIKI>",
+        "<nowiki><nowiki>x</nowiki></nowiki>", "<nowiki>never closed", "</nowiki><nowiki>",
+        "<nowiki/> <nowiki></nowiki>", "<now<nowiki>x</nowiki>")) {
+      java.util.List<String> expected = new java.util.ArrayList<>();
+      java.util.regex.Matcher m = Nowiki.SPAN.matcher(text);
+      while (m.find()) {
+        expected.add(m.start() + "-" + m.end());
+      }
+      assertEquals(expected, Nowiki.spans(text).stream().map(s -> s[0] + "-" + s[1]).toList(), text);
+    }
+  }
+
+  @Test
   void topLevelSkipsNestedAndUnterminatedTemplates() {
     List<Templates.Span> spans =
         Templates.topLevel("{{Note|x {{ic|y}}}} {{broken| {{Tip|z}}", Templates.ANY);
