@@ -34,9 +34,7 @@ final class ToolsCommand implements Callable<Integer> {
         entry.put("title", tool.spec().title());
         entry.put("description", tool.spec().description());
         entry.put("inputSchema", tool.inputSchema());
-        if (tool.outputSchema() != null) {
-          entry.put("outputSchema", tool.outputSchema());
-        }
+        entry.put("outputSchema", tool.outputSchema());
         entry.put("annotations", Map.of(
             "readOnlyHint", hints.readOnly(),
             "destructiveHint", hints.destructive(),

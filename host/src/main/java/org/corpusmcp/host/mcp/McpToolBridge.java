@@ -15,9 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Turns the catalogue into MCP SDK tool specifications, and tool outcomes into
- * {@link CallToolResult}s: the JSON body as a text block always (for clients that ignore
- * structured output), plus {@code structuredContent} when the tool declares an output schema;
- * {@code isError} on failures.
+ * {@link CallToolResult}s: the JSON body as {@code structuredContent} and, for clients that
+ * ignore structured output, the same JSON as a text block; {@code isError} on failures, which
+ * carry the text block only.
  */
 public final class McpToolBridge {
 
@@ -56,11 +56,7 @@ public final class McpToolBridge {
             .idempotentHint(hints.idempotent())
             .openWorldHint(hints.openWorld())
             .build());
-    Map<String, Object> output = tool.outputSchema();
-    if (output != null) {
-      builder.outputSchema(output);
-    }
-    return builder.build();
+    return builder.outputSchema(tool.outputSchema()).build();
   }
 
   private CallToolResult call(RegisteredTool tool, @Nullable Map<String, Object> arguments) {
@@ -70,7 +66,7 @@ public final class McpToolBridge {
     CallToolResult.Builder result = CallToolResult.builder()
         .addTextContent(JsonText.pretty(json, outcome.body()))
         .isError(outcome.isError());
-    if (!outcome.isError() && tool.outputSchema() != null) {
+    if (!outcome.isError()) {
       result.structuredContent(outcome.body());
     }
     return result.build();

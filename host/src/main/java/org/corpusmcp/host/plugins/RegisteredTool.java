@@ -2,7 +2,6 @@ package org.corpusmcp.host.plugins;
 
 import java.util.Map;
 import org.corpusmcp.api.ToolSpec;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A tool as the host serves it: its final (prefixed) name, who contributed it, its parsed
@@ -12,14 +11,14 @@ import org.jspecify.annotations.Nullable;
  * @param baseName the name the plugin declared, before its prefix was applied
  * @param spec the plugin's declaration, renamed to the final name
  * @param inputSchema the parsed input schema
- * @param outputSchema the parsed output schema, or {@code null}
+ * @param outputSchema the parsed output schema ({@code {"type":"object"}} when undeclared)
  */
 public record RegisteredTool(
     String owner,
     String baseName,
     ToolSpec spec,
     Map<String, Object> inputSchema,
-    @Nullable Map<String, Object> outputSchema,
+    Map<String, Object> outputSchema,
     ClassLoader classLoader) {
 
   public String name() {

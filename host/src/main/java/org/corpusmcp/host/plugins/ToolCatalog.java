@@ -28,6 +28,8 @@ public final class ToolCatalog {
   /** The owner recorded for tools the host itself provides. */
   public static final String HOST_OWNER = "host";
 
+  private static final Map<String, Object> ANY_OBJECT = Map.of("type", "object");
+
   private final Map<String, RegisteredTool> byName;
 
   private ToolCatalog(Map<String, RegisteredTool> byName) {
@@ -119,9 +121,16 @@ public final class ToolCatalog {
           describeOwner(owner) + ": tool '" + spec.name()
               + "' input schema must have \"type\": \"object\"");
     }
+    // Every tool result is a JSON object, so a tool that declares no output schema still gets
+    // the one schema that is true of it: clients then receive structuredContent from every tool.
     String outputText = spec.outputSchema();
-    Map<String, Object> output =
-        outputText == null ? null : parseSchema(owner, spec.name(), "output", outputText, json);
+    Map<String, Object> output = outputText == null
+        ? ANY_OBJECT : parseSchema(owner, spec.name(), "output", outputText, json);
+    if (!"object".equals(output.get("type"))) {
+      throw new PluginStartupException(
+          describeOwner(owner) + ": tool '" + spec.name()
+              + "' output schema must have \"type\": \"object\" (MCP structured content)");
+    }
     byName.put(spec.name(), new RegisteredTool(owner, baseName, spec, input, output, loader));
   }
 
