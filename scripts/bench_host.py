@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Cold start and resident memory of the corpus-mcp host, over stdio and over HTTP.
+
+Measures, for RUNS fresh processes each (after one warm-up run, so the OS file cache is warm):
+  init        process spawn -> `initialize` answered (stdio), or -> first 200 on POST
+              initialize (HTTP)
+  first call  the above plus tools/list and one tools/call
+  RSS         resident set size (VmRSS from /proc) after those calls
+
+Usage:  scripts/bench_host.py [--runs 7] [--launcher distribution/target/corpus-mcp/bin/corpus-mcp]
+                              [--call TOOL --args JSON] [--env K=V ...]
+Prints a Markdown table (medians, min-max) for docs/benchmarks/host.md.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import time
+import urllib.request
+
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "bench", "version": "0"}}}
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def stdio_run(launcher, env, call):
+    start = time.perf_counter()
+    p = subprocess.Popen([launcher, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env)
+    def send(msg):
+        p.stdin.write((json.dumps(msg) + "\n").encode()); p.stdin.flush()
+    def recv(want_id):
+        while True:
+            line = p.stdout.readline()
+            if not line:
+                raise RuntimeError("server closed stdout")
+            msg = json.loads(line)
+            if msg.get("id") == want_id:
+                return msg
+    send(INIT); recv(1)
+    t_init = time.perf_counter() - start
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}); recv(2)
+    send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+          "params": {"name": call[0], "arguments": call[1]}})
+    reply = recv(3)
+    t_call = time.perf_counter() - start
+    if reply.get("result", {}).get("isError"):
+        raise RuntimeError(f"tool call failed: {reply}")
+    rss = rss_java(p.pid)
+    p.stdin.close(); p.wait(timeout=30)
+    return t_init, t_call, rss
+
+
+def rss_java(pid):
+    # The launcher execs java, so the pid is the JVM's.
+    return rss_kib(pid)
+
+
+def post(url, body, session=None):
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if session:
+        headers["Mcp-Session-Id"] = session
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return r.status, r.headers.get("Mcp-Session-Id"), r.read().decode()
+
+
+def http_run(launcher, env, call):
+    start = time.perf_counter()
+    p = subprocess.Popen([launcher, "serve", "--http", "--port", "0"], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    url = None
+    for line in p.stderr:
+        m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
+        if m:
+            url = m.group(1)
+            break
+    # The port is only known from the log line; poll initialize from then on.
+    while True:
+        try:
+            status, session, _ = post(url, INIT)
+            if status == 200:
+                break
+        except OSError:
+            time.sleep(0.005)
+    t_init = time.perf_counter() - start
+    post(url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, session)
+    post(url, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, session)
+    _, _, body = post(url, {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                            "params": {"name": call[0], "arguments": call[1]}}, session)
+    t_call = time.perf_counter() - start
+    if '"isError":true' in body:
+        raise RuntimeError(f"tool call failed: {body[:300]}")
+    rss = rss_kib(p.pid)
+    p.terminate(); p.wait(timeout=30)
+    return t_init, t_call, rss
+
+
+def summarise(label, samples):
+    inits = [s[0] * 1000 for s in samples]
+    calls = [s[1] * 1000 for s in samples]
+    rss = [s[2] / 1024 for s in samples]
+    fmt = lambda xs, unit: f"{statistics.median(xs):.0f} {unit} ({min(xs):.0f}-{max(xs):.0f})"
+    return f"| {label} | {fmt(inits, 'ms')} | {fmt(calls, 'ms')} | {fmt(rss, 'MiB')} |"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--launcher", default="distribution/target/corpus-mcp/bin/corpus-mcp")
+    ap.add_argument("--call", default="archwiki_sections")
+    ap.add_argument("--args", default='{"title_or_url":"GRUB"}')
+    ap.add_argument("--env", action="append", default=[], help="extra K=V for the server")
+    a = ap.parse_args()
+    env = dict(os.environ)
+    for kv in a.env:
+        k, _, v = kv.partition("=")
+        env[k] = v
+    call = (a.call, json.loads(a.args))
+    print("| transport | init | first call | RSS |")
+    print("|---|---|---|---|")
+    for label, fn in (("stdio", stdio_run), ("HTTP", http_run)):
+        fn(a.launcher, env, call)  # warm-up
+        samples = [fn(a.launcher, env, call) for _ in range(a.runs)]
+        print(summarise(label, samples))
+
+
+if __name__ == "__main__":
+    main()
