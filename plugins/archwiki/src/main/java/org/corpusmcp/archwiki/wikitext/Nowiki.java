@@ -2,7 +2,6 @@ package org.corpusmcp.archwiki.wikitext;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
