@@ -39,6 +39,42 @@ class CorpusTest {
     assertEquals(indented, count(blocks, "indented_block"));
   }
 
+  /**
+   * Per-page totals the reference implementation (5fe91d9) gives on the recorded fixtures, from a
+   * run of its extractor with ARCHWIKI_OFFLINE=1 (none of the §J departures changes them): code
+   * blocks, blocks with placeholders, rendered fences over all sections (= bc + hc blocks),
+   * warnings by type, links, sections.
+   */
+  @ParameterizedTest
+  @CsvSource({
+      "GRUB, 60, 13, 25, 22, 9, 10, 147, 73",
+      "Installation guide, 27, 12, 5, 6, 1, 5, 119, 27",
+      "Installation guide (Español), 28, 12, 5, 7, 1, 4, 117, 27",
+      "Installation guide (Français), 27, 11, 5, 7, 1, 5, 121, 27",
+      "Iwd, 54, 18, 28, 11, 0, 2, 47, 42",
+      "Pacman, 62, 33, 1, 8, 11, 8, 87, 55",
+      "Users and groups, 36, 24, 5, 5, 8, 2, 60, 20"})
+  void pageTotalsMatchTheReference(String page, int blocks, int withPlaceholders, int fences,
+      int notes, int warningCount, int tips, int links, int sections) {
+    ArchWiki wiki = Fixtures.wiki();
+    List<Map<String, Object>> commands = Fixtures.list(wiki.commands(page, null), "commands");
+    assertEquals(blocks, commands.size());
+    assertEquals(withPlaceholders, commands.stream().filter(b -> b.get("placeholders") != null).count());
+    List<Map<String, Object>> warnings = Fixtures.list(wiki.warnings(page, null), "warnings");
+    assertEquals(notes, warnings.stream().filter(w -> "NOTE".equals(w.get("type"))).count());
+    assertEquals(warningCount, warnings.stream().filter(w -> "WARNING".equals(w.get("type"))).count());
+    assertEquals(tips, warnings.stream().filter(w -> "TIP".equals(w.get("type"))).count());
+    assertEquals(links, Fixtures.list(wiki.links(page, null), "links").size());
+    List<Map<String, Object>> all = Fixtures.list(wiki.sections(page), "sections");
+    assertEquals(sections, all.size());
+    int fenceCount = 0;
+    for (Map<String, Object> s : all) {
+      String content = (String) wiki.section(page, (String) s.get("anchor")).get("content");
+      fenceCount += (int) java.util.Arrays.stream(content.split("\n", -1)).filter("```"::equals).count() / 2;
+    }
+    assertEquals(fences, fenceCount, "every {{bc}}/{{hc}} renders as one fence");
+  }
+
   private static long count(List<Map<String, Object>> blocks, String pattern) {
     return blocks.stream().filter(b -> pattern.equals(b.get("source_pattern"))).count();
   }
