@@ -27,30 +27,63 @@ public final class Host implements AutoCloseable {
           + " that let a claim be re-checked. Quote what the tools return rather than paraphrasing"
           + " from memory, and treat an error result as an answer: it says what is missing.";
 
+  /** The host's own tools, made once the plugins are loaded, and what to close with them. */
+  public record HostTools(List<ToolSpec> tools, AutoCloseable resources) {
+    public static HostTools none() {
+      return new HostTools(List.of(), () -> {});
+    }
+  }
+
+  /** Makes the host's own tools from the loaded plugins (the corpus needs their adapters). */
+  @FunctionalInterface
+  public interface HostToolsFactory {
+    HostTools create(List<LoadedPlugin> plugins);
+  }
+
   private final PluginRuntime runtime;
+  private final AutoCloseable hostResources;
   private final ToolInvoker invoker;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
 
-  private Host(PluginRuntime runtime, ToolInvoker invoker, JsonMapper json,
-      JsonSchemaValidator schemaValidator) {
+  private Host(PluginRuntime runtime, AutoCloseable hostResources, ToolInvoker invoker,
+      JsonMapper json, JsonSchemaValidator schemaValidator) {
     this.runtime = runtime;
+    this.hostResources = hostResources;
     this.invoker = invoker;
     this.json = json;
     this.schemaValidator = schemaValidator;
   }
 
-  /** Loads the plugins and builds the catalogue; fails closed (PluginStartupException). */
+  /** A host with only plugin tools, or with fixed host tools (tests). */
   public static Host start(HostSettings settings, JsonMapper json, List<ToolSpec> hostTools) {
+    return start(settings, json, plugins -> new HostTools(hostTools, () -> {}));
+  }
+
+  /** Loads the plugins and builds the catalogue; fails closed (PluginStartupException). */
+  public static Host start(HostSettings settings, JsonMapper json, HostToolsFactory factory) {
     PluginRuntime runtime = PluginRuntime.start(settings);
+    HostTools hostTools = null;
     try {
+      hostTools = factory.create(runtime.plugins());
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
-      ToolCatalog catalog = ToolCatalog.build(hostTools, runtime.plugins(), settings, json);
+      ToolCatalog catalog = ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json);
       ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
-      return new Host(runtime, invoker, json, schemaValidator);
+      return new Host(runtime, hostTools.resources(), invoker, json, schemaValidator);
     } catch (RuntimeException e) {
+      closeQuietly(hostTools);
       runtime.close();
       throw e;
+    }
+  }
+
+  private static void closeQuietly(@org.jspecify.annotations.Nullable HostTools tools) {
+    if (tools != null) {
+      try {
+        tools.resources().close();
+      } catch (Exception ignored) {
+        // already failing; the original exception is the one to report
+      }
     }
   }
 
@@ -83,6 +116,11 @@ public final class Host implements AutoCloseable {
 
   @Override
   public void close() {
+    try {
+      hostResources.close();
+    } catch (Exception e) {
+      org.slf4j.LoggerFactory.getLogger(Host.class).warn("closing host tools: {}", e.toString());
+    }
     runtime.close();
   }
 }

@@ -37,7 +37,8 @@ public final class Main {
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof PluginStartupException || e instanceof IllegalArgumentException
-          || e instanceof IllegalStateException) {
+          || e instanceof IllegalStateException
+          || e instanceof org.corpusmcp.host.corpus.CorpusConfigException) {
         err.println("corpus-mcp: " + e.getMessage());
         LoggerFactory.getLogger(Main.class).debug("startup failure", e);
         return CorpusMcpCommand.EXIT_STARTUP;

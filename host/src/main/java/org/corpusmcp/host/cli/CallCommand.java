@@ -27,7 +27,7 @@ final class CallCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Mixin PluginOptions plugins = new PluginOptions();
+  @Mixin HostOptions options = new HostOptions();
 
   @Parameters(index = "0", paramLabel = "TOOL", description = "Tool name, as `tools` lists it.")
   String tool;
@@ -51,7 +51,7 @@ final class CallCommand implements Callable<Integer> {
     if (args == null) {
       args = Map.of();
     }
-    try (Host host = root.startHost(plugins)) {
+    try (Host host = root.startHost(options)) {
       return print(root, host.invoker().call(tool, args));
     }
   }

@@ -3,10 +3,16 @@ package org.corpusmcp.host.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.corpus.Adapters;
+import org.corpusmcp.host.corpus.Corpus;
+import org.corpusmcp.host.corpus.CorpusSearchers;
+import org.corpusmcp.host.corpus.CorpusService;
+import org.corpusmcp.host.corpus.CorpusSettings;
+import org.corpusmcp.host.corpus.CorpusTools;
+import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.mcp.JsonText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,6 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
       ToolsCommand.class,
       CallCommand.class,
       DoctorCommand.class,
+      CorpusCommand.class,
+      ZimCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
@@ -76,15 +84,20 @@ public final class CorpusMcpCommand {
     return json;
   }
 
-  /** Loads plugins per {@code options} and this environment. */
-  Host startHost(PluginOptions options) {
+  /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */
+  Host startHost(HostOptions options) {
     HostSettings settings = options.resolve(env);
-    return Host.start(settings, json, hostTools(settings));
+    CorpusSettings corpus = CorpusSettings.fromEnvironment(env, options.corpusConfig);
+    return Host.start(settings, json, plugins -> corpus == null
+        ? Host.HostTools.none()
+        : corpusTools(corpus, plugins));
   }
 
-  /** The host's own tools (the corpus service's search and fetch, once configured). */
-  List<ToolSpec> hostTools(HostSettings settings) {
-    return List.of();
+  /** Opens the corpus with the plugins' adapters; its search and fetch become host tools. */
+  Host.HostTools corpusTools(CorpusSettings corpus, List<LoadedPlugin> plugins) {
+    CorpusService service = new CorpusService(
+        Corpus.open(corpus, Adapters.collect(plugins), err), CorpusSearchers.forCorpus());
+    return new Host.HostTools(CorpusTools.of(service), service);
   }
 
   /** Prints the version line. */

@@ -30,7 +30,7 @@ final class DoctorCommand implements Callable<Integer> {
 
   @ParentCommand CorpusMcpCommand root;
 
-  @Mixin PluginOptions plugins = new PluginOptions();
+  @Mixin HostOptions options = new HostOptions();
 
   private int failures;
 
@@ -43,7 +43,7 @@ final class DoctorCommand implements Callable<Integer> {
     check(out, feature >= 17, "Java " + Runtime.version() + " at " + System.getProperty("java.home"),
         "Java 17 or newer is required");
 
-    HostSettings settings = plugins.resolve(root.env());
+    HostSettings settings = options.resolve(root.env());
     Path dir = settings.pluginsDir().toAbsolutePath().normalize();
     List<String> files = pluginFiles(dir);
     check(out, Files.isDirectory(dir), "plugins directory " + dir + " (" + files.size()
@@ -51,7 +51,7 @@ final class DoctorCommand implements Callable<Integer> {
         "set " + HostSettings.ENV_PLUGINS_DIR + " or --plugins-dir to the directory of plugin jars");
 
     if (Files.isDirectory(dir)) {
-      try (Host host = root.startHost(plugins)) {
+      try (Host host = root.startHost(options)) {
         check(out, true, "plugins load and start: " + host.plugins().size() + " plugin(s), "
             + host.catalog().size() + " tool(s)", "");
         for (LoadedPlugin plugin : host.plugins()) {

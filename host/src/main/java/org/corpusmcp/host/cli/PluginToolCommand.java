@@ -30,7 +30,7 @@ public final class PluginToolCommand implements Callable<Integer> {
 
   private final CorpusMcpCommand root;
 
-  @Mixin PluginOptions plugins = new PluginOptions();
+  @Mixin HostOptions options = new HostOptions();
 
   @Parameters(index = "0", paramLabel = "PLUGIN") String pluginId;
 
@@ -44,7 +44,7 @@ public final class PluginToolCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Host host = root.startHost(plugins)) {
+    try (Host host = root.startHost(options)) {
       List<RegisteredTool> owned = host.catalog().ownedBy(pluginId);
       if (owned.isEmpty()) {
         root.err().println("No plugin '" + pluginId + "' with tools is loaded. Loaded: "

@@ -31,7 +31,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @ParentCommand CorpusMcpCommand root;
 
-  @Mixin PluginOptions plugins = new PluginOptions();
+  @Mixin HostOptions options = new HostOptions();
 
   @Option(names = "--http", description = "Serve Streamable HTTP instead of stdio.")
   boolean http;
@@ -56,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
     Logger log = LoggerFactory.getLogger(ServeCommand.class);
     Duration timeout = Duration.ofSeconds(requestTimeoutSeconds);
     HttpSettings httpSettings = http ? httpSettings() : null;
-    try (Host host = root.startHost(plugins)) {
+    try (Host host = root.startHost(options)) {
       McpServers.Parts parts = host.mcpParts(timeout);
       log.info("{} tool(s) from {} plugin(s): {}", host.catalog().size(), host.plugins().size(),
           host.catalog().tools().stream().map(t -> t.name()).toList());

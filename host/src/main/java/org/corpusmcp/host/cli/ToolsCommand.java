@@ -20,11 +20,11 @@ final class ToolsCommand implements Callable<Integer> {
 
   @ParentCommand CorpusMcpCommand root;
 
-  @Mixin PluginOptions plugins = new PluginOptions();
+  @Mixin HostOptions options = new HostOptions();
 
   @Override
   public Integer call() {
-    try (Host host = root.startHost(plugins)) {
+    try (Host host = root.startHost(options)) {
       List<Map<String, Object>> tools = new ArrayList<>();
       for (RegisteredTool tool : host.catalog().tools()) {
         Map<String, Object> entry = new LinkedHashMap<>();

@@ -11,8 +11,8 @@ import org.corpusmcp.host.config.HostSettings;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
-/** The plugin options every command that loads plugins shares (a picocli mixin). */
-public final class PluginOptions {
+/** The options every command that starts a host shares: plugins and corpus (a picocli mixin). */
+public final class HostOptions {
 
   @Option(names = "--plugins-dir", paramLabel = "DIR",
       description = "Directory of plugin jars (env ${sys:line.separator}  "
@@ -31,6 +31,11 @@ public final class PluginOptions {
       description = "Replace a plugin's tool-name prefix, e.g. archwiki= for bare names"
           + " (repeatable; env " + HostSettings.ENV_TOOL_PREFIXES + "=archwiki=,other=x_).")
   List<String> prefixes = new ArrayList<>();
+
+  @Option(names = "--corpus-config", paramLabel = "FILE",
+      description = "corpus.toml to serve (env CORPUS_CONFIG; default: the distribution's"
+          + " bundled corpus/corpus.toml).")
+  @Nullable Path corpusConfig;
 
   /** Environment settings with these flags applied on top. */
   HostSettings resolve(Map<String, String> env) {

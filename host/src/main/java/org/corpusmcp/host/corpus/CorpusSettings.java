@@ -1,0 +1,102 @@
+package org.corpusmcp.host.corpus;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.corpusmcp.host.config.HostSettings;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The corpus service's settings, from the environment variables the corpus seed defines.
+ *
+ * @param root {@code CORPUS_ROOT}: library paths are relative to it and must stay inside it
+ * @param config {@code CORPUS_CONFIG}: the corpus.toml manifest
+ * @param searchLimit {@code SEARCH_LIMIT}: results when search() gets no limit (default 5)
+ * @param searchMaxLimit {@code SEARCH_MAX_LIMIT}: the hard maximum for limit (default 10)
+ * @param maxFetchChars {@code MAX_FETCH_CHARS}: fetch output budget in characters (default 100000)
+ * @param searchWorkers {@code SEARCH_WORKERS}: concurrent archive searches (default 8)
+ * @param maxConsecutive {@code SEARCH_MAX_CONSECUTIVE}: diversity, results in a row from one
+ *     library (default 2)
+ * @param logQueries {@code LOG_QUERIES}: log query text (default true; false for privacy)
+ * @param zimCheck {@code ZIM_CHECK}: full MD5 checksum of every archive at startup (default false)
+ */
+public record CorpusSettings(
+    Path root,
+    Path config,
+    int searchLimit,
+    int searchMaxLimit,
+    int maxFetchChars,
+    int searchWorkers,
+    int maxConsecutive,
+    boolean logQueries,
+    boolean zimCheck) {
+
+  public CorpusSettings {
+    positive("SEARCH_MAX_LIMIT", searchMaxLimit);
+    positive("SEARCH_LIMIT", searchLimit);
+    if (searchLimit > searchMaxLimit) {
+      throw new IllegalArgumentException("SEARCH_LIMIT (" + searchLimit
+          + ") must not exceed SEARCH_MAX_LIMIT (" + searchMaxLimit + ")");
+    }
+    if (maxFetchChars < 1000) {
+      throw new IllegalArgumentException("MAX_FETCH_CHARS must be at least 1000, got " + maxFetchChars);
+    }
+    positive("SEARCH_WORKERS", searchWorkers);
+    positive("SEARCH_MAX_CONSECUTIVE", maxConsecutive);
+  }
+
+  /**
+   * Settings from {@code env}, or {@code null} when no corpus is configured: neither
+   * {@code CORPUS_CONFIG} nor a bundled {@code corpus/corpus.toml} in the distribution exists.
+   * An explicit {@code CORPUS_CONFIG} that names a missing file is an error, not "no corpus".
+   */
+  public static @Nullable CorpusSettings fromEnvironment(Map<String, String> env, @Nullable Path configFlag) {
+    Path config = configFlag;
+    if (config == null && nonBlank(env.get("CORPUS_CONFIG"))) {
+      config = Path.of(env.get("CORPUS_CONFIG"));
+    }
+    if (config == null) {
+      String home = System.getProperty(HostSettings.HOME_PROPERTY);
+      Path bundled = home == null ? null : Path.of(home, "corpus", "corpus.toml");
+      if (bundled == null || !Files.isRegularFile(bundled)) {
+        return null;
+      }
+      config = bundled;
+    }
+    Path root = nonBlank(env.get("CORPUS_ROOT"))
+        ? Path.of(env.get("CORPUS_ROOT"))
+        : config.toAbsolutePath().getParent();
+    return new CorpusSettings(
+        root,
+        config,
+        integer(env, "SEARCH_LIMIT", 5),
+        integer(env, "SEARCH_MAX_LIMIT", 10),
+        integer(env, "MAX_FETCH_CHARS", 100_000),
+        integer(env, "SEARCH_WORKERS", 8),
+        integer(env, "SEARCH_MAX_CONSECUTIVE", 2),
+        !env.containsKey("LOG_QUERIES") || HostSettings.isTrue(env.get("LOG_QUERIES")),
+        HostSettings.isTrue(env.get("ZIM_CHECK")));
+  }
+
+  private static boolean nonBlank(@Nullable String s) {
+    return s != null && !s.isBlank();
+  }
+
+  private static int integer(Map<String, String> env, String name, int fallback) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer, got '" + value + "'");
+    }
+  }
+
+  private static void positive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package org.corpusmcp.host.corpus;
+
+import java.util.List;
+import org.corpusmcp.api.ToolHints;
+import org.corpusmcp.api.ToolSpec;
+
+/** The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}. */
+public final class CorpusTools {
+
+  private CorpusTools() {}
+
+  public static List<ToolSpec> of(CorpusService service) {
+    CorpusSettings s = service.corpus().settings();
+    String libraries = String.join(", ", service.corpus().libraries().stream()
+        .map(l -> l.name() + " (" + l.kind().value() + ")").toList());
+    ToolSpec search = ToolSpec.builder("search")
+        .title("Search the reference corpus")
+        .description("Full-text search over the offline reference libraries (" + libraries + ")."
+            + " Returns the best documents first: an exact title match leads, results from several"
+            + " libraries are fused and interleaved. Each result has an opaque 'ref' to pass to"
+            + " fetch() unchanged, a plain-text 'snippet', and up to three 'relevant_sections'"
+            + " whose ids can be passed to fetch(ref, sections). A snippet is a pointer, not a"
+            + " quotation: fetch the document before citing it.")
+        .inputSchema("""
+            {"type":"object",
+             "properties":{
+               "query":{"type":"string","minLength":1,"maxLength":500,"pattern":"\\\\S",
+                        "description":"Words to look for, e.g. 'Bell test loopholes' or a title"},
+               "limit":{"type":"integer","minimum":1,"maximum":%d,"default":%d,
+                        "description":"How many results (default %d, at most %d)"}},
+             "required":["query"],"additionalProperties":false}"""
+            .formatted(s.searchMaxLimit(), s.searchLimit(), s.searchLimit(), s.searchMaxLimit()))
+        .outputSchema("""
+            {"type":"object",
+             "properties":{
+               "results":{"type":"array","items":{"type":"object",
+                 "properties":{
+                   "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
+                   "title":{"type":"string"},"snapshot":{"type":"string"},"snippet":{"type":"string"},
+                   "relevant_sections":{"type":"array","maxItems":3,"items":{"type":"object",
+                     "properties":{"id":{"type":"string"},"title":{"type":"string"}},
+                     "required":["id","title"]}}},
+                 "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
+               "degraded":{"type":"array","items":{"type":"object",
+                 "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
+               "notice":{"type":"string"}},
+             "required":["results"]}""")
+        .hints(ToolHints.localLookup())
+        .handler(args -> service.search(args.string("query"),
+            (int) args.integer("limit", s.searchLimit())))
+        .build();
+    ToolSpec fetch = ToolSpec.builder("fetch")
+        .title("Fetch a document")
+        .description("Returns a document found by search() as clean Markdown, split into sections."
+            + " Pass 'ref' exactly as search() returned it. Without 'sections' you get the whole"
+            + " document (up to " + s.maxFetchChars() + " characters; 'truncated' and"
+            + " 'omitted_sections' say what was left out); with 'sections' only those, with their"
+            + " subsections. The lead section has id \"\". Ids come from search()'s"
+            + " relevant_sections or from 'available_sections'. Each section carries a"
+            + " 'content_hash' (SHA-256 of its text) and the document its archive's uuid and"
+            + " snapshot, so a quotation can be re-checked against the same archive. Links inside"
+            + " the Markdown that point to corpus:// refs can be fetched too.")
+        .inputSchema("""
+            {"type":"object",
+             "properties":{
+               "ref":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\\\S",
+                      "description":"A ref from search(), e.g. corpus://Wikipedia/Bell_test"},
+               "sections":{"type":"array","maxItems":64,"items":{"type":"string","maxLength":512},
+                           "description":"Section ids to return (default: the whole document)"}},
+             "required":["ref"],"additionalProperties":false}""")
+        .outputSchema("""
+            {"type":"object",
+             "properties":{
+               "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
+               "title":{"type":"string"},"snapshot":{"type":"string"},
+               "archive":{"type":"object","properties":{"uuid":{"type":"string"}},"required":["uuid"]},
+               "sections":{"type":"array","items":{"type":"object",
+                 "properties":{"id":{"type":"string"},"title":{"type":"string"},
+                   "level":{"type":"integer"},"content":{"type":"string"},
+                   "content_hash":{"type":"string"},"metadata":{"type":"object"}},
+                 "required":["id","title","content","content_hash"]}},
+               "available_sections":{"type":"array","items":{"type":"object",
+                 "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"}},
+                 "required":["id","title"]}},
+               "truncated":{"type":"boolean"},
+               "omitted_sections":{"type":"array","items":{"type":"string"}},
+               "requested_ref":{"type":"string"}},
+             "required":["ref","library","kind","title","snapshot","archive","sections",
+                         "available_sections","truncated"]}""")
+        .hints(ToolHints.localLookup())
+        .handler(args -> service.fetch(args.string("ref"), args.strings("sections")))
+        .build();
+    return List.of(search, fetch);
+  }
+}

@@ -1,0 +1,101 @@
+package org.corpusmcp.host.corpus;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.corpusmcp.api.corpus.Document;
+import org.corpusmcp.api.corpus.LinkResolver;
+import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.zim.Entry;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns archive entries into parsed documents through their library's adapter, with in-page
+ * links rewritten to refs, and keeps the most recently used ones (search hints and fetches of the
+ * same article are common). Thread-safe; a document is immutable once parsed.
+ */
+final class DocumentStore {
+
+  private final int capacity;
+  private final Map<String, Document> cache;
+
+  DocumentStore(int capacity) {
+    this.capacity = capacity;
+    this.cache = new LinkedHashMap<>(capacity * 2, 0.75f, true);
+  }
+
+  /**
+   * The document for {@code entry} (already resolved and known to be a document), or null when
+   * the adapter says it is not one after all.
+   */
+  @Nullable Document load(Library library, Entry entry) {
+    String key = library.name() + '\u0000' + entry.rawPath();
+    synchronized (cache) {
+      Document cached = cache.get(key);
+      if (cached != null) {
+        return cached;
+      }
+    }
+    String html = entry.content().text();
+    LinkResolver links = href -> resolveLink(library, entry, href);
+    ParseResult result = library.withAdapterLoader(
+        () -> library.adapter().parse(library.facts(entry), html, links));
+    if (!(result instanceof Document document)) {
+      return null;
+    }
+    synchronized (cache) {
+      cache.put(key, document);
+      if (cache.size() > capacity) {
+        cache.remove(cache.keySet().iterator().next());
+      }
+    }
+    return document;
+  }
+
+  /**
+   * Where a link in {@code from} should point: a ref for a document of the same library, the URL
+   * for an external http(s) link, nothing (text only) for anything else.
+   */
+  static @Nullable String resolveLink(Library library, Entry from, String href) {
+    String h = href.trim();
+    if (h.isEmpty() || h.startsWith("#")) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = new URI(h.replace(" ", "%20").replace("|", "%7C"));
+    } catch (URISyntaxException e) {
+      return null;
+    }
+    if (uri.getScheme() != null) {
+      String scheme = uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+      return scheme.equals("http") || scheme.equals("https") ? h : null;
+    }
+    if (uri.getRawAuthority() != null || uri.getRawPath() == null || uri.getRawPath().isEmpty()) {
+      return null;
+    }
+    String base = from.fullPath(); // resolve as libzim-served URLs do: against N/path
+    String resolved;
+    try {
+      resolved = new URI(null, null, "/" + base, null).resolve(new URI(null, null, uri.getPath(), null))
+          .getPath();
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      return null;
+    }
+    if (resolved == null || resolved.length() < 3 || resolved.charAt(2) != '/') {
+      return null;
+    }
+    char namespace = resolved.charAt(1);
+    Entry target = library.archive().findByNamespace(namespace, resolved.substring(3));
+    if (target == null) {
+      return null;
+    }
+    try {
+      Entry end = target.resolve();
+      return library.isDocument(end) ? Refs.encode(library.name(), library.refPath(end)) : null;
+    } catch (RuntimeException e) {
+      return null; // a broken redirect chain: keep the text, lose the link
+    }
+  }
+}
