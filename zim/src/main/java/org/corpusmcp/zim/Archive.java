@@ -125,6 +125,30 @@ public final class Archive implements AutoCloseable {
     return userEnd - userStart;
   }
 
+  /**
+   * The number of articles, as libzim's {@code getArticleCount} (§A.9): the size of the v1
+   * front-article listing when present; otherwise the sum of the {@code text/html*} counts in
+   * {@code M/Counter}; otherwise the size of namespace {@code A} (old scheme) or {@code C} (new).
+   */
+  public int articleCount() {
+    TitleListing v1 = layout.titlesV1();
+    if (v1 != null) {
+      return v1.size();
+    }
+    String counter = metadata("Counter");
+    if (counter != null) {
+      long sum = 0;
+      for (java.util.Map.Entry<String, Long> kv : MimeCounter.parse(counter).entrySet()) {
+        if (kv.getKey().startsWith("text/html")) {
+          sum += kv.getValue();
+        }
+      }
+      return (int) Math.min(Integer.MAX_VALUE, sum);
+    }
+    byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
+    return layout.directory().namespaceStart((byte) (ns + 1)) - layout.directory().namespaceStart(ns);
+  }
+
   public int clusterCount() {
     return layout.header().clusterCount();
   }

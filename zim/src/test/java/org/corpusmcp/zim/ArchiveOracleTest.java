@@ -45,6 +45,7 @@ class ArchiveOracleTest {
       assertEquals(lz.get("filesize").asLong(), a.size());
       assertEquals(lz.get("all_entry_count").asInt(), a.allEntryCount());
       assertEquals(lz.get("entry_count").asInt(), a.entryCount());
+      assertEquals(lz.get("article_count").asInt(), a.articleCount(), "article_count");
       assertEquals(lz.get("has_new_namespace_scheme").asBoolean(), a.hasNewNamespaceScheme());
       assertEquals(lz.get("has_fulltext_index").asBoolean(), a.fulltextIndex() != null, "has_fulltext_index");
       assertEquals(lz.get("has_title_index").asBoolean(), a.titleIndex() != null, "has_title_index");
