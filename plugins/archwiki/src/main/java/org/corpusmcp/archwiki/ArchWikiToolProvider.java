@@ -72,6 +72,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
                 + "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":50,\"default\":10,"
                 + "\"description\":\"Max results (default 10)\"}",
             "\"query\""))
+        .outputSchema(OutputSchemas.SEARCH)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.search(args.string("query"),
             (int) args.integer("limit", 10))))
@@ -83,6 +84,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             + " NFC wikitext; page-wide, not a fragment's hash) and the section list. Accepts a"
             + " title or a wiki.archlinux.org URL.")
         .inputSchema(object(TITLE, "\"title_or_url\""))
+        .outputSchema(OutputSchemas.PAGE)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.page(args.string("title_or_url"))))
         .build());
@@ -92,6 +94,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             + " no revid, no hash. Pass an anchor exactly as listed to section, commands,"
             + " warnings or links.")
         .inputSchema(object(TITLE, "\"title_or_url\""))
+        .outputSchema(OutputSchemas.SECTIONS)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.sections(args.string("title_or_url"))))
         .build());
@@ -106,6 +109,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
         .inputSchema(object(TITLE + ",\"anchor\":{\"type\":\"string\",\"minLength\":1,"
             + "\"pattern\":\"\\\\S\",\"description\":\"Section anchor\"}",
             "\"title_or_url\",\"anchor\""))
+        .outputSchema(OutputSchemas.SECTION)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.section(args.string("title_or_url"), args.string("anchor"))))
         .build());
@@ -119,6 +123,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             + " before checking. [] means the wiki gives no command there; a missing page or"
             + " anchor is an error, never []. Nothing is inferred from prose.")
         .inputSchema(object(TITLE + "," + OPTIONAL_ANCHOR, "\"title_or_url\""))
+        .outputSchema(OutputSchemas.COMMANDS)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.commands(args.string("title_or_url"),
             args.optionalString("anchor"))))
@@ -133,6 +138,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             + " alias_revid (the redirect page's own revision). Raises rather than returning an"
             + " incomplete list; [] means the wiki warns of nothing there.")
         .inputSchema(object(TITLE + "," + OPTIONAL_ANCHOR, "\"title_or_url\""))
+        .outputSchema(OutputSchemas.WARNINGS)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.warnings(args.string("title_or_url"),
             args.optionalString("anchor"))))
@@ -143,6 +149,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             + " left out), duplicates kept, in page order. Revision-attributed but not hashed: a"
             + " link is a target, not a quotation.")
         .inputSchema(object(TITLE + "," + OPTIONAL_ANCHOR, "\"title_or_url\""))
+        .outputSchema(OutputSchemas.LINKS)
         .hints(ToolHints.remoteLookup())
         .handler(args -> run(() -> wiki.links(args.string("title_or_url"),
             args.optionalString("anchor"))))
@@ -158,6 +165,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
         .inputSchema(object("\"result\":{\"type\":\"string\",\"minLength\":1,"
             + "\"pattern\":\"\\\\S\",\"description\":\"The JSON text of a previous tool result\"}",
             "\"result\""))
+        .outputSchema(OutputSchemas.VERIFY)
         .hints(ToolHints.remoteLookup())
         .handler(args -> verifyResult(verifier, args.string("result")))
         .build());
