@@ -44,6 +44,8 @@ public final class Archive implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(Archive.class.getName());
   private static final String NEW_NAMESPACES_FIRST = "CAIJ-";
+  private static final java.util.regex.Pattern ILLUSTRATION =
+      java.util.regex.Pattern.compile("Illustration_(\\d+)x(\\d+)@1");
 
   private final ArchiveLayout layout;
   private final ClusterCache cache;
@@ -61,7 +63,6 @@ public final class Archive implements AutoCloseable {
   }
 
   static Archive open(ByteSource source, String name, ZimOptions options) {
-    long t0 = System.nanoTime();
     ArchiveBytes in = new ArchiveBytes(source, name);
     ArchiveLayout layout = ArchiveLayout.open(in, options.maxClusterBytes());
     IntFunction<Cluster> loader = layout.clusters()::read;
@@ -73,8 +74,9 @@ public final class Archive implements AutoCloseable {
       end = layout.directory().namespaceStart((byte) 'D');
     }
     Archive a = new Archive(layout, cache, name, start, end);
-    LOG.log(Level.DEBUG, () -> String.format("opened %s (%d entries, %d clusters) in %d us", name,
-        layout.header().entryCount(), layout.header().clusterCount(), (System.nanoTime() - t0) / 1000));
+    LOG.log(Level.DEBUG, () -> String.format("opened %s: version %d.%d, %d entries, %d clusters", name,
+        layout.header().major(), layout.header().minor(), layout.header().entryCount(),
+        layout.header().clusterCount()));
     return a;
   }
 
@@ -372,7 +374,7 @@ public final class Archive implements AutoCloseable {
   public List<Integer> illustrationSizes() {
     List<Integer> sizes = new ArrayList<>();
     for (String k : metadataKeys()) {
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("Illustration_(\\d+)x(\\d+)@1").matcher(k);
+      java.util.regex.Matcher m = ILLUSTRATION.matcher(k);
       if (m.matches() && m.group(1).equals(m.group(2)) && m.group(1).length() < 10) {
         sizes.add(Integer.parseInt(m.group(1)));
       }

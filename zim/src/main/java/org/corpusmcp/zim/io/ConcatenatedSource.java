@@ -33,7 +33,7 @@ public final class ConcatenatedSource implements ByteSource {
     return new ConcatenatedSource(parts.toArray(new ByteSource[0]));
   }
 
-  /** Which part holds {@code position}, and where that part starts. */
+  /** The number of parts. */
   public int partCount() {
     return parts.length;
   }
