@@ -31,6 +31,7 @@ class ProtocolGateTest {
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"examples\"}} | -32602 | Unknown tool: examples",
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":[]}} | -32602 | Invalid params: 'arguments' must be an object",
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"} | -32601 | Method not found: resources/list",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"} | -32601 | Method not found: prompts/list",
     "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"server/discover\"} | -32601 | Method not found: server/discover",
     "{\"jsonrpc\":\"2.0\",\"id\":1} | -32600 | Invalid Request: a response needs",
     "{\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
