@@ -49,7 +49,8 @@ import org.jspecify.annotations.Nullable;
  *       single-cell rows as {@code **Header**} or plain lines. A one-cell table → its content.
  *       Tables nested deeper than {@value #MAX_TABLE_DEPTH} are flattened to text.
  *   <li>{@code a[href]} → {@code [text](target)} where the target is what the {@link LinkResolver}
- *       answers; {@code null} keeps the text only. Links inside links keep their text only.
+ *       answers; {@code null} keeps the text only. Links inside links and links with an empty
+ *       {@code href} keep their text only (the resolver is not asked).
  *   <li>{@code img} → its {@code alt} text (never the source, so {@code data:} URIs never appear);
  *       {@code svg}, {@code math}, media, form controls, {@code script}, {@code style},
  *       {@code template}, comments and elements hidden with {@code hidden} or
@@ -382,8 +383,8 @@ public final class MarkdownRenderer {
     }
 
     private void openLink(Element el) {
-      if (linkDepth > 0 || !el.hasAttr("href")) {
-        return;
+      if (linkDepth > 0 || el.attr("href").isBlank()) {
+        return; // an empty href points at the page itself: keep the text
       }
       String target = links.resolve(el.attr("href"));
       if (target == null || target.isBlank()) {
@@ -733,12 +734,12 @@ public final class MarkdownRenderer {
       if (!captionText.isEmpty()) {
         lines.add("**" + captionText + "**");
       }
+      if (inline) {
+        writeInlineTable(rows);
+        return;
+      }
       if (rows.size() == 1 && rows.get(0).size() == 1) {
         // A layout wrapper: render the single cell's content as blocks.
-        if (inline) {
-          writeText(" " + cell(rows.get(0).get(0)) + " ");
-          return;
-        }
         String content = new Run(links, false, tableDepth + 1).run(rows.get(0).get(0));
         emitLines(lines);
         if (!content.isEmpty()) {
@@ -751,10 +752,34 @@ public final class MarkdownRenderer {
       } else {
         pipeLines(rows, lines);
       }
-      if (inline) {
-        writeText(" " + String.join(" ", lines) + " ");
-      } else {
-        emitLines(lines);
+      emitLines(lines);
+    }
+
+    /**
+     * A table inside a table cell cannot be a pipe table: its cells are joined with {@code ", "}
+     * and its rows with {@code "; "} ({@code key: value} for key/value rows).
+     */
+    private void writeInlineTable(List<List<Element>> rows) {
+      boolean keyValue = isKeyValue(rows);
+      List<String> parts = new ArrayList<>();
+      for (List<Element> row : rows) {
+        List<String> cells = new ArrayList<>();
+        for (Element c : row) {
+          String text = cell(c);
+          if (!text.isEmpty()) {
+            cells.add(text);
+          }
+        }
+        if (!cells.isEmpty()) {
+          parts.add(keyValue && cells.size() == 2
+              ? cells.get(0) + keySeparator(cells.get(0)) + cells.get(1)
+              : String.join(", ", cells));
+        }
+      }
+      if (!parts.isEmpty()) {
+        space();
+        emitToken(String.join("; ", parts)); // cells are Markdown already: no second escaping
+        space();
       }
     }
 
@@ -824,12 +849,17 @@ public final class MarkdownRenderer {
           if (key.isEmpty()) {
             lines.add("- " + value);
           } else if (row.get(0).nameIs("th")) {
-            lines.add("- **" + key + "**: " + value);
+            lines.add("- **" + key + "**" + keySeparator(key) + value);
           } else {
-            lines.add("- " + key + ": " + value);
+            lines.add("- " + key + keySeparator(key) + value);
           }
         }
       }
+    }
+
+    /** {@code ": "}, or just a space when the key already ends with a colon ("Chinese:"). */
+    private static String keySeparator(String key) {
+      return key.endsWith(":") || key.endsWith("：") ? " " : ": ";
     }
 
     private void pipeLines(List<List<Element>> rows, List<String> lines) {
