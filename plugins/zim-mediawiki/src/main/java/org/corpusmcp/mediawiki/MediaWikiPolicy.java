@@ -54,7 +54,8 @@ public final class MediaWikiPolicy {
               ".mw-jump-link", ".navigation-only", ".authority-control", ".portal", ".sistersitebox",
               // references: markers, lists, back links
               "sup.reference", "sup[id^=cite_ref]", "span.mw-ref", ".mw-references-wrap",
-              "ol.references", ".reflist", ".mw-cite-backlink",
+              "ol.references", "ol.mw-references", ".reflist", ".mw-cite-backlink",
+              ".mw-linkback-text",
               // maintenance and notices (mwoffliner's own blacklist and more)
               ".noprint", ".metadata", ".ambox", ".stub", ".topicon", ".magnify",
               ".mw-kartographer-container", ".mw-dismissable-notice", ".mbox-small",
