@@ -91,6 +91,11 @@ public final class Templates {
       if (c == '|' && depth == 0 && parts.size() < limit) {
         parts.add(buf.toString());
         buf.setLength(0);
+        if (parts.size() == limit) {
+          // No split is left to make: the rest is one parameter, whatever it nests.
+          buf.append(inner, i + 1, end);
+          break;
+        }
       } else {
         buf.append(c);
       }
