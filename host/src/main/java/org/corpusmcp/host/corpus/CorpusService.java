@@ -33,7 +33,6 @@ import org.slf4j.LoggerFactory;
 public final class CorpusService implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(CorpusService.class);
-  private static final int SNIPPET_CHARS = 240;
 
   private final Corpus corpus;
   private final CorpusSettings settings;
@@ -117,26 +116,21 @@ public final class CorpusService implements AutoCloseable {
     out.put("kind", library.kind().value());
     out.put("title", document.title());
     out.put("snapshot", library.snapshot());
-    out.put("snippet", snippet(library, c.snippet(), document));
+    out.put("snippet", snippet(library, c.snippet(), document, terms));
     out.put("relevant_sections", SectionHints.of(document, terms));
     return out;
   }
 
-  private static String snippet(Library library, String indexSnippet, Document document) {
+  private static String snippet(Library library, String indexSnippet, Document document,
+      List<String> terms) {
     if (!indexSnippet.isBlank()) {
       String cleaned = library.withAdapterLoader(() -> library.adapter().cleanSnippet(indexSnippet));
       String text = PlainText.fromHtml(cleaned);
       if (!text.isBlank()) {
-        return PlainText.cut(text, SNIPPET_CHARS * 2);
+        return PlainText.cut(text, Snippets.MAX_CHARS);
       }
     }
-    for (Section section : document.allSections()) {
-      String text = PlainText.fromMarkdown(section.markdown(), SNIPPET_CHARS);
-      if (!text.isBlank()) {
-        return text;
-      }
-    }
-    return "";
+    return Snippets.best(document, terms);
   }
 
   /** fetch(ref, sections): the cleaned document, or one of the seed's typed errors. */
