@@ -198,6 +198,8 @@ public final class MarkdownRenderer {
     private int linkDepth;
     private int itemDepth;
     private final Deque<ListFrame> lists = new ArrayDeque<>();
+    private String lastClose = ""; // the last inline closer written, to merge "**a****b**"
+    private int lastCloseEnd = -1;
 
     Run(LinkResolver links, boolean inline, int tableDepth) {
       this.links = links;
@@ -378,6 +380,8 @@ public final class MarkdownRenderer {
       Frame f = frames.remove(frames.size() - 1);
       if (f.flushed) {
         out.append(f.close);
+        lastClose = f.close;
+        lastCloseEnd = out.length();
       }
       return true;
     }
@@ -422,7 +426,11 @@ public final class MarkdownRenderer {
       }
       for (Frame f : frames) {
         if (!f.flushed) {
-          out.append(f.open);
+          if (f.open.equals(lastClose) && out.length() == lastCloseEnd && !f.open.equals("[")) {
+            out.setLength(out.length() - lastClose.length()); // "**a****b**" → "**ab**"
+          } else {
+            out.append(f.open);
+          }
           f.flushed = true;
         }
       }
@@ -732,7 +740,7 @@ public final class MarkdownRenderer {
       List<String> lines = new ArrayList<>();
       String captionText = caption == null ? "" : cell(caption);
       if (!captionText.isEmpty()) {
-        lines.add("**" + captionText + "**");
+        lines.add(bold(captionText));
       }
       if (inline) {
         writeInlineTable(rows);
@@ -838,7 +846,7 @@ public final class MarkdownRenderer {
         if (row.size() == 1) {
           String text = cell(row.get(0));
           if (!text.isEmpty()) {
-            lines.add(row.get(0).nameIs("th") ? "**" + text + "**" : text);
+            lines.add(row.get(0).nameIs("th") ? bold(text) : text);
           }
         } else {
           String key = cell(row.get(0));
@@ -849,12 +857,17 @@ public final class MarkdownRenderer {
           if (key.isEmpty()) {
             lines.add("- " + value);
           } else if (row.get(0).nameIs("th")) {
-            lines.add("- **" + key + "**" + keySeparator(key) + value);
+            lines.add("- " + bold(key) + keySeparator(key) + value);
           } else {
             lines.add("- " + key + keySeparator(key) + value);
           }
         }
       }
+    }
+
+    /** Wraps rendered Markdown in {@code **…**} unless it already holds bold text. */
+    private static String bold(String markdown) {
+      return markdown.contains("**") ? markdown : "**" + markdown + "**";
     }
 
     /** {@code ": "}, or just a space when the key already ends with a colon ("Chinese:"). */

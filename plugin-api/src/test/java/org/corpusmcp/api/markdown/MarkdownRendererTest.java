@@ -44,6 +44,18 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void adjacentEmphasisMerges() {
+    assertEquals("**A^** note", md("<p><b>A</b><b>^</b> note</p>"));
+    assertEquals("**A** **B**", md("<p><b>A</b> <b>B</b></p>"));
+  }
+
+  @Test
+  void captionsAndHeaderCellsAreNotBoldedTwice() {
+    assertEquals("**Poem**\n| a | b |\n| --- | --- |",
+        md("<table><caption><b>Poem</b></caption><tr><td>a</td><td>b</td></tr></table>"));
+  }
+
+  @Test
   void emphasisIsClosedAndReopenedAcrossBlocks() {
     assertEquals("**a**\n\n**b**", md("<b><p>a</p><p>b</p></b>"));
   }

@@ -55,7 +55,7 @@ public final class MediaWikiPolicy {
               // references: markers, lists, back links
               "sup.reference", "sup[id^=cite_ref]", "span.mw-ref", ".mw-references-wrap",
               "ol.references", "ol.mw-references", ".reflist", ".mw-cite-backlink",
-              ".mw-linkback-text",
+              ".mw-linkback-text", "a:matchesOwn(^\\s*[\\^↑]\\s*$)",
               // maintenance and notices (mwoffliner's own blacklist and more)
               ".noprint", ".metadata", ".ambox", ".stub", ".topicon", ".magnify",
               ".mw-kartographer-container", ".mw-dismissable-notice", ".mbox-small",
