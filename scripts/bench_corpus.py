@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""search() and fetch() through MCP over HTTP, side by side with libzim's raw search.
+
+One run, one machine, one archive:
+  1. starts the distribution's server (serve --http --port 0) with a corpus of ARCHIVE;
+  2. CLIENTS concurrent MCP sessions each run their share of QUERIES as search(q), then fetch()
+     the first result: latency percentiles, throughput, errors, per tool;
+  3. libzim (python3-libzim) runs the same queries with its own Searcher (raw: paths only) and
+     reads the same fetched articles' HTML (raw: no cleaning): the reference numbers.
+
+The MCP numbers include everything an agent pays: HTTP, JSON-RPC, fusion, snippet, parsing and
+cleaning to Markdown, section hints, hashing. libzim's include none of that; the ratio shows what
+the product costs on top of the raw index.
+
+Usage (from the repository root, after `mvn -DskipTests package`):
+  /usr/bin/python3 scripts/bench_corpus.py ARCHIVE.zim [--queries FILE] [--clients 4]
+      [--rounds 2] [--adapter mediawiki]
+Queries default to the first 200 lines of make_queries.py's NAME.fulltext.txt when --queries is
+given, else to words taken from the archive's titles.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import re
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LAUNCHER = ROOT / "distribution/target/corpus-mcp/bin/corpus-mcp"
+
+
+def pct(xs, p):
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    k = max(0, min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+class Session:
+    def __init__(self, url):
+        self.url, self.session, self.next_id = url, None, 1
+        self.call("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                                 "clientInfo": {"name": "bench", "version": "0"}})
+        self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def post(self, body):
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        if self.session:
+            headers["Mcp-Session-Id"] = self.session
+        req = urllib.request.Request(self.url, json.dumps(body).encode(), headers, method="POST")
+        with urllib.request.urlopen(req, timeout=120) as r:
+            self.session = self.session or r.headers.get("Mcp-Session-Id")
+            return r.read().decode()
+
+    def call(self, method, params):
+        self.next_id += 1
+        text = self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        for line in text.splitlines():  # SSE or plain JSON
+            if line.startswith("data:"):
+                text = line[5:]
+        return json.loads(text)
+
+    def tool(self, name, args):
+        reply = self.call("tools/call", {"name": name, "arguments": args})
+        result = reply.get("result", {})
+        if "error" in reply or result.get("isError"):
+            raise RuntimeError(json.dumps(reply)[:300])
+        return result["structuredContent"]
+
+
+def start_server(archive, adapter):
+    tmp = tempfile.mkdtemp(prefix="bench-corpus-")
+    toml = pathlib.Path(tmp, "corpus.toml")
+    toml.write_text(f'version = 1\n\n[[library]]\nname = "Bench"\npath = "{archive.name}"\nadapter = "{adapter}"\n')
+    env = dict(os.environ, CORPUS_CONFIG=str(toml), CORPUS_ROOT=str(archive.parent), LOG_QUERIES="false",
+               SEARCH_MAX_LIMIT="10")
+    p = subprocess.Popen([str(LAUNCHER), "serve", "--http", "--port", "0"], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = None
+    for line in p.stderr:
+        m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
+        url = url or (m.group(1) if m else None)
+        if url and "ready (" in line:
+            break
+    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    return p, url
+
+
+def mcp_run(url, queries, clients):
+    lat = {"search": [], "fetch": []}
+    errors = {"search": 0, "fetch": 0}
+    lock = threading.Lock()
+    shares = [queries[i::clients] for i in range(clients)]
+
+    def worker(share):
+        s = Session(url)
+        for q in share:
+            t = time.perf_counter()
+            try:
+                found = s.tool("search", {"query": q, "limit": 10})
+                dt = time.perf_counter() - t
+                with lock:
+                    lat["search"].append(dt)
+            except Exception:
+                with lock:
+                    errors["search"] += 1
+                continue
+            if not found["results"]:
+                continue
+            t = time.perf_counter()
+            try:
+                s.tool("fetch", {"ref": found["results"][0]["ref"]})
+                with lock:
+                    lat["fetch"].append(time.perf_counter() - t)
+            except Exception:
+                with lock:
+                    errors["fetch"] += 1
+
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        list(pool.map(worker, shares))
+    return lat, errors, time.perf_counter() - start
+
+
+def libzim_run(archive, queries):
+    from libzim.reader import Archive
+    from libzim.search import Query, Searcher
+    zim = Archive(str(archive))
+    searcher = Searcher(zim)
+    lat_search, lat_read, first = [], [], []
+    for q in queries:
+        t = time.perf_counter()
+        results = list(searcher.search(Query().set_query(q)).getResults(0, 10))
+        lat_search.append(time.perf_counter() - t)
+        if results:
+            first.append(results[0])
+    for path in first:
+        t = time.perf_counter()
+        bytes(zim.get_entry_by_path(path).get_item().content)
+        lat_read.append(time.perf_counter() - t)
+    return lat_search, lat_read
+
+
+def default_queries(archive, n):
+    from libzim.reader import Archive
+    zim = Archive(str(archive))
+    words = []
+    for i in range(0, zim.all_entry_count, max(1, zim.all_entry_count // (n * 2))):
+        title = zim._get_entry_by_id(i).title
+        words.extend(w for w in re.findall(r"[A-Za-z]{4,}", title))
+    return [w.lower() for w in words[:n]] or ["the"]
+
+
+def row(name, xs, errors=None, wall=None):
+    ms = [x * 1000 for x in xs]
+    tput = f"{len(xs) / wall:.1f}/s" if wall else ""
+    err = "" if errors is None else str(errors)
+    return (f"| {name} | {len(xs)} | {pct(ms, 50):.1f} | {pct(ms, 90):.1f} | {pct(ms, 99):.1f} | "
+            f"{tput} | {err} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("archive", type=pathlib.Path)
+    ap.add_argument("--queries", type=pathlib.Path)
+    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--clients", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=2, help="the first round warms the JIT and caches")
+    ap.add_argument("--adapter", default="mediawiki")
+    a = ap.parse_args()
+    archive = a.archive.resolve()
+    queries = ([q for q in a.queries.read_text().splitlines() if q.strip()][:a.count]
+               if a.queries else default_queries(archive, a.count))
+    server, url = start_server(archive, a.adapter)
+    try:
+        for r in range(a.rounds):
+            lat, errors, wall = mcp_run(url, queries, a.clients)
+        rss = int(open(f"/proc/{server.pid}/status").read().split("VmRSS:")[1].split()[0]) // 1024
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    ls, lr = libzim_run(archive, queries)
+    libzim_run(archive, queries)  # warm, then measure again
+    ls, lr = libzim_run(archive, queries)
+    print(f"archive: {archive.name}, {len(queries)} queries, {a.clients} MCP clients, "
+          f"server RSS after the run: {rss} MiB\n")
+    print("| operation | n | p50 ms | p90 ms | p99 ms | throughput | errors |")
+    print("|---|---|---|---|---|---|---|")
+    print(row(f"MCP search (HTTP, {a.clients} clients)", lat["search"], errors["search"], wall))
+    print(row(f"MCP fetch + clean (HTTP, {a.clients} clients)", lat["fetch"], errors["fetch"], wall))
+    print(row("libzim raw search, top 10 (1 thread)", ls))
+    print(row("libzim raw article read, no cleaning", lr))
+
+
+if __name__ == "__main__":
+    main()
