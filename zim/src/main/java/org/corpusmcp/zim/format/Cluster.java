@@ -1,30 +1,43 @@
 package org.corpusmcp.zim.format;
 
 import org.corpusmcp.zim.io.ByteSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A decoded cluster: its blob boundaries and where the blob bytes are. For an uncompressed cluster
  * the blobs are slices of the archive itself (nothing copied, §B.2 "direct access"); for a
- * compressed one they are slices of the decompressed payload held in memory. Immutable and
+ * compressed one they are slices of the decompressed payload held in memory, decoded only as far
+ * as blobs have been asked for ({@link LazyPayload}). Immutable and
  * thread-safe.
  */
 public final class Cluster {
 
-  private final ByteSource payload;
+  private final @Nullable ByteSource payload;
+  private final @Nullable LazyPayload lazy;
   private final long[] offsets;
-  private final boolean compressed;
   private final long archiveOffset;
 
   /**
+   * An uncompressed cluster, or a compressed one decoded in full.
+   *
    * @param payload the bytes the offsets are relative to
    * @param offsets n + 1 non-decreasing blob boundaries
+   * @param compressed whether {@code payload} was decompressed (it is then in memory)
    * @param archiveOffset archive offset of the payload when uncompressed, else -1
    */
   Cluster(ByteSource payload, long[] offsets, boolean compressed, long archiveOffset) {
     this.payload = payload;
+    this.lazy = null;
     this.offsets = offsets;
-    this.compressed = compressed;
-    this.archiveOffset = archiveOffset;
+    this.archiveOffset = compressed ? -1 : archiveOffset;
+  }
+
+  /** A compressed cluster decoded on demand. */
+  Cluster(LazyPayload lazy, long[] offsets) {
+    this.payload = null;
+    this.lazy = lazy;
+    this.offsets = offsets;
+    this.archiveOffset = -1;
   }
 
   public int blobCount() {
@@ -32,7 +45,7 @@ public final class Cluster {
   }
 
   public boolean isCompressed() {
-    return compressed;
+    return archiveOffset < 0;
   }
 
   public long blobSize(int blob) {
@@ -41,16 +54,20 @@ public final class Cluster {
 
   /** The bytes of blob {@code blob} (0 ≤ blob &lt; blobCount). */
   public ByteSource blob(int blob) {
-    return payload.slice(offsets[blob], blobSize(blob));
+    if (lazy != null) {
+      return lazy.range(offsets[blob], offsets[blob + 1]);
+    }
+    return java.util.Objects.requireNonNull(payload).slice(offsets[blob], blobSize(blob));
   }
 
   /** The archive offset of blob {@code blob} when the cluster is uncompressed, else -1. */
   public long blobArchiveOffset(int blob) {
-    return compressed ? -1 : archiveOffset + offsets[blob];
+    return archiveOffset < 0 ? -1 : archiveOffset + offsets[blob];
   }
 
   /** What keeping this cluster in memory costs, in bytes: the payload if decompressed, else the table. */
   public long weight() {
-    return (compressed ? payload.size() : 0) + 8L * offsets.length + 64;
+    long data = lazy != null ? lazy.total() : isCompressed() ? java.util.Objects.requireNonNull(payload).size() : 0;
+    return data + 8L * offsets.length + 64;
   }
 }

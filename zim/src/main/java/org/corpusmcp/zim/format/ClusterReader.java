@@ -1,6 +1,6 @@
 package org.corpusmcp.zim.format;
 
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -8,7 +8,6 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
-import org.corpusmcp.zim.io.ByteArraySource;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
@@ -31,7 +30,8 @@ import org.tukaani.xz.XZInputStream;
  * the width, at least two widths (or exactly one for an empty cluster), implies no more blobs than
  * entries; offsets never decrease; the payload fits in the archive and within the configured
  * maximum. A compressed cluster is decompressed only as far as its last offset, so bytes after
- * the stream are never interpreted.
+ * the stream are never interpreted, and only as far as the blobs read so far need ({@link
+ * LazyPayload}).
  *
  * <p>Stateless; thread-safe.
  */
@@ -95,9 +95,11 @@ public final class ClusterReader {
       long[] offsets = offsets(offset, table, n, width, available);
       return new Cluster(in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
     }
-    try (InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
-        InputStream z = compression == Compression.ZSTD
-            ? new ZstdInputStreamNoFinalizer(raw) : new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance())) {
+    InputStream z = null;
+    try {
+      InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
+      z = compression == Compression.ZSTD
+          ? new ZstdInputStream(raw) : new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
       byte[] head = new byte[width];
       readFully(z, head, 0, width, offset);
       long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
@@ -108,26 +110,29 @@ public final class ClusterReader {
       readFully(z, tableBytes, width, tableBytes.length - width, offset);
       long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
           width, limit);
-      int total = (int) offsets[n - 1];
-      // Grow towards the announced size as bytes arrive, so a lying offset table costs at most
-      // twice what the stream really holds, not the announced size.
-      byte[] payload = java.util.Arrays.copyOf(tableBytes, Math.min(total, Math.max(tableBytes.length, 1 << 22)));
-      int filled = tableBytes.length;
-      while (filled < total) {
-        if (filled == payload.length) {
-          payload = java.util.Arrays.copyOf(payload, (int) Math.min(total, 2L * payload.length));
-        }
-        int k = payload.length - filled;
-        readFully(z, payload, filled, k, offset);
-        filled += k;
+      // The rest is decoded on demand: a random read pays only up to its blob, as with libzim.
+      LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
+      z = null;
+      if (compression == Compression.XZ) {
+        // xz gives its dictionary arrays back to the shared cache only on close; a half-read
+        // stream left to the garbage collector would make every later cluster allocate anew.
+        payload.range(0, payload.total());
       }
-      return new Cluster(new ByteArraySource(payload), offsets, true, -1);
+      return new Cluster(payload, offsets);
     } catch (IOException | RuntimeException e) {
       if (e instanceof ZimFormatException) {
         throw (ZimFormatException) e;
       }
       throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), offset,
           compression + " stream", e.toString(), e);
+    } finally {
+      if (z != null) {
+        try {
+          z.close();
+        } catch (IOException ignored) {
+          // the failure that brought us here is the one to report
+        }
+      }
     }
   }
 
