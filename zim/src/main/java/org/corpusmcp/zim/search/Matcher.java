@@ -1,0 +1,354 @@
+package org.corpusmcp.zim.search;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.corpusmcp.zim.glass.GlassDatabase;
+import org.corpusmcp.zim.glass.PostingList;
+import org.corpusmcp.zim.search.QueryNode.Compound;
+import org.corpusmcp.zim.search.QueryNode.Op;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs a parsed query against a glass database like Xapian 1.4's Enquire does for libzim
+ * (xapian-glass.md §10): builds the posting tree, ranks every matching document by BM25 weight
+ * (descending, ties by ascending docid, or by a value then docid for suggestions), optionally
+ * collapses on a value, and computes {@code get_matches_estimated()} of {@code get_mset(0, 0, 10)}.
+ *
+ * <p>Every matching document is scored (no pruning): pruning never changes the top of the ranking
+ * (§10.4), and the estimate call libzim makes counts every match anyway (§10.5).
+ */
+final class Matcher {
+
+  /** One ranked document. */
+  record Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {}
+
+  /** A ranked page plus the estimate. */
+  record Outcome(List<Hit> hits, long estimated, long matched) {}
+
+  private final GlassDatabase db;
+  private final Bm25 bm25;
+  private final long n;
+  private final double avlen;
+  private final long lbound;
+
+  Matcher(GlassDatabase db, Bm25 bm25) {
+    this.db = db;
+    this.bm25 = bm25;
+    this.n = db.docCount();
+    this.avlen = db.averageLength();
+    this.lbound = db.header().doclenLowerBound();
+  }
+
+  // ------------------------------------------------------------------ building the tree
+
+  PostingTree build(QueryNode q, PostingTree.DocLengths lengths) {
+    return compile(q, true, lengths);
+  }
+
+  private PostingTree compile(QueryNode q, boolean weighted, PostingTree.DocLengths lengths) {
+    if (q instanceof QueryNode.Term t) {
+      return leaf(t.term(), t.wqf(), weighted, lengths);
+    }
+    if (q instanceof QueryNode.Wildcard w) {
+      return synonym(db.termsWithPrefix(w.prefix().getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE), w.limit(),
+          weighted, lengths);
+    }
+    Compound c = (Compound) q;
+    switch (c.op()) {
+      case AND:
+      case PHRASE: {
+        List<PostingTree> kids = new ArrayList<>();
+        List<PostingTree.Phrase> phrases = new ArrayList<>();
+        flattenAnd(c, weighted, lengths, kids, phrases);
+        if (kids.size() == 1 && phrases.isEmpty()) {
+          return kids.get(0);
+        }
+        return new PostingTree.And(kids, phrases, n);
+      }
+      case OR: {
+        List<PostingTree> kids = new ArrayList<>();
+        flattenOr(c, weighted, lengths, kids);
+        return huffman(kids);
+      }
+      case AND_NOT:
+        return new PostingTree.AndNot(compile(c.children().get(0), weighted, lengths),
+            compile(c.children().get(1), false, lengths), n);
+      case XOR:
+        return new PostingTree.Xor(compile(c.children().get(0), weighted, lengths),
+            compile(c.children().get(1), weighted, lengths), n);
+      case SYNONYM:
+      default:
+        throw new IllegalStateException("operator " + c.op() + " not supported here");
+    }
+  }
+
+  private void flattenAnd(Compound c, boolean weighted, PostingTree.DocLengths lengths, List<PostingTree> kids,
+      List<PostingTree.Phrase> phrases) {
+    boolean positional = c.op() == Op.PHRASE && db.hasPositions() && c.children().size() > 1;
+    List<PostingTree.Leaf> phraseLeaves = positional ? new ArrayList<>() : null;
+    for (QueryNode k : c.children()) {
+      if (k instanceof Compound kc && (kc.op() == Op.AND || kc.op() == Op.PHRASE)) {
+        flattenAnd(kc, weighted, lengths, kids, phrases);
+        continue;
+      }
+      PostingTree t = compile(k, weighted, lengths);
+      kids.add(t);
+      if (phraseLeaves != null) {
+        if (t instanceof PostingTree.Leaf l) {
+          phraseLeaves.add(l);
+        } else {
+          phraseLeaves = null; // phrases of non-terms are not produced by libzim's parses
+        }
+      }
+    }
+    if (phraseLeaves != null) {
+      phrases.add(new PostingTree.Phrase(phraseLeaves, db));
+    }
+  }
+
+  private void flattenOr(Compound c, boolean weighted, PostingTree.DocLengths lengths, List<PostingTree> kids) {
+    for (QueryNode k : c.children()) {
+      if (k instanceof Compound kc && kc.op() == Op.OR) {
+        flattenOr(kc, weighted, lengths, kids);
+      } else {
+        kids.add(compile(k, weighted, lengths));
+      }
+    }
+  }
+
+  /** Combines OR-ed subtrees like a Huffman code: the two smallest estimates first. */
+  private PostingTree huffman(List<PostingTree> kids) {
+    if (kids.size() == 1) {
+      return kids.get(0);
+    }
+    record Item(PostingTree t, int seq) {}
+    PriorityQueue<Item> pq = new PriorityQueue<>(
+        Comparator.comparingLong((Item i) -> i.t().est).thenComparingInt(i -> i.seq()));
+    int seq = 0;
+    for (PostingTree k : kids) {
+      pq.add(new Item(k, seq++));
+    }
+    while (pq.size() > 1) {
+      PostingTree r = pq.poll().t();
+      PostingTree l = pq.poll().t();
+      pq.add(new Item(new PostingTree.Or(l, r, n), seq++));
+    }
+    return pq.poll().t();
+  }
+
+  private PostingTree.Leaf leaf(String term, int wqf, boolean weighted, PostingTree.DocLengths lengths) {
+    byte[] t = term.getBytes(StandardCharsets.UTF_8);
+    PostingList pl = t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
+    Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, pl.termFreq(), wqf, 1.0, pl.wdfUpperBound()) : null;
+    return new PostingTree.Leaf(term, pl, w, lengths);
+  }
+
+  private PostingTree synonym(List<GlassDatabase.TermEntry> expansion, int limit, boolean weighted,
+      PostingTree.DocLengths lengths) {
+    List<GlassDatabase.TermEntry> terms = new ArrayList<>(expansion);
+    if (terms.size() > limit) {
+      // keep the most frequent terms (ties: byte order, which the list is already in)
+      List<GlassDatabase.TermEntry> sorted = new ArrayList<>(terms);
+      sorted.sort(Comparator.comparingLong(GlassDatabase.TermEntry::termFreq).reversed());
+      terms = new ArrayList<>(sorted.subList(0, limit));
+      terms.sort((a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
+    }
+    if (terms.isEmpty()) {
+      return new PostingTree.Empty();
+    }
+    List<PostingTree> leaves = new ArrayList<>();
+    List<PostingTree.Leaf> ls = new ArrayList<>();
+    long wdfMax = 0;
+    for (GlassDatabase.TermEntry e : terms) {
+      PostingTree.Leaf l = new PostingTree.Leaf(new String(e.term(), StandardCharsets.UTF_8), db.postingList(e.term()),
+          null, lengths);
+      leaves.add(l);
+      ls.add(l);
+      wdfMax += l.pl.wdfUpperBound();
+    }
+    PostingTree or = huffman(leaves);
+    double tf = synonymTermFreq(leaves);
+    Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, tf, 1, 1.0, wdfMax) : null;
+    return new PostingTree.Synonym(or, ls, w, lengths);
+  }
+
+  /** The OR estimate of the expanded terms on doubles, combined in Huffman order. */
+  private double synonymTermFreq(List<PostingTree> leaves) {
+    record Item(double est, int seq) {}
+    PriorityQueue<Item> pq = new PriorityQueue<>(
+        Comparator.comparingDouble((Item i) -> i.est()).thenComparingInt(Item::seq));
+    int seq = 0;
+    for (PostingTree l : leaves) {
+      pq.add(new Item(l.est, seq++));
+    }
+    while (pq.size() > 1) {
+      double r = pq.poll().est();
+      double l = pq.poll().est();
+      pq.add(new Item(PostingTree.Or.estimate(l, r, n), seq++));
+    }
+    return pq.poll().est();
+  }
+
+  // ------------------------------------------------------------------ matching
+
+  /** Sort and collapse keys for suggestions; null for plain relevance order. */
+  record Order(int sortSlot, int collapseSlot) {}
+
+  Outcome run(@Nullable QueryNode q, int start, int count, @Nullable Order order) {
+    if (q == null || n == 0) {
+      return new Outcome(List.of(), 0, 0);
+    }
+    PostingTree.DocLengths lengths = new PostingTree.DocLengths(db);
+    PostingTree root = build(q, lengths);
+    int totalLeaves = QueryNode.leafCount(q);
+    long treeMin = root.min;
+    long treeEst = root.est;
+    long treeMax = root.max;
+    int k = (int) Math.min((long) start + count, Integer.MAX_VALUE);
+    Comparator<Hit> better = order == null
+        ? Comparator.comparingDouble(Hit::weight).reversed().thenComparingLong(Hit::docid)
+        : Comparator.comparingDouble(Hit::weight).reversed()
+            .thenComparing((a, b) -> Arrays.compareUnsigned(a.sortKey(), b.sortKey()))
+            .thenComparingLong(Hit::docid);
+    PriorityQueue<Hit> heap = new PriorityQueue<>(better.reversed());
+    GlassDatabase.ValueReader sortValues = order == null ? null : db.valueReader(order.sortSlot());
+    GlassDatabase.ValueReader collapseValues = order == null || order.collapseSlot() < 0 ? null
+        : db.valueReader(order.collapseSlot());
+    java.util.Map<String, Hit> bestPerKey = collapseValues == null ? null : new java.util.HashMap<>();
+    long matched = 0;
+    double greatest = -1;
+    int greatestLeaves = 0;
+    List<Hit> all = collapseValues == null ? null : new ArrayList<>();
+    while (root.next()) {
+      long d = root.docid();
+      double w = root.weight();
+      matched++;
+      if (w > greatest) {
+        greatest = w;
+        greatestLeaves = root.matchingLeaves();
+      }
+      byte[] key = sortValues == null ? null : sortValues.get(d);
+      Hit h = new Hit(d, w, 0, key);
+      if (all != null) {
+        all.add(h);
+        continue;
+      }
+      if (k == 0) {
+        continue;
+      }
+      if (heap.size() < k) {
+        heap.add(h);
+      } else if (better.compare(h, heap.peek()) < 0) {
+        heap.poll();
+        heap.add(h);
+      }
+    }
+    long estimated;
+    List<Hit> ranked;
+    if (all != null) {
+      // collapse: keep the best document per non-empty key
+      List<Hit> kept = new ArrayList<>();
+      java.util.Map<String, Integer> index = new java.util.HashMap<>();
+      all.sort(better);
+      for (Hit h : all) {
+        byte[] ck = collapseValues.get(h.docid());
+        if (ck.length == 0) {
+          kept.add(h);
+          continue;
+        }
+        String key = new String(ck, StandardCharsets.ISO_8859_1);
+        if (!index.containsKey(key)) {
+          index.put(key, kept.size());
+          kept.add(h);
+        }
+      }
+      ranked = kept.subList(Math.min(start, kept.size()), Math.min(kept.size(), k));
+      estimated = collapsedEstimate(matched, kept.size(), treeMin, treeEst, treeMax);
+    } else {
+      ranked = new ArrayList<>(heap);
+      ranked.sort(better);
+      ranked = ranked.subList(Math.min(start, ranked.size()), ranked.size());
+      estimated = estimate(matched, treeMin, treeEst, treeMax);
+    }
+    List<Hit> out = new ArrayList<>(ranked.size());
+    double factor = greatest > 0 ? (((double) greatestLeaves / totalLeaves) / greatest) * 100.0 : 0;
+    for (Hit h : ranked) {
+      out.add(new Hit(h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey()));
+    }
+    return new Outcome(out, estimated, matched);
+  }
+
+  static int percent(double w, double factor) {
+    int p = (int) (w * factor + 100.0 * Math.ulp(1.0));
+    if (p > 100) {
+      p = 100;
+    }
+    if (p < 0) {
+      p = 0;
+    }
+    if (p == 0 && w > 0) {
+      p = 1;
+    }
+    return p;
+  }
+
+  /** get_matches_estimated() after get_mset(0, 0, 10) when every match was counted (§10.5–10.6). */
+  long estimate(long matched, long lb, long est, long ub) {
+    long checkAtLeast = Math.min(10, n);
+    if (matched < checkAtLeast) {
+      return matched;
+    }
+    lb = Math.max(lb, matched);
+    est = Math.max(est, matched);
+    return roundEstimate(lb, ub, est);
+  }
+
+  /** With collapsing, the estimate is scaled by the unique rate seen (D.4); see Matcher notes. */
+  long collapsedEstimate(long matched, long unique, long lb, long est, long ub) {
+    long checkAtLeast = Math.min(10, n);
+    if (matched < checkAtLeast) {
+      return unique;
+    }
+    if (unique < checkAtLeast) {
+      return unique;
+    }
+    double rate = (double) unique / matched;
+    long e = (long) (Math.max(est, matched) * rate + 0.5);
+    long l = Math.max(unique, lb == 0 ? 0 : unique);
+    long u = (long) (ub * rate + 0.5);
+    if (e < unique) {
+      e = unique;
+    }
+    if (u < e) {
+      u = e;
+    }
+    return roundEstimate(l, u, e);
+  }
+
+  static long roundEstimate(long lb, long ub, long est) {
+    long scale = Math.min(ub - lb, est);
+    if (scale <= 10) {
+      return est;
+    }
+    long r = 1;
+    while (r * 10 <= scale) {
+      r *= 10;
+    }
+    long result = (est / r) * r;
+    if (result < lb) {
+      result += r;
+    } else if (result > ub - r) {
+      // keep
+    } else {
+      long d = 2 * (est - result);
+      if (d > r || (d == r && result - lb <= ub - r - result)) {
+        result += r;
+      }
+    }
+    return result;
+  }
+}

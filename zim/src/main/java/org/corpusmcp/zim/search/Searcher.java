@@ -1,0 +1,242 @@
+package org.corpusmcp.zim.search;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.glass.GlassDatabase;
+import org.corpusmcp.zim.glass.GlassFormatException;
+import org.corpusmcp.zim.io.ByteSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Full-text search of one archive, returning what libzim's {@code Searcher} returns
+ * (zim-and-libzim-search.md §D.1–§D.5): the same documents in the same order, the same estimate,
+ * BM25 weights, percentages, word counts and snippets.
+ *
+ * <pre>{@code
+ * try (Archive a = Zim.open(path)) {
+ *   Searcher s = Searcher.open(a);                       // SearchException if no index
+ *   SearchResults r = s.search("ray charles", 0, 10);
+ *   r.estimatedMatches();                                 // 105
+ *   r.hits().get(0).path();                               // "A/Ray_Charles_in_Person"
+ * }
+ * }</pre>
+ *
+ * <p>Open once per archive; instances are immutable and thread-safe (each search uses its own
+ * iterators). Memory per search is bounded by the page size and the database's block cache.
+ */
+public final class Searcher {
+  /** Longest query accepted (UTF-16 units); longer ones raise {@link SearchException}. */
+  public static final int MAX_QUERY_LENGTH = 10_000;
+
+  private final @Nullable Archive archive;
+  private final GlassDatabase db;
+  private final Semantics semantics;
+  private final Stemmer stemmer;
+  private final Set<String> stopwords;
+  private final boolean newNamespaces;
+  private final boolean fullPathData;
+  private final int wordcountSlot;
+
+  private Searcher(@Nullable Archive archive, GlassDatabase db, Semantics semantics, @Nullable String archiveLanguage,
+      boolean newNamespaces) {
+    this.archive = archive;
+    this.db = db;
+    this.semantics = semantics;
+    this.newNamespaces = newNamespaces;
+    String dbLang = db.metadataString("language");
+    String lang = dbLang.isEmpty() && archiveLanguage != null ? archiveLanguage : dbLang;
+    Stemmer st = null;
+    if (semantics == Semantics.LIBZIM_9 && dbLang.isEmpty()) {
+      st = null; // libzim >= 9.4.0: no database language, no stemming
+    } else if (!lang.isEmpty()) {
+      st = Stemmer.forXapianName(Stemmer.icuLanguage(lang));
+    }
+    this.stemmer = st == null ? Stemmer.none() : st;
+    Set<String> stops = new HashSet<>();
+    for (String w : db.metadataString("stopwords").split("\n", -1)) {
+      if (!w.isEmpty()) {
+        stops.add(w);
+      }
+    }
+    this.stopwords = Set.copyOf(stops);
+    ValuesMap vm = ValuesMap.parse(db.metadataString("valuesmap"));
+    this.wordcountSlot = vm.slot("wordcount");
+    String data = db.metadataString("data");
+    this.fullPathData = data.isEmpty() || data.equals("fullPath");
+  }
+
+  /** Opens the archive's full-text index with current libzim semantics. */
+  public static Searcher open(Archive archive) {
+    return open(archive, Semantics.LIBZIM_9);
+  }
+
+  /**
+   * Opens the archive's full-text index ({@code X/fulltext/xapian}, else the legacy {@code
+   * Z//fulltextIndex/xapian}).
+   *
+   * @throws SearchException NO_INDEX when there is no directly accessible index, CORRUPT_INDEX
+   *     when its header is damaged
+   */
+  public static Searcher open(Archive archive, Semantics semantics) {
+    Objects.requireNonNull(archive, "archive");
+    ByteSource src = archive.fulltextIndex();
+    if (src == null) {
+      throw new SearchException(SearchException.Reason.NO_INDEX,
+          archive.name() + " has no usable full-text index");
+    }
+    return new Searcher(archive, openDb(src, archive.name()), semantics, archive.metadata("Language"),
+        archive.hasNewNamespaceScheme());
+  }
+
+  /** A searcher over a bare database (no titles or snippets), for tools and tests. */
+  public static Searcher open(ByteSource database, Semantics semantics, boolean newNamespaceScheme) {
+    return new Searcher(null, openDb(database, "database"), semantics, null, newNamespaceScheme);
+  }
+
+  static GlassDatabase openDb(ByteSource src, String name) {
+    try {
+      return GlassDatabase.open(src);
+    } catch (GlassFormatException e) {
+      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
+    }
+  }
+
+  public Semantics semantics() {
+    return semantics;
+  }
+
+  /** The database, for statistics. */
+  public GlassDatabase database() {
+    return db;
+  }
+
+  /** The Xapian description of the parsed query, e.g. {@code Query((run@1 AND dog@2))}. */
+  public String describe(String query) {
+    QueryNode q = parse(normalise(query));
+    return q == null ? "Query()" : "Query(" + QueryNode.describe(q) + ")";
+  }
+
+  String normalise(String query) {
+    if (query.length() > MAX_QUERY_LENGTH) {
+      throw new SearchException(SearchException.Reason.QUERY_TOO_LONG,
+          "query of " + query.length() + " characters exceeds " + MAX_QUERY_LENGTH);
+    }
+    return semantics == Semantics.LIBZIM_9 ? Accents.removeAccents(query) : Accents.asUtf8(query);
+  }
+
+  @Nullable QueryNode parse(String normalised) {
+    QueryParser p = new QueryParser(stemmer, QueryParser.Stemming.ALL, stopwords);
+    try {
+      return p.parse(normalised, semantics == Semantics.LIBZIM_9 ? QueryParser.Flags.CJK_ONLY
+          : QueryParser.Flags.DEFAULT);
+    } catch (QueryParser.QueryParseException e) {
+      return null; // libzim: estimate 0, no results
+    }
+  }
+
+  /** Results {@code start .. start+count} with snippets. */
+  public SearchResults search(String query, int start, int count) {
+    return search(query, start, count, true);
+  }
+
+  /**
+   * Results {@code start .. start+count}; snippets read each hit's content, so leave them out when
+   * only paths are needed.
+   *
+   * @throws SearchException CORRUPT_INDEX when damage is found while searching; QUERY_TOO_LONG
+   */
+  public SearchResults search(String query, int start, int count, boolean snippets) {
+    if (start < 0 || count < 0) {
+      throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
+    }
+    String q = normalise(query);
+    QueryNode parsed = parse(q);
+    try {
+      Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT).run(parsed, start, count, null);
+      List<SearchHit> hits = new ArrayList<>(o.hits().size());
+      GlassDatabase.ValueReader wc = wordcountSlot < 0 ? null : db.valueReader(wordcountSlot);
+      Snippets snip = snippets && archive != null && parsed != null ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT)
+          : null;
+      for (Matcher.Hit h : o.hits()) {
+        String path = pathOf(db.documentData(h.docid()));
+        long words = -1;
+        if (wc != null) {
+          words = parseWordCount(wc.get(h.docid()));
+        }
+        String title = "";
+        String snippet = "";
+        Entry e = archive == null ? null : archive.findByPath(path);
+        if (e != null) {
+          title = e.title();
+          if (snip != null) {
+            snippet = snippetOf(e, snip);
+          }
+        }
+        hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
+      }
+      return new SearchResults(q, o.estimated(), hits);
+    } catch (GlassFormatException e) {
+      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+    }
+  }
+
+  private static String snippetOf(Entry e, Snippets snip) {
+    try {
+      Entry target = e.isRedirect() ? e.resolve() : e;
+      byte[] html = target.content().bytes();
+      String text = HtmlText.parse(html).dump();
+      return snip.snippet(text, 500, false);
+    } catch (RuntimeException ex) {
+      return ""; // libzim: an unreadable entry has no snippet
+    }
+  }
+
+  private static long parseWordCount(byte[] v) {
+    String s = new String(v, StandardCharsets.UTF_8).trim();
+    if (s.isEmpty()) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException ex) {
+      return -1;
+    }
+  }
+
+  String pathOf(byte[] data) {
+    String s = new String(data, StandardCharsets.UTF_8);
+    if (newNamespaces && fullPathData && s.length() >= 2) {
+      return s.substring(2);
+    }
+    return s;
+  }
+
+  /** libzim's {@code valuesmap} metadata: {@code title:0;wordcount:1;geo.position:2}. */
+  record ValuesMap(java.util.Map<String, Integer> slots) {
+    static ValuesMap parse(String s) {
+      java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
+      for (String item : s.split(";")) {
+        int c = item.indexOf(':');
+        if (c > 0) {
+          try {
+            m.putIfAbsent(item.substring(0, c), Integer.parseInt(item.substring(c + 1).trim()));
+          } catch (NumberFormatException ignored) {
+            // libzim ignores malformed entries as well
+          }
+        }
+      }
+      return new ValuesMap(m);
+    }
+
+    int slot(String name) {
+      Integer v = slots.get(name);
+      return v == null ? -1 : v;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package org.corpusmcp.zim.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Zim;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Title suggestions against zim_oracle.py suggest (libzim 8.1.1 and its replay) and suggest
+ * --semantics 9: same paths in the same order, same estimate, same titles and snippets; archives
+ * without a title index exercise the title-listing fallback.
+ */
+class SuggestParityTest {
+
+  static Stream<Arguments> cases() {
+    List<Arguments> a = new ArrayList<>();
+    for (String sem : List.of("9", "8.1")) {
+      for (String z : ParityCorpus.SUGGEST) {
+        a.add(Arguments.of(z, sem));
+      }
+      a.add(Arguments.of(ParityCorpus.BIG, sem));
+    }
+    return a.stream();
+  }
+
+  @ParameterizedTest(name = "{0} semantics {1}")
+  @MethodSource("cases")
+  void sameSuggestionsAsLibzim(String archive, String semantics) throws IOException {
+    Path zim = ParityCorpus.archive(archive);
+    List<String> queries = ParityCorpus.queries(archive, "suggest");
+    int start = 0;
+    int count = 10;
+    List<Object> expected = ParityCorpus.oracle("suggest", zim, queries, semantics, start, count);
+    Semantics sem = semantics.equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1;
+    List<String> problems = new ArrayList<>();
+    int compared = 0;
+    int agreed = 0;
+    try (Archive a = Zim.open(zim)) {
+      SuggestionSearcher s = SuggestionSearcher.open(a, sem);
+      for (int i = 0; i < queries.size(); i++) {
+        String q = queries.get(i);
+        Map<String, Object> exp = SearchParityTest.map(expected.get(i));
+        Suggestions got = s.suggest(q, start, count);
+        if (exp.containsKey("oracle_exception") || String.valueOf(exp.get("libzim_error")).contains("surrogates not allowed")) {
+          continue;
+        }
+        compared++;
+        List<String> p = compare(exp, got, sem);
+        if (p.isEmpty()) {
+          agreed++;
+        } else {
+          problems.add(ParityCorpus.jsonString(q) + ": " + String.join("; ", p));
+        }
+      }
+    }
+    String line = String.format("suggest %-69s sem %-3s queries %4d agreed %4d%n", archive, semantics, compared,
+        agreed);
+    Files.writeString(Oracle.work().resolve("parity-report.txt"), line, StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
+    assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 15)),
+        problems.size() + " of " + compared + " queries differ");
+  }
+
+  static List<String> compare(Map<String, Object> exp, Suggestions got, Semantics sem) {
+    List<String> p = new ArrayList<>();
+    Map<String, Object> truth;
+    List<Object> replay = List.of();
+    if (sem == Semantics.LIBZIM_9) {
+      if (exp.get("replay_libzim9") == null) {
+        p.add("oracle has no answer: " + exp.get("replay_libzim9_error"));
+        return p;
+      }
+      truth = SearchParityTest.map(exp.get("replay_libzim9"));
+      replay = SearchParityTest.list(truth.getOrDefault("results", List.of()));
+    } else {
+      truth = SearchParityTest.map(exp.get("libzim"));
+      if (exp.get("replay") != null) {
+        replay = SearchParityTest.list(SearchParityTest.map(exp.get("replay")).getOrDefault("results", List.of()));
+      }
+    }
+    long est = (Long) truth.get("estimated");
+    if (est != got.estimatedMatches()) {
+      p.add("estimate " + got.estimatedMatches() + " != " + est);
+    }
+    List<Object> results = SearchParityTest.list(truth.get("results"));
+    if (results.size() != got.suggestions().size()) {
+      p.add("count " + got.suggestions().size() + " != " + results.size());
+    }
+    for (int k = 0; k < Math.min(results.size(), got.suggestions().size()); k++) {
+      Map<String, Object> e = SearchParityTest.map(results.get(k));
+      Suggestion h = got.suggestions().get(k);
+      if (!e.get("path").equals(h.path())) {
+        p.add("#" + k + " path " + h.path() + " != " + e.get("path"));
+        break;
+      }
+      if (e.get("title") instanceof String t && !t.equals(h.title())) {
+        p.add("#" + k + " title " + h.title() + " != " + t);
+      }
+      if (k < replay.size()) {
+        Map<String, Object> r = SearchParityTest.map(replay.get(k));
+        if (r.get("path").equals(h.path()) && r.get("snippet") instanceof String sn && !sn.equals(h.snippet())) {
+          p.add("#" + k + " snippet differs " + SearchParityTest.diff(h.snippet(), sn));
+        }
+      }
+    }
+    return p;
+  }
+}
