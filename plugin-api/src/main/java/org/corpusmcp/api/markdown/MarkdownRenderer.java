@@ -94,8 +94,6 @@ public final class MarkdownRenderer {
 
   private static final Set<String> INLINE_CODE = Set.of("code", "kbd", "samp", "tt");
 
-  private static final Pattern WHITESPACE =
-      Pattern.compile("[\\s\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+");
 
   private static final Pattern DISPLAY_NONE =
       Pattern.compile("(?i)(^|;)\\s*display\\s*:\\s*none\\s*(!important\\s*)?(;|$)");
@@ -142,7 +140,44 @@ public final class MarkdownRenderer {
 
   /** Whitespace collapsed the way the renderer collapses text, trimmed. */
   public static String normalizeSpace(String text) {
-    return WHITESPACE.matcher(text).replaceAll(" ").strip();
+    return collapse(text).strip();
+  }
+
+  /**
+   * Runs of whitespace (ASCII whitespace, no-break and other Unicode spaces, line and paragraph
+   * separators) replaced by one space. A loop, not a regex: this runs on every text node.
+   */
+  static String collapse(String text) {
+    int n = text.length();
+    boolean needed = false;
+    for (int i = 0; i < n && !needed; i++) {
+      char c = text.charAt(i);
+      needed = isSpace(c) && (c != ' ' || (i + 1 < n && isSpace(text.charAt(i + 1))));
+    }
+    if (!needed) {
+      return text; // the common case: words separated by single plain spaces
+    }
+    StringBuilder sb = new StringBuilder(n);
+    boolean previousSpace = false;
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (isSpace(c)) {
+        if (!previousSpace) {
+          sb.append(' ');
+        }
+        previousSpace = true;
+      } else {
+        sb.append(c);
+        previousSpace = false;
+      }
+    }
+    return sb.toString();
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B'
+        || c == '\u00A0' || c == '\u1680' || (c >= '\u2000' && c <= '\u200A') || c == '\u2028'
+        || c == '\u2029' || c == '\u202F' || c == '\u205F' || c == '\u3000';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -450,7 +485,7 @@ public final class MarkdownRenderer {
       if (raw.isEmpty()) {
         return;
       }
-      String text = WHITESPACE.matcher(raw).replaceAll(" ");
+      String text = collapse(raw);
       boolean leading = text.charAt(0) == ' ';
       boolean trailing = text.charAt(text.length() - 1) == ' ';
       String core = text.strip();

@@ -108,6 +108,21 @@ class MediaWikiErasTest {
   }
 
   @Test
+  void mobileHtml2025EditSectionHeaders() {
+    // mwoffliner 1.14-1.15 WikimediaMobile renderer (page/mobile-html), zim-html-families.md §1c.
+    String html = "<html><body><div id=\"mw-content-text\"><section data-mw-section-id=\"0\">"
+        + "<p>Lead <b>text</b>.</p></section><section data-mw-section-id=\"1\">"
+        + "<div class=\"pcs-edit-section-header v2\"><h2 id=\"History\" class=\"pcs-edit-section-title\">"
+        + "History</h2><span class=\"pcs-edit-section-link-container\"><a href=\"/edit\" "
+        + "class=\"pcs-edit-section-link\">edit</a></span></div><p>Old.</p></section></div></body></html>";
+    Document d = assertInstanceOf(Document.class,
+        adapter.parse(EntryFacts.html("Topic", "Topic"), html, REFS));
+    assertEquals(List.of("", "History"), ids(d));
+    assertEquals("Lead **text**.", d.lead().markdown());
+    assertEquals("Old.", section(d, "History"));
+  }
+
+  @Test
   void actionParse2026VectorShell() {
     Document d = parse("BMW", "BMW", "1d-actionparse-2026.html");
     assertEquals(List.of("", "History", "Aircraft_engines", "Notes", "Notes_2"), ids(d));
