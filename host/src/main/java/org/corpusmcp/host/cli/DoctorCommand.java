@@ -9,7 +9,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.corpus.Adapters;
+import org.corpusmcp.host.corpus.Corpus;
+import org.corpusmcp.host.corpus.CorpusSettings;
 import org.corpusmcp.host.plugins.LoadedPlugin;
+import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -51,15 +55,23 @@ final class DoctorCommand implements Callable<Integer> {
         "set " + HostSettings.ENV_PLUGINS_DIR + " or --plugins-dir to the directory of plugin jars");
 
     if (Files.isDirectory(dir)) {
-      try (Host host = root.startHost(options)) {
-        check(out, true, "plugins load and start: " + host.plugins().size() + " plugin(s), "
-            + host.catalog().size() + " tool(s)", "");
-        for (LoadedPlugin plugin : host.plugins()) {
-          out.println("       - " + plugin.id() + " " + plugin.version() + ": "
-              + host.catalog().ownedBy(plugin.id()).stream().map(t -> t.name()).toList());
+      try (PluginRuntime runtime = PluginRuntime.start(settings)) {
+        check(out, true, "plugins load and start: " + runtime.plugins().size() + " plugin(s)", "");
+        for (LoadedPlugin plugin : runtime.plugins()) {
+          out.println("       - " + plugin.id() + " " + plugin.version() + " (" + plugin.path().getFileName()
+              + ")");
         }
+        checkCorpus(out, runtime);
       } catch (RuntimeException e) {
         check(out, false, "plugins load and start", e.getMessage());
+      }
+    }
+    if (failures == 0) {
+      try (Host host = root.startHost(options)) {
+        check(out, true, host.catalog().size() + " tool(s) served: "
+            + host.catalog().tools().stream().map(t -> t.name()).toList(), "");
+      } catch (RuntimeException e) {
+        check(out, false, "tools", e.getMessage());
       }
     }
 
@@ -83,6 +95,27 @@ final class DoctorCommand implements Callable<Integer> {
     out.println();
     out.println(failures == 0 ? "All checks passed." : failures + " check(s) failed.");
     return failures == 0 ? 0 : CorpusMcpCommand.EXIT_FAILED;
+  }
+
+  private void checkCorpus(PrintStream out, PluginRuntime runtime) {
+    CorpusSettings corpus;
+    try {
+      corpus = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig);
+    } catch (IllegalArgumentException e) {
+      check(out, false, "corpus settings", e.getMessage());
+      return;
+    }
+    if (corpus == null) {
+      check(out, true, "no corpus configured (set CORPUS_CONFIG to serve search and fetch)", "");
+      return;
+    }
+    try (Corpus opened = Corpus.open(corpus, Adapters.collect(runtime.plugins()), null)) {
+      check(out, true, "corpus " + corpus.config().toAbsolutePath() + ": "
+          + opened.libraries().stream().map(l -> l.name() + " (" + l.adapter().name() + ", "
+              + l.archive().entryCount() + " entries)").toList(), "");
+    } catch (RuntimeException e) {
+      check(out, false, "corpus " + corpus.config(), e.getMessage());
+    }
   }
 
   private void check(PrintStream out, boolean ok, String what, String fix) {

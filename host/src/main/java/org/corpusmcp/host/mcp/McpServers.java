@@ -56,20 +56,17 @@ public final class McpServers {
   }
 
   public static McpSyncServer stdio(McpServerTransportProvider transport, Parts parts) {
-    return McpServer.sync(transport)
-        .serverInfo(BuildInfo.NAME, BuildInfo.version())
-        .instructions(parts.instructions())
-        .capabilities(capabilities())
-        .jsonMapper(parts.mcpJson())
-        .jsonSchemaValidator(parts.schemaValidator())
-        .validateToolInputs(false)
-        .requestTimeout(parts.requestTimeout())
-        .tools(parts.tools())
-        .build();
+    return configure(McpServer.sync(transport), parts).build();
   }
 
   public static McpSyncServer http(McpStreamableServerTransportProvider transport, Parts parts) {
-    return McpServer.sync(transport)
+    return configure(McpServer.sync(transport), parts).build();
+  }
+
+  /** The same configuration for every transport's builder. */
+  private static McpServer.SyncSpecification<?> configure(
+      McpServer.SyncSpecification<?> spec, Parts parts) {
+    return spec
         .serverInfo(BuildInfo.NAME, BuildInfo.version())
         .instructions(parts.instructions())
         .capabilities(capabilities())
@@ -77,8 +74,7 @@ public final class McpServers {
         .jsonSchemaValidator(parts.schemaValidator())
         .validateToolInputs(false)
         .requestTimeout(parts.requestTimeout())
-        .tools(parts.tools())
-        .build();
+        .tools(parts.tools());
   }
 
   private static McpSchema.ServerCapabilities capabilities() {

@@ -111,7 +111,8 @@ class CommandLineTest {
   void doctorChecksAndPrintsClientConfiguration() {
     Run doctor = run("doctor");
     assertEquals(0, doctor.status(), doctor.out() + doctor.err());
-    assertTrue(doctor.out().contains("ok   plugins load and start: 1 plugin(s), 5 tool(s)"), doctor.out());
+    assertTrue(doctor.out().contains("ok   plugins load and start: 1 plugin(s)"), doctor.out());
+    assertTrue(doctor.out().contains("ok   5 tool(s) served: [sample_echo"), doctor.out());
     assertTrue(doctor.out().contains("\"mcpServers\""), doctor.out());
     assertTrue(doctor.out().contains("claude mcp add corpus-mcp"), doctor.out());
     Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
