@@ -25,6 +25,22 @@ class DistributionIT {
     assertTrue(doctor.out().contains(Dist.LAUNCHER.toString()), doctor.out());
   }
 
+  /** The bundled default corpus answers search and fetch with nothing but the distribution. */
+  @Test
+  void theBundledCorpusServesSearchAndFetch() throws Exception {
+    Dist.Result found = Dist.corpusMcp(elsewhere, Dist.env(), "call", "search",
+        "{\"query\":\"corpus.toml library adapter\"}");
+    assertEquals(0, found.status(), found.err());
+    assertTrue(found.out().contains("\"ref\" : \"corpus://Handbook/"), found.out());
+    Dist.Result fetched = Dist.corpusMcp(elsewhere, Dist.env(), "call", "fetch",
+        "{\"ref\":\"corpus://Handbook/corpus-mcp\",\"sections\":[\"Configuration\"]}");
+    assertEquals(0, fetched.status(), fetched.err());
+    assertTrue(fetched.out().contains("SEARCH_MAX_CONSECUTIVE"), fetched.out());
+    Dist.Result validate = Dist.corpusMcp(elsewhere, Dist.env(), "corpus", "validate");
+    assertEquals(0, validate.status(), validate.err());
+    assertTrue(validate.out().contains("\"fulltext_index\" : true"), validate.out());
+  }
+
   /** The seed's own example: commands("GRUB", "Installation") and its published content_hash. */
   @Test
   void thePositionalCliReproducesTheSeedsCitation() throws Exception {
