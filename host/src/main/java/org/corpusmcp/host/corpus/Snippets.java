@@ -6,8 +6,8 @@ import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 
 /**
- * A query-focused plain-text snippet from a parsed document: the sentence that holds the most
- * distinct query words (a word matches when one is a prefix of the other and both have at least
+ * A query-focused plain-text snippet from a parsed document's prose (paragraphs, not lists,
+ * tables, code or infobox lines): the sentence that holds the most distinct query words (a word matches when one is a prefix of the other and both have at least
  * four letters, a crude stand-in for stemming), earliest first on ties; the document's opening
  * text when no sentence holds any. Deterministic, and the same for every library whatever its
  * index.
@@ -23,18 +23,23 @@ final class Snippets {
     int bestScore = 0;
     String opening = "";
     for (Section section : document.allSections()) {
-      String text = PlainText.fromMarkdown(section.markdown(), Integer.MAX_VALUE);
-      if (text.isBlank()) {
-        continue;
-      }
-      if (opening.isEmpty()) {
-        opening = text;
-      }
-      for (String sentence : text.split("(?<=[.!?])\\s+")) {
-        int score = score(sentence, terms);
-        if (score > bestScore) {
-          bestScore = score;
-          bestSentence = sentence;
+      for (String paragraph : section.markdown().split("\n\\s*\n")) {
+        if (!isProse(paragraph)) {
+          continue;
+        }
+        String text = PlainText.fromMarkdown(paragraph, Integer.MAX_VALUE);
+        if (text.isBlank()) {
+          continue;
+        }
+        if (opening.isEmpty()) {
+          opening = text;
+        }
+        for (String sentence : text.split("(?<=[.!?])\\s+")) {
+          int score = score(sentence, terms);
+          if (score > bestScore) {
+            bestScore = score;
+            bestSentence = sentence;
+          }
         }
       }
       if (bestScore == terms.size() && bestScore > 0) {
@@ -42,6 +47,14 @@ final class Snippets {
       }
     }
     return PlainText.cut(bestScore > 0 ? bestSentence : opening, MAX_CHARS);
+  }
+
+  /** A paragraph of running text, not a list, table, code block, heading or caption line. */
+  private static boolean isProse(String paragraph) {
+    String p = paragraph.stripLeading();
+    return !(p.isEmpty() || p.startsWith("- ") || p.startsWith("* ") || p.startsWith("|")
+        || p.startsWith("```") || p.startsWith("#") || p.startsWith(">") || p.matches("(?s)\\d+\\. .*"))
+        && p.length() >= 40;
   }
 
   private static int score(String sentence, List<String> terms) {
