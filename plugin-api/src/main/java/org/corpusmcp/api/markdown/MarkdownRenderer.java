@@ -496,6 +496,11 @@ public final class MarkdownRenderer {
       if (leading) {
         space();
       }
+      if (pendingSpace && !leading && startsWithClosingPunctuation(core)) {
+        // "word )" and "word ," are left behind when cleaning removed what stood between them
+        // ("(listen)" links, citation markers); a browser would never have shown that space.
+        pendingSpace = false;
+      }
       boolean atStart = !inline && (lineStart || pendingBreaks > 0 || out.length() == 0);
       boolean framesToOpen = false;
       for (Frame f : frames) {
@@ -506,6 +511,11 @@ public final class MarkdownRenderer {
       if (trailing) {
         space();
       }
+    }
+
+    private static boolean startsWithClosingPunctuation(String text) {
+      char c = text.charAt(0);
+      return c == ')' || c == ',' || c == ';' || c == '.';
     }
 
     private void space() {

@@ -36,6 +36,12 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void aSpaceLeftBeforeClosingPunctuationByRemovedContentIsDropped() {
+    assertEquals("(word), more.", md("<p>(<span>word</span> <span></span>), more<span> </span>.</p>"));
+    assertEquals("keeps a ) typed in one text node", md("<p>keeps a ) typed in one text node</p>"));
+  }
+
+  @Test
   void emphasisKeepsWhitespaceOutsideTheMarkers() {
     assertEquals("a **b** *c* d", md("<p>a<b> b </b><i>c </i>d</p>"));
     assertEquals("x y", md("<p>x <b> </b>y</p>"), "empty emphasis disappears");

@@ -64,8 +64,9 @@ public final class MediaWikiPolicy {
               ".hatnote", ".dablink", ".rellink", ".mainarticle", ".seealso", "div[role=note]",
               // licence footers: 1d zim-footer; 1a (2015) has no htdig markers, only this style
               ".zim-footer", "div[style*=linear-gradient(180deg, #E8E8E8]",
-              // media players
-              ".mediaContainer", "audio", "video")
+              // media players, and "(listen)" pronunciation audio links with their parentheses
+              // (span only: album infoboxes carry the hAudio microformat class too)
+              ".mediaContainer", "audio", "video", "span.nowrap:has(> span.haudio)", "span.haudio")
           .headings("h2, h3, h4, h5, h6")
           .syntheticIds(PARSOID_NODE_ID)
           .build();

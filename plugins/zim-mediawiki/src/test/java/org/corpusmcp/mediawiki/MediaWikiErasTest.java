@@ -123,6 +123,19 @@ class MediaWikiErasTest {
   }
 
   @Test
+  void pronunciationAudioLinksGoIpaStays() {
+    // As in the 2022 Antarctica page: {{IPAc-en}} followed by an audio "(listen)" link.
+    String html = "<div id=\"mw-content-text\"><p><b>Antarctica</b> (<span class=\"rt-commentedText nowrap\">"
+        + "<span class=\"IPA nopopups noexcerpt\">/ænˈtɑːrktɪkə/</span></span> "
+        + "<span class=\"nowrap\" style=\"font-size:85%\">(<span class=\"unicode haudio\"><span class=\"fn\">"
+        + "<a href=\"https://upload.wikimedia.org/En-us-Antarctica.ogg\">listen</a></span></span>)</span>) "
+        + "is a continent.</p></div>";
+    Document d = assertInstanceOf(Document.class,
+        adapter.parse(EntryFacts.html("Antarctica", "Antarctica"), html, REFS));
+    assertEquals("**Antarctica** (/ænˈtɑːrktɪkə/) is a continent.", d.lead().markdown());
+  }
+
+  @Test
   void actionParse2026VectorShell() {
     Document d = parse("BMW", "BMW", "1d-actionparse-2026.html");
     assertEquals(List.of("", "History", "Aircraft_engines", "Notes", "Notes_2"), ids(d));
