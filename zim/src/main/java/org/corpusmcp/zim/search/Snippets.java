@@ -43,7 +43,8 @@ final class Snippets {
   private final Map<String, Double> termMaxPart = new HashMap<>();
   private final Map<String, Double> allMaxPart = new HashMap<>();
   private final java.util.Set<String> phraseTerms = new java.util.HashSet<>();
-  private final List<List<String>> phrases = new ArrayList<>();
+  /** The exact phrase checked for: Xapian keeps one, the last in query order. */
+  private List<String> lastPhrase = List.of();
   private final List<String> wildcards = new ArrayList<>();
   private double maxTw;
   private double minTw;
@@ -89,7 +90,7 @@ final class Snippets {
         }
       }
       if (terms.size() == c.children().size() && terms.size() > 1) {
-        phrases.add(terms);
+        lastPhrase = terms;
       }
     }
     for (int i = 0; i < c.children().size(); i++) {
@@ -188,11 +189,12 @@ final class Snippets {
       matched.add(term != null ? term : phraseTerm != null ? phraseTerm : lower);
       // phrase completing here?
       int phraseLen = 0;
-      for (List<String> ph : phrases) {
+      List<String> ph = lastPhrase;
+      if (!ph.isEmpty() && ph.get(ph.size() - 1).equals(matched.get(matched.size() - 1))) {
         int k = ph.size();
         if (matched.size() >= k && ph.equals(matched.subList(matched.size() - k, matched.size()))
             && pipe.size() >= k - 1) {
-          phraseLen = Math.max(phraseLen, k);
+          phraseLen = k;
         }
       }
       Piece piece;

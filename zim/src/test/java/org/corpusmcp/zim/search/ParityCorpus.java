@@ -130,10 +130,16 @@ final class ParityCorpus {
     }
     String qjson = b.append(']').toString();
     // oracle answers are cached in target/ per (archive, size, command, semantics, page, queries)
-    String key = Integer.toHexString((zim + "|" + Files.size(zim) + "|" + cmd + "|" + semantics + "|" + start + "|"
+    String key = Integer.toHexString((zim.toRealPath() + "|" + Files.size(zim) + "|" + cmd + "|" + semantics + "|" + start + "|"
         + count + "|" + qjson).hashCode());
     Path cache = Oracle.work().resolve("cache").resolve(zim.getFileName() + "." + cmd + "." + semantics + "." + key
         + ".json");
+    String legacy = Integer.toHexString((zim + "|" + Files.size(zim) + "|" + cmd + "|" + semantics + "|" + start + "|"
+        + count + "|" + qjson).hashCode());
+    Path legacyCache = cache.resolveSibling(zim.getFileName() + "." + cmd + "." + semantics + "." + legacy + ".json");
+    if (!Files.exists(cache) && Files.exists(legacyCache)) {
+      cache = legacyCache;
+    }
     if (Files.exists(cache)) {
       @SuppressWarnings("unchecked")
       List<Object> l = (List<Object>) MiniJson.parse(Files.readString(cache));
