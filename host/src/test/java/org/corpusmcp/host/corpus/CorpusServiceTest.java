@@ -201,6 +201,17 @@ class CorpusServiceTest {
     }
   }
 
+  @Test
+  void hostileQueriesGetAnAnswerNeverAnException() {
+    try (CorpusService s = service("hostile", Map.of("Ray", TestCorpus.RAY_MINI))) {
+      for (String query : List.of("\u0000\u0001 ray", "\ud800charles", "x".repeat(500), "((( \"",
+          "OR AND NOT", "*", "日本語 ray", "ray\ncharles\t", "-ray +charles")) {
+        ToolResult result = s.search(query, 5);
+        assertInstanceOf(ToolResult.Success.class, result, query + " -> " + result);
+      }
+    }
+  }
+
   static String sha256(String s) throws Exception {
     return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
         .digest(java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC).getBytes(StandardCharsets.UTF_8)));
