@@ -102,7 +102,7 @@ public final class Searcher {
   static GlassDatabase openDb(ByteSource src, String name) {
     try {
       return GlassDatabase.open(src);
-    } catch (GlassFormatException e) {
+    } catch (GlassFormatException | IndexOutOfBoundsException e) {
       throw new SearchException(SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
     }
   }
@@ -181,7 +181,9 @@ public final class Searcher {
         hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
       }
       return new SearchResults(q, o.estimated(), hits);
-    } catch (GlassFormatException e) {
+    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
+        | IllegalStateException | IllegalArgumentException e) {
+      // decoding a damaged index; the archive itself stays usable
       throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
   }

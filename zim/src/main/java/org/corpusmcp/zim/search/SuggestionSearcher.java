@@ -82,7 +82,7 @@ public final class SuggestionSearcher {
     if (src != null) {
       try {
         db = GlassDatabase.open(src);
-      } catch (GlassFormatException e) {
+      } catch (GlassFormatException | IndexOutOfBoundsException e) {
         db = null;
       }
     }
@@ -105,7 +105,8 @@ public final class SuggestionSearcher {
     if (db != null) {
       try {
         return fromIndex(query, start, count);
-      } catch (GlassFormatException e) {
+      } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
+          | IllegalStateException e) {
         // libzim falls back to the title listing when the Xapian query fails
       }
     }

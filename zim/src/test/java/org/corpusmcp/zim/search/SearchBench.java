@@ -1,0 +1,319 @@
+package org.corpusmcp.zim.search;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Zim;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Benchmark harness for search and suggestions, run beside {@code shared/tools/libzim_bench.py run
+ * --only searcher,search,suggest} on the same archive and query files (scripts/bench-search.sh).
+ * Writes libzim_bench.py's JSON schema so {@code libzim_bench.py compare} prints both side by side.
+ * Not a unit test: a main.
+ *
+ * <pre>
+ * java -cp … org.corpusmcp.zim.search.SearchBench ARCHIVE --json OUT.json --queries Q.txt
+ *      --suggest-queries S.txt [--passes 3] [--top 10] [--reps 30] [--semantics 8.1|9]
+ * </pre>
+ *
+ * Like libzim_bench.py: {@code searcher_init/cold|warm} = open the index + a first search for a
+ * term that matches nothing; {@code fulltext_search/pass1-cold} (page cache evicted), {@code
+ * warm} (passes 2..N): search + estimate + the top results with their paths and titles (libzim's
+ * side returns paths only, so ours does a little more); {@code suggestion/...}: suggest +
+ * estimate + path, title and snippet of each result. Also {@code open_to_first_result}: open the
+ * archive, open the index, first search with results, in a warm JVM with the page cache evicted.
+ * Default semantics 8.1 = what the installed libzim runs.
+ */
+public final class SearchBench {
+  private static final String INIT_QUERY = "zzqqxxnonexistentterm";
+
+  private final Path archive;
+  private final List<Map<String, Object>> measurements = new ArrayList<>();
+  private final Semantics semantics;
+  private final int top;
+
+  private SearchBench(Path archive, Semantics semantics, int top) {
+    this.archive = archive;
+    this.semantics = semantics;
+    this.top = top;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path archive = null;
+    Path json = null;
+    Path queries = null;
+    Path suggestQueries = null;
+    int passes = 3;
+    int top = 10;
+    int reps = 30;
+    Semantics sem = Semantics.LIBZIM_8_1;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--json": json = Path.of(args[++i]); break;
+        case "--queries": queries = Path.of(args[++i]); break;
+        case "--suggest-queries": suggestQueries = Path.of(args[++i]); break;
+        case "--passes": passes = Integer.parseInt(args[++i]); break;
+        case "--top": top = Integer.parseInt(args[++i]); break;
+        case "--reps": reps = Integer.parseInt(args[++i]); break;
+        case "--semantics": sem = args[++i].equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1; break;
+        default: archive = Path.of(args[i]);
+      }
+    }
+    if (archive == null || json == null) {
+      System.err.println("usage: SearchBench ARCHIVE --json OUT.json --queries Q.txt --suggest-queries S.txt");
+      System.exit(2);
+    }
+    SearchBench b = new SearchBench(archive, sem, top);
+    long t0 = System.nanoTime();
+    List<String> fq = queries == null ? List.of() : lines(queries);
+    List<String> sq = suggestQueries == null ? List.of() : lines(suggestQueries);
+    b.warmUp(fq, sq);
+    b.openToFirstResult(fq, reps);
+    b.searcherInit(reps);
+    if (!fq.isEmpty()) {
+      b.passes("fulltext_search", fq, passes);
+    }
+    if (!sq.isEmpty()) {
+      b.passes("suggestion", sq, passes);
+    }
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("tool", "SearchBench");
+    doc.put("environment", environment());
+    Map<String, Object> info = new LinkedHashMap<>();
+    try (Archive a = Zim.open(archive)) {
+      info.put("name", archive.getFileName().toString());
+      info.put("size_bytes", a.size());
+      info.put("all_entry_count", a.allEntryCount());
+      info.put("entry_count", a.entryCount());
+      info.put("has_fulltext_index", a.fulltextIndex() != null);
+      info.put("has_title_index", a.titleIndex() != null);
+    }
+    doc.put("archive", info);
+    doc.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
+    doc.put("measurements", b.measurements);
+    Files.createDirectories(json.toAbsolutePath().getParent());
+    Files.writeString(json, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    System.err.println("JSON: " + json);
+  }
+
+  private static List<String> lines(Path p) throws IOException {
+    return Files.readAllLines(p, StandardCharsets.UTF_8).stream().filter(s -> !s.isBlank()).toList();
+  }
+
+  /** JIT warm-up on the same archive (the JVM is long-running in production). */
+  private void warmUp(List<String> fq, List<String> sq) {
+    try (Archive a = Zim.open(archive)) {
+      Searcher s = a.fulltextIndex() == null ? null : Searcher.open(a, semantics);
+      SuggestionSearcher g = SuggestionSearcher.open(a, semantics);
+      long end = System.nanoTime() + 8_000_000_000L;
+      int i = 0;
+      while (System.nanoTime() < end && i < 5000) {
+        if (s != null && !fq.isEmpty()) {
+          s.search(fq.get(i % fq.size()), 0, top, false);
+        }
+        if (!sq.isEmpty()) {
+          g.suggest(sq.get(i % sq.size()), 0, top);
+        }
+        i++;
+      }
+    }
+  }
+
+  private void openToFirstResult(List<String> fq, int reps) {
+    if (fq.isEmpty()) {
+      return;
+    }
+    long[] lat = new long[Math.max(1, reps / 3)];
+    boolean evicted = true;
+    for (int i = 0; i < lat.length; i++) {
+      evicted &= evict();
+      long t = System.nanoTime();
+      try (Archive a = Zim.open(archive)) {
+        if (a.fulltextIndex() == null) {
+          return;
+        }
+        Searcher s = Searcher.open(a, semantics);
+        s.search(fq.get(0), 0, top, false);
+      }
+      lat[i] = System.nanoTime() - t;
+    }
+    add("open_to_first_result", "cold-inproc", stats(lat, null), Map.of("evicted", evicted, "query", fq.get(0),
+        "note", "Zim.open + Searcher.open + first search (warm JVM, page cache evicted)"));
+  }
+
+  private void searcherInit(int reps) {
+    try (Archive a = Zim.open(archive)) {
+      if (a.fulltextIndex() == null) {
+        return;
+      }
+      long[] cold = new long[Math.max(1, reps / 6)];
+      boolean evicted = true;
+      for (int i = 0; i < cold.length; i++) {
+        evicted &= evict();
+        long t = System.nanoTime();
+        Searcher s = Searcher.open(a, semantics);
+        s.search(INIT_QUERY, 0, top, false);
+        cold[i] = System.nanoTime() - t;
+      }
+      add("searcher_init", "cold", stats(cold, null), Map.of("query", INIT_QUERY, "evicted", evicted,
+          "note", "in-process (warm JVM), archive open, page cache evicted"));
+      long[] warm = new long[reps];
+      for (int i = 0; i < reps; i++) {
+        long t = System.nanoTime();
+        Searcher s = Searcher.open(a, semantics);
+        s.search(INIT_QUERY, 0, top, false);
+        warm[i] = System.nanoTime() - t;
+      }
+      add("searcher_init", "warm", stats(warm, null), Map.of("query", INIT_QUERY,
+          "note", "new Searcher (opens the glass db) + first search, archive already open"));
+    }
+  }
+
+  private void passes(String kind, List<String> queries, int passes) {
+    boolean ev = evict();
+    try (Archive a = Zim.open(archive)) {
+      Searcher s = kind.equals("fulltext_search") ? (a.fulltextIndex() == null ? null : Searcher.open(a, semantics))
+          : null;
+      SuggestionSearcher g = kind.equals("suggestion") ? SuggestionSearcher.open(a, semantics) : null;
+      if (kind.equals("fulltext_search") && s == null) {
+        return;
+      }
+      List<Long> warm = new ArrayList<>();
+      long warmTotal = 0;
+      for (int p = 0; p < passes; p++) {
+        long[] lat = new long[queries.size()];
+        long start = System.nanoTime();
+        for (int i = 0; i < queries.size(); i++) {
+          String q = queries.get(i);
+          long t = System.nanoTime();
+          try {
+            if (s != null) {
+              SearchResults r = s.search(q, 0, top, false);
+              for (SearchHit h : r.hits()) {
+                h.path();
+              }
+            } else {
+              Suggestions r = g.suggest(q, 0, top);
+              for (Suggestion x : r.suggestions()) {
+                x.snippet();
+              }
+            }
+          } catch (SearchException e) {
+            // too long a query: counted like libzim's errors
+          }
+          lat[i] = System.nanoTime() - t;
+        }
+        long total = System.nanoTime() - start;
+        if (p == 0) {
+          add(kind, ev ? "pass1-cold" : "pass1", stats(lat, total), Map.of("top", top, "evicted", ev));
+        } else {
+          for (long v : lat) {
+            warm.add(v);
+          }
+          warmTotal += total;
+          add(kind, "pass" + (p + 1), stats(lat, total), Map.of("top", top));
+        }
+      }
+      if (!warm.isEmpty()) {
+        add(kind, "warm", stats(warm.stream().mapToLong(Long::longValue).toArray(), warmTotal),
+            Map.of("top", top, "passes", "2.." + passes));
+      }
+    }
+  }
+
+  private boolean evict() {
+    try {
+      Process p = new ProcessBuilder("/usr/bin/python3", "-c",
+          "import os,sys\nfd=os.open(sys.argv[1],os.O_RDONLY)\nos.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)",
+          archive.toAbsolutePath().toString()).inheritIO().start();
+      return p.waitFor() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("measurement", measurement);
+    m.put("variant", variant);
+    m.put("impl", "corpus-mcp-zim");
+    m.put("impl_version", "0.1.0-SNAPSHOT");
+    m.put("archive", archive.getFileName().toString());
+    m.put("semantics", semantics == Semantics.LIBZIM_9 ? "9" : "8.1");
+    m.putAll(stats);
+    m.putAll(extra);
+    measurements.add(m);
+    System.err.printf("  %-20s %-14s count=%s p50_us=%s p99_us=%s mean_us=%s%n", measurement, variant, m.get("count"),
+        m.get("p50_us"), m.get("p99_us"), m.get("mean_us"));
+  }
+
+  private static double pct(long[] sorted, double q) {
+    if (sorted.length == 0) {
+      return 0;
+    }
+    int k = (int) Math.ceil(q * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, k))];
+  }
+
+  private static Map<String, Object> stats(long[] latNs, Long totalNs) {
+    long[] s = latNs.clone();
+    Arrays.sort(s);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("count", s.length);
+    if (s.length == 0) {
+      return out;
+    }
+    long sum = 0;
+    for (long v : s) {
+      sum += v;
+    }
+    long tot = totalNs != null ? totalNs : sum;
+    out.put("p50_us", round(pct(s, 0.50) / 1e3));
+    out.put("p95_us", round(pct(s, 0.95) / 1e3));
+    out.put("p99_us", round(pct(s, 0.99) / 1e3));
+    out.put("mean_us", round((double) sum / s.length / 1e3));
+    out.put("min_us", round(s[0] / 1e3));
+    out.put("max_us", round(s[s.length - 1] / 1e3));
+    out.put("total_s", Math.round(tot / 1e5) / 1e4);
+    out.put("ops_per_s", tot == 0 ? null : Math.round(s.length / (tot / 1e9) * 10) / 10.0);
+    return out;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+
+  private static Map<String, Object> environment() {
+    Map<String, Object> env = new LinkedHashMap<>();
+    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+    env.put("cpus", Runtime.getRuntime().availableProcessors());
+    env.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
+    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    env.put("time_utc", Instant.now().toString());
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (line.startsWith("model name")) {
+          env.put("cpu", line.substring(line.indexOf(':') + 1).strip());
+          break;
+        }
+      }
+    } catch (IOException e) {
+      env.put("cpu", System.getProperty("os.arch"));
+    }
+    env.put("libzim_version", "n/a (pure Java)");
+    env.put("xapian", "n/a (pure Java glass reader)");
+    return env;
+  }
+}
