@@ -63,7 +63,8 @@ class SnowballStemmerOracleTest {
       Set<String> w = new LinkedHashSet<>();
       String list = LISTS.get(lang);
       if (list != null && Files.exists(Path.of(list))) {
-        for (String line : Files.readAllLines(Path.of(list), StandardCharsets.UTF_8)) {
+        String text = new String(Files.readAllBytes(Path.of(list)), StandardCharsets.UTF_8); // bad bytes -> U+FFFD
+        for (String line : text.split("\n")) {
           String s = line.strip().toLowerCase(java.util.Locale.ROOT);
           if (!s.isEmpty() && s.codePoints().allMatch(CharClasses::isWordChar)) {
             w.add(s);
