@@ -20,7 +20,7 @@ count=${QUERIES:-300}
 passes=${PASSES:-3}
 mkdir -p "$out/results" "$out/queries"
 
-big="$root/.tmp/zim-bench/wiki_${articles}.zim"
+big=${BIG:-$root/.tmp/zim-bench/wiki_${articles}.zim}
 if [ ! -f "$big" ]; then
   echo "== building $big with the real libzim writer (make_bench_zim.py, once; ~25 min for 80000)" >&2
   mkdir -p "$(dirname "$big")"
