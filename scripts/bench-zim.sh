@@ -26,7 +26,11 @@ fi
 echo "== compiling the harness (zim module, test classpath)" >&2
 (cd "$root" && mvn -B -q -pl zim -am test-compile dependency:build-classpath \
    -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test >&2)
-cp="$root/zim/target/test-classes:$root/zim/target/classes:$(cat "$out/classpath.txt")"
+# Private copy of the classes, so a concurrent build of the checkout cannot pull them away mid-run.
+rm -rf "$out/classes" && mkdir -p "$out/classes"
+cp -r "$root/zim/target/classes" "$out/classes/main"
+cp -r "$root/zim/target/test-classes" "$out/classes/test"
+cp="$out/classes/test:$out/classes/main:$(cat "$out/classpath.txt")"
 
 archives=()
 if [ -z "${ONLY_BIG:-}" ]; then
