@@ -58,7 +58,7 @@ for zim in "${archives[@]}"; do
   echo "== $name: libzim" >&2
   /usr/bin/python3 "$shared/tools/libzim_bench.py" run "$zim" --only searcher,search,suggest \
     --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \
-    --passes "$passes" --no-titles --json "$out/results/$name.libzim.json" >&2
+    --passes "$passes" --json "$out/results/$name.libzim.json" >&2
   echo "== $name: corpus-mcp (Java)" >&2
   java -Xmx1g -cp "$cp" org.corpusmcp.zim.search.SearchBench "$zim" \
     --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \

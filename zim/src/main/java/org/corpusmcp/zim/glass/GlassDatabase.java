@@ -194,15 +194,18 @@ public final class GlassDatabase {
     return new ValueReader(slot);
   }
 
-  /** Reads values of one slot; fast for ascending or repeated docids. */
+  /** Reads values of one slot; fast for ascending or repeated docids (keeps its place in a chunk). */
   public final class ValueReader {
-    private final int slot;
     private final byte[] prefix;
     private byte @Nullable [] chunk;
     private long chunkFirst = Long.MAX_VALUE;
+    private int pos; // just after the value of docid `did`
+    private long did;
+    private byte @Nullable [] value = new byte[0];
+    private int valueStart;
+    private int valueEnd;
 
     ValueReader(int slot) {
-      this.slot = slot;
       ByteArrayOutputStream k = new ByteArrayOutputStream();
       k.writeBytes(VALUE_PREFIX);
       Pack.putUint(k, slot);
@@ -210,34 +213,60 @@ public final class GlassDatabase {
     }
 
     public byte[] get(long docid) {
-      if (chunk == null || docid < chunkFirst) {
-        ByteArrayOutputStream k = new ByteArrayOutputStream();
-        k.writeBytes(prefix);
-        Pack.putSortableUint(k, docid);
-        BTable.Cursor c = postlist.cursor();
-        if (!c.seekLessOrEqual(k.toByteArray())) {
+      if (chunk == null || docid < did || (pos >= chunk.length && docid > did)) {
+        if (!load(docid)) {
           return new byte[0];
         }
-        byte[] key = c.key();
-        if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
-          return new byte[0];
-        }
-        chunkFirst = new Pack(key, prefix.length, key.length).sortableUint();
-        chunk = c.readTag();
       }
-      Pack p = new Pack(chunk);
-      long did = chunkFirst;
-      byte[] v = p.string();
+      boolean reloaded = false;
       while (did < docid) {
-        if (p.atEnd()) {
-          // maybe a later chunk: re-seek
-          chunk = null;
-          return GlassDatabase.this.value(docid, slot);
+        if (pos >= chunk.length) {
+          // the rest of this chunk is before docid: a later chunk may start at or before it
+          if (reloaded || !load(docid)) {
+            return new byte[0];
+          }
+          reloaded = true;
+          continue;
         }
+        Pack p = new Pack(chunk, pos, chunk.length);
         did += p.uint() + 1;
-        v = p.string();
+        valueStart = p.skipString();
+        valueEnd = p.pos;
+        value = null;
+        pos = p.pos;
       }
-      return did == docid ? v : new byte[0];
+      if (did != docid) {
+        return new byte[0];
+      }
+      if (value == null) {
+        value = Arrays.copyOfRange(chunk, valueStart, valueEnd);
+      }
+      return value;
+    }
+
+    /** Positions on the chunk that may hold docid (greatest first docid ≤ docid). */
+    private boolean load(long docid) {
+      ByteArrayOutputStream k = new ByteArrayOutputStream();
+      k.writeBytes(prefix);
+      Pack.putSortableUint(k, docid);
+      BTable.Cursor c = postlist.cursor();
+      chunk = null;
+      if (!c.seekLessOrEqual(k.toByteArray())) {
+        return false;
+      }
+      byte[] key = c.key();
+      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+        return false;
+      }
+      long first = new Pack(key, prefix.length, key.length).sortableUint();
+      byte[] tag = c.readTag();
+      Pack p = new Pack(tag);
+      value = p.string();
+      chunk = tag;
+      chunkFirst = first;
+      did = first;
+      pos = p.pos;
+      return true;
     }
   }
 

@@ -87,6 +87,17 @@ final class Pack {
     return out;
   }
 
+  /** Skips a length-prefixed string; returns its start (its length is at {@code pos - start}). */
+  int skipString() {
+    int n = uint31();
+    if (n > end - pos) {
+      throw new GlassFormatException("string of " + n + " bytes overruns tag at " + pos);
+    }
+    int start = pos;
+    pos += n;
+    return start;
+  }
+
   /** The rest as raw bytes. */
   byte[] rest() {
     byte[] out = java.util.Arrays.copyOfRange(buf, pos, end);

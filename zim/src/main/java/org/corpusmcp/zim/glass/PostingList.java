@@ -102,10 +102,8 @@ public final class PostingList {
       return true;
     }
     if (pos < end) {
-      Pack p = new Pack(chunk, pos, end);
-      docid += p.uint() + 1;
-      wdf = p.uint();
-      pos = p.pos;
+      docid += varint() + 1;
+      wdf = varint();
       if (docid > chunkLast) {
         throw new GlassFormatException("posting beyond its chunk's last docid");
       }
@@ -189,15 +187,34 @@ public final class PostingList {
       }
     }
     while (docid < target) {
-      Pack p = new Pack(chunk, pos, end);
-      if (p.atEnd()) {
+      if (pos >= end) {
         throw new GlassFormatException("posting chunk shorter than its last docid says");
       }
-      docid += p.uint() + 1;
-      wdf = p.uint();
-      pos = p.pos;
+      docid += varint() + 1;
+      wdf = varint();
     }
     return true;
+  }
+
+  /** A varint at pos (Pack.uint without the allocation: this is the matcher's inner loop). */
+  private long varint() {
+    byte[] b = chunk;
+    long v = 0;
+    int shift = 0;
+    while (true) {
+      if (pos >= end) {
+        throw new GlassFormatException("truncated varint in a posting chunk");
+      }
+      int c = b[pos++] & 0xFF;
+      if (shift > 56) {
+        throw new GlassFormatException("varint overflow in a posting chunk");
+      }
+      v |= (long) (c & 0x7F) << shift;
+      if (c < 0x80) {
+        return v;
+      }
+      shift += 7;
+    }
   }
 
   public boolean atEnd() {

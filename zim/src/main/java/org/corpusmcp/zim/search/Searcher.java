@@ -152,6 +152,18 @@ public final class Searcher {
    * @throws SearchException CORRUPT_INDEX when damage is found while searching; QUERY_TOO_LONG
    */
   public SearchResults search(String query, int start, int count, boolean snippets) {
+    return run(query, start, count, true, snippets);
+  }
+
+  /**
+   * Paths, weights, percentages and the estimate only (titles and snippets ""): what libzim's
+   * {@code getResults} iteration gives without {@code getTitle()}/{@code getSnippet()}.
+   */
+  public SearchResults searchPaths(String query, int start, int count) {
+    return run(query, start, count, false, false);
+  }
+
+  private SearchResults run(String query, int start, int count, boolean titles, boolean snippets) {
     if (start < 0 || count < 0) {
       throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
     }
@@ -163,15 +175,20 @@ public final class Searcher {
       GlassDatabase.ValueReader wc = wordcountSlot < 0 ? null : db.valueReader(wordcountSlot);
       Snippets snip = snippets && archive != null && parsed != null ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT)
           : null;
+      // word counts read in docid order: one forward pass over the value chunks
+      java.util.Map<Long, Long> counts = new java.util.HashMap<>();
+      if (wc != null) {
+        long[] ids = o.hits().stream().mapToLong(Matcher.Hit::docid).sorted().toArray();
+        for (long id : ids) {
+          counts.put(id, parseWordCount(wc.get(id)));
+        }
+      }
       for (Matcher.Hit h : o.hits()) {
         String path = pathOf(db.documentData(h.docid()));
-        long words = -1;
-        if (wc != null) {
-          words = parseWordCount(wc.get(h.docid()));
-        }
+        long words = counts.getOrDefault(h.docid(), -1L);
         String title = "";
         String snippet = "";
-        Entry e = archive == null ? null : archive.findByPath(path);
+        Entry e = archive == null || !titles ? null : archive.findByPath(path);
         if (e != null) {
           title = e.title();
           if (snip != null) {

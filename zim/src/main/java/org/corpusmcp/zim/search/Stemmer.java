@@ -60,6 +60,10 @@ public final class Stemmer {
       Map.entry("est", "et"), Map.entry("lav", "lv"), Map.entry("vie", "vi"), Map.entry("tha", "th"),
       Map.entry("hin", "hi"), Map.entry("ben", "bn"), Map.entry("fas", "fa"), Map.entry("afr", "af"));
 
+  /** Validated Snowball factories by class name (language-keyed, immutable; not a cache of data). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Supplier<SnowballStemmer>> FACTORIES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private final String name;
   private final @Nullable Supplier<SnowballStemmer> factory;
   private final ThreadLocal<@Nullable SnowballStemmer> local;
@@ -89,14 +93,21 @@ public final class Stemmer {
       return null;
     }
     String fqcn = "org.tartarus.snowball.ext." + cls + "Stemmer";
-    Supplier<SnowballStemmer> f = () -> {
+    Supplier<SnowballStemmer> f = FACTORIES.computeIfAbsent(fqcn, k -> {
       try {
-        return (SnowballStemmer) Class.forName(fqcn).getDeclaredConstructor().newInstance();
+        java.lang.reflect.Constructor<?> ctor = Class.forName(k).getDeclaredConstructor();
+        ctor.newInstance(); // fail now, not per query
+        return () -> {
+          try {
+            return (SnowballStemmer) ctor.newInstance();
+          } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Snowball stemmer " + k + " failed", e);
+          }
+        };
       } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("Snowball stemmer " + fqcn + " missing", e);
+        throw new IllegalStateException("Snowball stemmer " + k + " missing", e);
       }
-    };
-    f.get(); // fail now, not per query
+    });
     return new Stemmer(n, f);
   }
 

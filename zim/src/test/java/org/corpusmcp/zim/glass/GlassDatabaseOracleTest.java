@@ -116,6 +116,18 @@ class GlassDatabaseOracleTest {
         }
       }
       assertTrue(!dl.next());
+      // the value reader skipping forward (every 7th document) and jumping back (reverse order)
+      List<Object> docs = (List<Object>) exp.get("docs");
+      GlassDatabase.ValueReader sparse = g.valueReader(0);
+      for (int i = 0; i < docs.size(); i += 7) {
+        Map<String, Object> d = (Map<String, Object>) docs.get(i);
+        assertArrayEquals(b64(((List<Object>) d.get("values")).get(0)), sparse.get((Long) d.get("docid")));
+      }
+      GlassDatabase.ValueReader back = g.valueReader(1);
+      for (int i = docs.size() - 1; i >= 0; i -= 5) {
+        Map<String, Object> d = (Map<String, Object>) docs.get(i);
+        assertArrayEquals(b64(((List<Object>) d.get("values")).get(1)), back.get((Long) d.get("docid")));
+      }
     }
   }
 
