@@ -60,6 +60,9 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   private static final Pattern CARD_DATE =
       Pattern.compile("([A-Z][a-z]{2}) (\\d{1,2}) '(\\d{2}) at (\\d{1,2}):(\\d{2})");
 
+  /** sotoki's archive names: {@code <domain>_<lang>_all}, {@code _nopic} for that flavour. */
+  private static final Pattern SOTOKI_NAME = Pattern.compile("[^_]+\\.[^_]+_[a-z]{2,3}_all(_nopic)?");
+
   private static final Pattern INTEGER = Pattern.compile("[-+]?\\d{1,9}");
 
   private static final DateTimeFormatter ISO_MINUTES = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm");
@@ -152,8 +155,9 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   /**
    * 1.0 for {@code M/Scraper = sotoki …} (2.x writes {@code "sotoki 2.1.3"}, 3.x
    * {@code "sotoki v3.0.2"}); 0 for any other scraper; 0.8 for a sotoki-style name
-   * ({@code <domain>_<lang>_all}, {@code stackoverflow.com_…}, {@code *.stackexchange.com_…});
-   * 0.6 for the {@code stack_exchange} tag alone.
+   * ({@code stackoverflow.com_…}, {@code *.stackexchange.com_…}, the other network domains);
+   * 0.6 for the {@code stack_exchange} tag; 0.5 for sotoki's naming scheme on another domain
+   * ({@code <domain>_<lang>_all}) with {@code M/Flavour} absent, {@code all} or {@code nopic}.
    */
   @Override
   public double detect(ArchiveMetadata metadata) {
@@ -172,6 +176,12 @@ public final class StackExchangeAdapter implements CorpusAdapter {
         || site.equals("stackapps.com");
     if (seName) {
       return 0.8;
+    }
+    // sotoki's naming scheme on another domain: "<domain>_<lang>_all", Flavour all/nopic/none
+    String flavour = metadata.flavour().strip().toLowerCase(Locale.ROOT);
+    boolean sotokiFlavour = flavour.isEmpty() || flavour.equals("all") || flavour.equals("nopic");
+    if (SOTOKI_NAME.matcher(name).matches() && sotokiFlavour) {
+      return 0.5;
     }
     for (String tag : metadata.tags()) {
       if (tag.equalsIgnoreCase("stack_exchange") || tag.equalsIgnoreCase("_category:stack_exchange")) {

@@ -204,6 +204,12 @@ class StackExchangePagesTest {
     assertEquals(0.6, adapter.detect(ArchiveMetadata.of(Map.of("Tags",
         "_category:stack_exchange;stack_exchange;_videos:no"))));
     assertEquals(0, adapter.detect(ArchiveMetadata.of(Map.of("Name", "wikipedia_en_all"))));
+    assertEquals(0.5, adapter.detect(ArchiveMetadata.of(Map.of("Name", "askfoo.example.org_en_all",
+        "Flavour", "all"))));
+    assertEquals(0.5, adapter.detect(ArchiveMetadata.of(Map.of("Name", "example.net_en_all_nopic"))));
+    assertEquals(0, adapter.detect(ArchiveMetadata.of(Map.of("Name", "example.net_en_all",
+        "Flavour", "maxi"))));
+    assertEquals(0, adapter.detect(ArchiveMetadata.of(Map.of("Name", "tonedear.com_en"))));
   }
 
   @Test
