@@ -5,6 +5,7 @@
 #   scripts/bench-zim.sh                 # real samples + a >=100k-entry archive (built once)
 #   ARTICLES=80000 scripts/bench-zim.sh  # size of the generated wiki archive (entries ~ 1.3 x ARTICLES)
 #   ONLY_BIG=1 scripts/bench-zim.sh      # skip the small real samples
+#   ARCHIVES="a.zim b.zim" scripts/bench-zim.sh   # just these archives
 #
 # Needs /usr/bin/python3 with python3-libzim (libzim_bench.py, make_bench_zim.py), Maven, a JDK 17.
 # Everything generated goes to .tmp/zim-bench/ (ignored by git).
@@ -17,7 +18,7 @@ reads=${RANDOM_READS:-5000}
 mkdir -p "$out/results"
 
 big="$out/wiki_${articles}.zim"
-if [ ! -f "$big" ]; then
+if [ -z "${ARCHIVES:-}" ] && [ ! -f "$big" ]; then
   echo "== building $big with the real libzim writer (make_bench_zim.py, once)" >&2
   /usr/bin/python3 "$shared/tools/make_bench_zim.py" --preset wiki --articles "$articles" \
     --no-install --workers 2 --out-dir "$out" --out "$big" >&2
@@ -33,10 +34,12 @@ cp -r "$root/zim/target/test-classes" "$out/classes/test"
 cp="$out/classes/test:$out/classes/main:$(cat "$out/classpath.txt")"
 
 archives=()
-if [ -z "${ONLY_BIG:-}" ]; then
+if [ -n "${ARCHIVES:-}" ]; then
+  read -r -a archives <<< "$ARCHIVES"
+elif [ -z "${ONLY_BIG:-}" ]; then
   archives+=("$shared"/corpus-samples/mediawiki/*.zim "$shared"/corpus-samples/other/*.zim)
 fi
-archives+=("$big")
+[ -n "${ARCHIVES:-}" ] || archives+=("$big")
 
 for zim in "${archives[@]}"; do
   name=$(basename "$zim" .zim)
