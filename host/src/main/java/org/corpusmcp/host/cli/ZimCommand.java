@@ -41,7 +41,8 @@ import tools.jackson.databind.node.ObjectNode;
     name = "zim",
     mixinStandardHelpOptions = true,
     description = {"Inspect a ZIM archive with corpus-mcp's pure-Java reader; prints JSON."},
-    subcommands = {ZimCommand.Info.class, ZimCommand.Entries.class, ZimCommand.Cat.class})
+    subcommands = {ZimCommand.Info.class, ZimCommand.Entries.class, ZimCommand.Cat.class,
+        ZimSearchCommands.Search.class, ZimSearchCommands.Suggest.class})
 public final class ZimCommand {
 
   static final int EXIT_FAILED = 1;

@@ -227,6 +227,9 @@ public final class CorpusService implements AutoCloseable {
     body.put("title", document.title());
     body.put("snapshot", library.snapshot());
     body.put("archive", archiveJson(library));
+    if (!document.metadata().isEmpty()) {
+      body.put("metadata", document.metadata()); // e.g. a DevDocs page's source URL and licence
+    }
     body.put("sections", sections);
     body.put("available_sections", available(document));
     body.put("truncated", truncated);

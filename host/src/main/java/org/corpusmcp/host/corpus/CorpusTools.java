@@ -74,6 +74,7 @@ public final class CorpusTools {
                "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
                "title":{"type":"string"},"snapshot":{"type":"string"},
                "archive":{"type":"object","properties":{"uuid":{"type":"string"}},"required":["uuid"]},
+               "metadata":{"type":"object"},
                "sections":{"type":"array","items":{"type":"object",
                  "properties":{"id":{"type":"string"},"title":{"type":"string"},
                    "level":{"type":"integer"},"content":{"type":"string"},

@@ -216,6 +216,9 @@ public final class MarkdownRenderer {
 
     // Block layout.
     private int pendingBreaks; // newlines wanted before the next content (0, 1 or 2)
+    // The prefix the pending breaks' blank lines may carry: what was open both when the break was
+    // asked for and now. A paragraph followed by a quote gets "a\n\n> b", not "a\n>\n> b".
+    private String breakPrefix = "";
     private boolean lineStart = true;
     private boolean pendingSpace;
     private final Deque<String> prefixes = new ArrayDeque<>(); // one per blockquote/list item
@@ -442,8 +445,9 @@ public final class MarkdownRenderer {
         pendingSpace = false;
       } else {
         if (pendingBreaks > 0 && out.length() > 0) {
+          String blank = commonPrefix(breakPrefix, joinedPrefix).stripTrailing();
           for (int i = 1; i < pendingBreaks; i++) {
-            out.append('\n').append(joinedPrefix.stripTrailing());
+            out.append('\n').append(blank);
           }
           out.append('\n');
           lineStart = true;
@@ -604,8 +608,18 @@ public final class MarkdownRenderer {
       }
       pendingSpace = false;
       if (out.length() > 0 || pendingMarker != null) {
+        breakPrefix = pendingBreaks == 0 ? joinedPrefix : commonPrefix(breakPrefix, joinedPrefix);
         pendingBreaks = Math.max(pendingBreaks, n);
       }
+    }
+
+    private static String commonPrefix(String a, String b) {
+      int n = 0;
+      int max = Math.min(a.length(), b.length());
+      while (n < max && a.charAt(n) == b.charAt(n)) {
+        n++;
+      }
+      return a.substring(0, n);
     }
 
     private void pushPrefix(String prefix) {

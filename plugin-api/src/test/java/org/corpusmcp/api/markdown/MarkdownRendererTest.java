@@ -119,6 +119,11 @@ class MarkdownRendererTest {
   }
 
   @Test
+  void theBlankLineBeforeAndAfterAQuoteBelongsToNeither() {
+    assertEquals("a\n\n> b\n\nc", md("<p>a</p><blockquote><p>b</p></blockquote><p>c</p>"));
+  }
+
+  @Test
   void pipeTablesUseTheFirstRowAsHeader() {
     String html = "<table><tr><th>Year</th><th>Title</th></tr>"
         + "<tr><td>1961</td><td><i>Swingin' Along</i></td></tr>"
