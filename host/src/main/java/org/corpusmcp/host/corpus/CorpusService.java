@@ -70,17 +70,18 @@ public final class CorpusService implements AutoCloseable {
       if (results.size() >= limit) {
         break;
       }
-      Document document;
+      DocumentStore.Parsed parsed;
       try {
-        document = store.load(c.library(), c.entry());
+        parsed = store.load(c.library(), c.entry());
       } catch (ZimFormatException | IllegalStateException e) {
         outcome.failures().putIfAbsent(c.library().name(), "a result could not be read: " + e.getMessage());
         continue;
       }
-      if (document == null) {
+      if (parsed == null) {
         continue;
       }
-      Map<String, Object> result = result(c, document, terms);
+      Document document = parsed.document();
+      Map<String, Object> result = result(c, parsed, terms);
       // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
       if (seen.add(c.library().name() + '\u0000' + document.title() + '\u0000' + result.get("snippet"))) {
         results.add(result);
@@ -108,20 +109,22 @@ public final class CorpusService implements AutoCloseable {
     return ToolResult.success(body);
   }
 
-  private Map<String, Object> result(FederatedSearch.Candidate c, Document document, List<String> terms) {
+  private Map<String, Object> result(
+      FederatedSearch.Candidate c, DocumentStore.Parsed parsed, List<String> terms) {
     Library library = c.library();
+    Document document = parsed.document();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("ref", Refs.encode(library.name(), library.refPath(c.entry())));
     out.put("library", library.name());
     out.put("kind", library.kind().value());
     out.put("title", document.title());
     out.put("snapshot", library.snapshot());
-    out.put("snippet", snippet(library, c.snippet(), document, terms));
-    out.put("relevant_sections", SectionHints.of(document, terms));
+    out.put("snippet", snippet(library, c.snippet(), parsed.words(), terms));
+    out.put("relevant_sections", SectionHints.of(parsed.words(), terms));
     return out;
   }
 
-  private static String snippet(Library library, String indexSnippet, Document document,
+  private static String snippet(Library library, String indexSnippet, DocumentWords document,
       List<String> terms) {
     if (!indexSnippet.isBlank()) {
       String cleaned = library.withAdapterLoader(() -> library.adapter().cleanSnippet(indexSnippet));
@@ -158,7 +161,8 @@ public final class CorpusService implements AutoCloseable {
       if (!library.isDocument(end)) {
         return ToolResult.error("not_found", notFound);
       }
-      document = store.load(library, end);
+      DocumentStore.Parsed parsed = store.load(library, end);
+      document = parsed == null ? null : parsed.document();
     } catch (ZimFormatException | IllegalStateException e) {
       log.warn("fetch {} failed: {}", ref, e.toString());
       return ToolResult.error("archive_error", "The archive of " + library.name()

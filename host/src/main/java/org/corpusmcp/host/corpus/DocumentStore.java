@@ -17,8 +17,31 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentStore {
 
+  /** A parsed document and, computed on first use by search, its lexical view. */
+  static final class Parsed {
+    private final Document document;
+    private volatile @Nullable DocumentWords words;
+
+    Parsed(Document document) {
+      this.document = document;
+    }
+
+    Document document() {
+      return document;
+    }
+
+    DocumentWords words() {
+      DocumentWords w = words;
+      if (w == null) {
+        w = DocumentWords.of(document); // idempotent: a race computes the same value twice
+        words = w;
+      }
+      return w;
+    }
+  }
+
   private final int capacity;
-  private final Map<String, Document> cache;
+  private final Map<String, Parsed> cache;
 
   DocumentStore(int capacity) {
     this.capacity = capacity;
@@ -29,10 +52,10 @@ final class DocumentStore {
    * The document for {@code entry} (already resolved and known to be a document), or null when
    * the adapter says it is not one after all.
    */
-  @Nullable Document load(Library library, Entry entry) {
+  @Nullable Parsed load(Library library, Entry entry) {
     String key = library.name() + '\u0000' + entry.rawPath();
     synchronized (cache) {
-      Document cached = cache.get(key);
+      Parsed cached = cache.get(key);
       if (cached != null) {
         return cached;
       }
@@ -44,13 +67,14 @@ final class DocumentStore {
     if (!(result instanceof Document document)) {
       return null;
     }
+    Parsed parsed = new Parsed(document);
     synchronized (cache) {
-      cache.put(key, document);
+      cache.put(key, parsed);
       if (cache.size() > capacity) {
         cache.remove(cache.keySet().iterator().next());
       }
     }
-    return document;
+    return parsed;
   }
 
   /**

@@ -65,10 +65,14 @@ final class Lexical {
 
   /** Fraction of {@code terms} found as whole words in {@code text} (0 when terms is empty). */
   static double coverage(List<String> terms, String text) {
+    return coverage(terms, Set.copyOf(words(text)));
+  }
+
+  /** Fraction of {@code terms} found in the normalized word set {@code have}. */
+  static double coverage(List<String> terms, Set<String> have) {
     if (terms.isEmpty()) {
       return 0;
     }
-    Set<String> have = Set.copyOf(words(text));
     int found = 0;
     for (String t : terms) {
       if (have.contains(t)) {

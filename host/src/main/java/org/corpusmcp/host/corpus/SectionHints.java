@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 
 /**
@@ -20,20 +19,21 @@ final class SectionHints {
 
   private SectionHints() {}
 
-  static List<Map<String, String>> of(Document document, List<String> terms) {
+  static List<Map<String, String>> of(DocumentWords document, List<String> terms) {
     if (terms.isEmpty()) {
       return List.of();
     }
     record Scored(Section section, double score, int position) {}
     List<Scored> scored = new ArrayList<>();
     int position = 0;
-    for (Section section : document.allSections()) {
+    for (DocumentWords.SectionWords words : document.sections()) {
       position++;
+      Section section = words.section();
       if (section.isLead()) {
         continue;
       }
-      double title = Lexical.coverage(terms, section.title());
-      double body = Lexical.coverage(terms, section.markdown());
+      double title = Lexical.coverage(terms, words.title());
+      double body = Lexical.coverage(terms, words.body());
       if (title > 0 || body == 1.0) {
         scored.add(new Scored(section, 2 * title + body, position));
       }
