@@ -162,7 +162,7 @@ def row(name, xs, errors=None, wall=None):
     ms = [x * 1000 for x in xs]
     tput = f"{len(xs) / wall:.1f}/s" if wall else ""
     err = "" if errors is None else str(errors)
-    return (f"| {name} | {len(xs)} | {pct(ms, 50):.1f} | {pct(ms, 90):.1f} | {pct(ms, 99):.1f} | "
+    return (f"| {name} | {len(xs)} | {pct(ms, 50):.3f} | {pct(ms, 90):.3f} | {pct(ms, 99):.3f} | "
             f"{tput} | {err} |")
 
 
