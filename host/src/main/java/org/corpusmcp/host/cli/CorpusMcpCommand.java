@@ -38,10 +38,11 @@ import tools.jackson.databind.json.JsonMapper;
     },
     footer = {
       "",
-      "A plugin's tools can also be run with positional arguments:",
-      "  corpus-mcp <plugin-id> <tool> [ARG...]   e.g. corpus-mcp archwiki commands GRUB Installation",
-      "Arguments fill the tool's parameters in order (required first). Output is JSON on stdout;",
-      "a tool error prints {\"error\",\"code\",\"message\"} on stderr and exits 1.",
+      "A plugin's tools also run with positional arguments:",
+      "  corpus-mcp <plugin-id> <tool> [ARG...]",
+      "  e.g. corpus-mcp archwiki commands GRUB Installation",
+      "Arguments fill the tool's parameters in order, required ones first.",
+      "Results are JSON on stdout; a tool error goes to stderr and exits 1.",
       "",
       "Exit codes: 0 ok, 1 tool or check failed, 2 usage error, 3 startup failure."
     })

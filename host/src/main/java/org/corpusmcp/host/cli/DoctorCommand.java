@@ -24,8 +24,9 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
     description = {
-      "Check the installation (Java, plugins, configuration) and print ready-to-paste",
-      "configuration for Claude Desktop, Claude Code and the MCP Inspector."
+      "Check the installation and print client configuration to paste.",
+      "Checks Java, the plugins, the corpus and the tools, then prints configuration for",
+      "Claude Desktop, Claude Code and the MCP Inspector."
     })
 final class DoctorCommand implements Callable<Integer> {
 

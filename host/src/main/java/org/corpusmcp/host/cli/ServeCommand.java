@@ -24,8 +24,9 @@ import picocli.CommandLine.ParentCommand;
 /** {@code corpus-mcp serve}: the MCP server, over stdio by default or Streamable HTTP. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = {
-      "Run the MCP server. Over stdio (for clients that spawn the server) unless --http is given;",
-      "then Streamable HTTP at http://HOST:PORT/mcp. Logs always go to stderr."
+      "Run the MCP server: over stdio, or Streamable HTTP with --http.",
+      "stdio is for clients that spawn the server; --http serves http://HOST:PORT/mcp.",
+      "Logs always go to stderr."
     })
 final class ServeCommand implements Callable<Integer> {
 
