@@ -31,7 +31,7 @@ class ConformanceIT {
   @ParameterizedTest
   @ValueSource(strings = {
     "server-initialize", "ping", "tools-list", "dns-rebinding-protection",
-    "server-sse-multiple-streams"
+    "server-sse-multiple-streams", "logging-set-level"
   })
   void scenarioPasses(String scenario) throws Exception {
     Dist.Result result = Dist.node(Dist.env(), "node_modules/@modelcontextprotocol/conformance/dist/index.js",

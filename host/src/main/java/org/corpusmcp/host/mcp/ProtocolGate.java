@@ -33,9 +33,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ProtocolGate {
 
-  /** The request methods this server implements (tools only: no prompts, resources, logging). */
+  /**
+   * The request methods this server implements: tools, plus the log-level request that goes with
+   * the logging capability the SDK always advertises. No prompts, resources or completions.
+   */
   public static final Set<String> SERVED_METHODS =
-      Set.of("initialize", "ping", "tools/list", "tools/call");
+      Set.of("initialize", "ping", "tools/list", "tools/call", "logging/setLevel");
 
   private final JsonMapper json;
   private final Predicate<String> toolExists;

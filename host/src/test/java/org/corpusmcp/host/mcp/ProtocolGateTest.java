@@ -64,6 +64,9 @@ class ProtocolGateTest {
     assertTrue(!f.isRequest());
     assertInstanceOf(ProtocolGate.Forward.class,
         gate.inspect("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"));
+    // the SDK always advertises the logging capability, so its request must reach the SDK
+    assertInstanceOf(ProtocolGate.Forward.class, gate.inspect(
+        "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}"));
     assertInstanceOf(ProtocolGate.Forward.class, gate.inspect(
         "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"x\"}}}"));
   }
