@@ -18,27 +18,36 @@ import org.corpusmcp.zim.search.QueryNode.Op;
  *   <li>The text is split into words as the indexer splits it; each word ends at byte offset e.
  *   <li>A word's relevance: a query term (lower-cased word, else "Z"+stem) scores its BM25 upper
  *       bound plus the largest one (×1.015625); words that occur in the query only inside phrases
- *       score nothing alone; a word completing the query's exact phrase (the last one in query
- *       order) scores largest × phrase length for the whole phrase; a word starting with a wildcard
- *       prefix scores largest + smallest; with the background model, another word scores
+ *       score nothing alone; a word completing one of the query's exact phrases scores largest ×
+ *       phrase length, highlighted over that many words ending here; a word starting with a
+ *       wildcard prefix scores largest + smallest; with the background model, another word scores
  *       largest·ln((N+1−tf)/tf)/((length+1)·ln(N+1)).
+ *   <li>Phrases: each is matched against the last S words, S = the longest phrase of the query:
+ *       its last term is the current word, its other terms the first words of that run (a term
+ *       matches a word's lower-cased form or its "Z" stem). With "charles darwin" and "0posanchor
+ *       charles darwin" (suggestions), "Charles R Darwin" highlights "<b>R Darwin</b>".
  *   <li>Relevance belongs to the term: each occurrence entering the window adds the term's current
- *       value and halves it; an occurrence leaving doubles it back and subtracts it.
+ *       value and halves it; an occurrence leaving doubles it back and subtracts it. Background
+ *       values live as long as this object (one query's results): a snippet that ends with a word
+ *       still in its window leaves that word's value halved for the next result's snippet.
  *   <li>The window holds the latest words whose span, from the end of the word before the window
  *       to the end of the newest word, is at most length + 1 bytes. After each word, a window whose
- *       sum is ≥ the best so far becomes the best (ties → later). Without the exhaustive flag the
- *       scan stops once the window has moved wholly past a best window with a positive sum.
- *   <li>Output: "..." unless the window starts the text or a sentence (". ", "? ", "! "); up to
- *       4 opening punctuation characters before the first word; the words and the text between
- *       them (escaped), matches in {@code <b>…</b>}; after the last word either the sentence end
- *       (a run of . ? ! followed by a space or the end), or up to 4 closing punctuation characters;
- *       "..." unless the text ended.
+ *       sum is ≥ the best so far (initially the empty window, sum 0) becomes the best (ties →
+ *       later). Without the exhaustive flag the scan stops once the window has moved wholly past a
+ *       best window with a positive sum. An empty best window gives "...".
+ *   <li>A word's end includes up to three '+'/'#' that follow it even when they are not part of
+ *       the term because a word character follows ("<b>a+</b>b", "<b>C++</b>98" for a and c).
+ *   <li>Output: "..." unless the window starts the text or a sentence (". ", "? ", "! " – any
+ *       Unicode white space – with only non-word characters between it and the first word); up to
+ *       4 opening punctuation characters before the first word but after the previous word; the
+ *       words and the text between them (escaped), matches in {@code <b>…</b>}; after the last
+ *       word the text up to a sentence end (a run of . ? ! followed by white space or the end)
+ *       if only non-word characters come before it, else up to 4 closing punctuation characters
+ *       and "..." unless the text ended.
  * </ul>
  *
- * <p>Known gaps (about 1–2 % of snippets on the parity corpus): Xapian also highlights a phrase
- * whose words are separated by other words ("Charles <b>R Darwin</b>"), keeps a trailing "+" of
- * a word followed by a letter in the highlight, and treats text after the last word or a
- * "space + period" ending differently in some cases.
+ * <p>Known gaps (about 0.1 % of full-text snippets on the parity corpus): a few window choices on
+ * long pages where several windows have equal or near-equal sums.
  */
 final class Snippets {
   private static final double DECAY = 2.0;
@@ -49,9 +58,13 @@ final class Snippets {
   private final Map<String, Double> termMaxPart = new HashMap<>();
   private final Map<String, Double> allMaxPart = new HashMap<>();
   private final java.util.Set<String> phraseTerms = new java.util.HashSet<>();
-  /** The exact phrase checked for: Xapian keeps one, the last in query order. */
-  private List<String> lastPhrase = List.of();
+  /** The query's exact phrases (all terms plain), in query order. */
+  private final List<List<String>> phrases = new ArrayList<>();
+  /** The longest of them: every phrase is checked against a run of this many words (see snippet). */
+  private int phraseSpan;
   private final List<String> wildcards = new ArrayList<>();
+  /** Background-model relevance per word, shared by all snippets of this query (see background). */
+  private final Map<String, double[]> backgroundRelevance = new HashMap<>();
   private double maxTw;
   private double minTw;
 
@@ -96,7 +109,8 @@ final class Snippets {
         }
       }
       if (terms.size() == c.children().size() && terms.size() > 1) {
-        lastPhrase = terms;
+        phrases.add(terms);
+        phraseSpan = Math.max(phraseSpan, terms.size());
       }
     }
     for (int i = 0; i < c.children().size(); i++) {
@@ -143,6 +157,8 @@ final class Snippets {
     ArrayDeque<Piece> pipe = new ArrayDeque<>();
     List<Piece> all = new ArrayList<>();
     List<String> matched = new ArrayList<>();
+    List<String> lowers = new ArrayList<>();
+    List<String> stems = new ArrayList<>();
     int begin = 0;
     double sum = 0;
     double bestSum = 0;
@@ -154,6 +170,7 @@ final class Snippets {
       }
       String term = null;
       double r = 0;
+      double[] bg = null;
       int h = 0;
       String lower = w.lower();
       String phraseTerm = null;
@@ -189,25 +206,42 @@ final class Snippets {
           r = maxTw + minTw;
           h = 1;
         } else if (backgroundModel) {
-          r = background(lower, length);
+          bg = background(lower, length);
         }
       }
       matched.add(term != null ? term : phraseTerm != null ? phraseTerm : lower);
-      // phrase completing here?
+      if (!phrases.isEmpty()) { // a phrase term matches a word's lower-cased form or its "Z" stem
+        lowers.add(lower);
+        stems.add("Z" + stemmer.stem(lower));
+      }
+      // phrase completing here? Every phrase is matched against the last phraseSpan words: its last
+      // term is the current word, its other terms the words at the start of that run (with phrases
+      // "charles darwin" and "0posanchor charles darwin", "Charles R Darwin" highlights
+      // "<b>R Darwin</b>"); a match highlights the phrase's length of words ending here.
       int phraseLen = 0;
-      List<String> ph = lastPhrase;
-      if (!ph.isEmpty() && ph.get(ph.size() - 1).equals(matched.get(matched.size() - 1))) {
-        int k = ph.size();
-        if (matched.size() >= k && ph.equals(matched.subList(matched.size() - k, matched.size()))
-            && pipe.size() >= k - 1) {
-          phraseLen = k;
+      List<String> phraseHit = null;
+      int m = matched.size() - 1;
+      if (pipe.size() >= phraseSpan - 1 && m - (phraseSpan - 1) >= 0) {
+        for (List<String> ph : phrases) {
+          int k = ph.size();
+          if (!phraseWord(ph.get(k - 1), lowers, stems, m)) {
+            continue;
+          }
+          boolean ok = true;
+          for (int i = 0; i < k - 1 && ok; i++) {
+            ok = phraseWord(ph.get(i), lowers, stems, m - (phraseSpan - 1) + i);
+          }
+          if (ok) {
+            phraseLen = k;
+            phraseHit = ph;
+            break;
+          }
         }
       }
       Piece piece;
       if (phraseLen > 1) {
         final int plen = phraseLen;
-        double[] pr = rel.computeIfAbsent("P" + String.join("\u0000", matched.subList(matched.size() - phraseLen,
-            matched.size())), x -> new double[] {maxTw * plen});
+        double[] pr = rel.computeIfAbsent("P" + String.join("\u0000", phraseHit), x -> new double[] {maxTw * plen});
         Piece first = (Piece) pipe.toArray()[pipe.size() - (phraseLen - 1)];
         if (first.relevance != null) {
           first.relevance[0] *= DECAY;
@@ -219,8 +253,11 @@ final class Snippets {
         pr[0] /= DECAY;
         piece = new Piece(w.start(), w.end(), null, 0);
       } else {
-        double[] rr = null;
-        if (r != 0) {
+        double[] rr = bg;
+        if (rr != null) {
+          sum += rr[0];
+          rr[0] /= DECAY;
+        } else if (r != 0) {
           final double rv = r;
           rr = rel.computeIfAbsent(key, x -> new double[] {rv});
           sum += rr[0];
@@ -250,16 +287,40 @@ final class Snippets {
     return render(text, bytes, all, bestBegin, bestEnd);
   }
 
-  private double background(String lower, int length) {
+  /**
+   * A word's background relevance. The value lives as long as this object (Xapian keeps it in the
+   * MSet): an occurrence still in the chosen window when a snippet ends leaves it halved for the
+   * next snippet cut with the same query, which changes later suggestions' snippets. Keyed by the
+   * word if the database has it, else by its "Z" stem; looked up by word, then by stem.
+   */
+  private static boolean phraseWord(String term, List<String> lowers, List<String> stems, int i) {
+    return term.equals(lowers.get(i)) || term.equals(stems.get(i));
+  }
+
+  private double[] background(String lower, int length) {
+    double[] v = backgroundRelevance.get(lower);
+    if (v != null) {
+      return v;
+    }
+    String z = "Z" + stemmer.stem(lower);
+    v = backgroundRelevance.get(z);
+    if (v != null) {
+      return v;
+    }
     long tf = db.termStats(lower).termFreq();
+    String key = lower;
     if (tf == 0) {
-      tf = db.termStats("Z" + stemmer.stem(lower)).termFreq();
+      tf = db.termStats(z).termFreq();
+      key = z;
     }
-    if (tf == 0) {
-      return 0;
+    double r = 0;
+    if (tf != 0) {
+      double n1 = db.docCount() + 1.0;
+      r = maxTw * GlibcLog.log((n1 - tf) / tf) / ((length + 1) * GlibcLog.log(n1));
     }
-    double n1 = db.docCount() + 1.0;
-    return maxTw * GlibcLog.log((n1 - tf) / tf) / ((length + 1) * GlibcLog.log(n1));
+    v = new double[] {r};
+    backgroundRelevance.put(key, v);
+    return v;
   }
 
   private static String render(String text, byte[] b, List<Piece> all, int bestBegin, int bestEnd) {
@@ -271,14 +332,15 @@ final class Snippets {
     }
     StringBuilder out = new StringBuilder();
     if (win.isEmpty()) {
-      return "";
+      // the best window is the empty one before the first word (every sum was negative)
+      return all.isEmpty() ? "" : "...";
     }
     int first = win.get(0).start;
     // leading: "..." unless at the start of the text or of a sentence; then opening punctuation
     int lead = first;
     int cnt = 0;
     int q = first;
-    while (q > 0) {
+    while (q > bestBegin) { // not back into the word before the window (its end may include a '+')
       int prev = prevCodePointStart(b, q);
       int cp = decode(b, prev);
       if (!isLeadPunct(cp)) {
@@ -333,13 +395,26 @@ final class Snippets {
     if (c > 4) {
       k = end;
     }
-    int s = k;
-    while (s < n && (b[s] == '.' || b[s] == '?' || b[s] == '!')) {
-      s++;
-    }
-    if (s > k && (s == n || isSpace(b[s]))) {
-      appendEscaped(out, b, end, s);
-      return out.toString();
+    // a sentence end after the last word: the first run of . ? ! among the non-word characters that
+    // follow it, itself followed by white space or the end ("obj ) .", "hostname ?")
+    int x = end;
+    while (x < n) {
+      int cp = decode(b, x);
+      if (cp == '.' || cp == '?' || cp == '!') {
+        int s = x;
+        while (s < n && (b[s] == '.' || b[s] == '?' || b[s] == '!')) {
+          s++;
+        }
+        if (s == n || isSpaceAt(b, s)) {
+          appendEscaped(out, b, end, s);
+          return out.toString();
+        }
+        break;
+      }
+      if (CharClasses.isWordChar(cp)) {
+        break;
+      }
+      x += Character.toString(cp).getBytes(StandardCharsets.UTF_8).length;
     }
     appendEscaped(out, b, end, k);
     if (k < n) {
@@ -357,14 +432,34 @@ final class Snippets {
     return all.indexOf(first) == 0;
   }
 
+  /**
+   * True when a sentence end (. ? ! then white space) lies among the non-word characters before
+   * {@code at}: "end. \u2191 As a special case" starts a sentence although "\u2191 " comes between.
+   */
   private static boolean sentenceBefore(byte[] b, int at) {
     int q = at;
-    int spaces = 0;
-    while (q > 0 && isSpace(b[q - 1])) {
-      q--;
-      spaces++;
+    while (q > 0) {
+      int prev = prevCodePointStart(b, q);
+      int cp = decode(b, prev);
+      if (CharClasses.isWordChar(cp)) {
+        return false;
+      }
+      if (isSpaceAt(b, prev) && prev > 0 && (b[prev - 1] == '.' || b[prev - 1] == '?' || b[prev - 1] == '!')) {
+        return true;
+      }
+      q = prev;
     }
-    return spaces > 0 && q > 0 && (b[q - 1] == '.' || b[q - 1] == '?' || b[q - 1] == '!');
+    return false;
+  }
+
+  /** Unicode white space (a no-break space ends a sentence too: "p.\u00a0281"). */
+  private static boolean isSpaceAt(byte[] b, int at) {
+    int cp = decode(b, at);
+    if (cp < 0x80) {
+      return isSpace((byte) cp);
+    }
+    int t = Character.getType(cp);
+    return t == Character.SPACE_SEPARATOR || t == Character.LINE_SEPARATOR || t == Character.PARAGRAPH_SEPARATOR;
   }
 
   private static boolean isSpace(byte c) {

@@ -22,20 +22,25 @@ final class Tokenizer {
     }
     List<Snippets.Word> out = new ArrayList<>();
     int i = 0;
-    int[] end = new int[1];
+    int[] end = new int[2];
     while (i < n) {
       if (!CharClasses.isWordChar(cps[i])) {
         i++;
         continue;
       }
       String w = readWord(cps, n, i, end, false);
-      out.add(new Snippets.Word(off[i], off[end[0]], w));
+      out.add(new Snippets.Word(off[i], off[end[1]], w));
       i = end[0];
     }
     return out;
   }
 
-  /** One word starting at a word character (§D.9); {@code end[0]} receives its end. */
+  /**
+   * One word starting at a word character (§D.9); {@code end[0]} receives its end and, if the array
+   * has room, {@code end[1]} the end a snippet highlights: that includes up to three trailing
+   * '+'/'#' scanned even when they are not part of the term because a word character or a fourth
+   * one follows (Xapian highlights "<b>a+</b>b", "<b>C++</b>98" for the terms a and c).
+   */
   static String readWord(int[] cps, int n, int i, int[] end, boolean cjk) {
     // initials: A.B.C (ASCII capitals each followed by '.', the last dot optional)
     if (isUpper(cps[i]) && i + 2 < n && cps[i + 1] == '.' && isUpper(cps[i + 2])) {
@@ -58,6 +63,9 @@ final class Tokenizer {
       }
       if (ok && b.length() >= 2) {
         end[0] = j;
+        if (end.length > 1) {
+          end[1] = j;
+        }
         return b.toString();
       }
     }
@@ -103,6 +111,9 @@ final class Tokenizer {
         b.appendCodePoint(cps[x]);
       }
       j = k;
+    }
+    if (end.length > 1) {
+      end[1] = Math.max(j, Math.min(k, j + 3));
     }
     end[0] = j;
     return b.toString();

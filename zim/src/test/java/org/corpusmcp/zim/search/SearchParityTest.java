@@ -113,14 +113,29 @@ class SearchParityTest {
     // results (paths, order, estimate, weights, percent, titles, word counts): exact on every query
     assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 15)),
         problems.size() + " of " + compared + " queries differ");
-    // snippets: known gaps in the window/phrase heuristics (docs in Snippets); a floor catches regressions
+    // snippets: exact where reached; the archives listed in SNIPPET_FLOORS still differ on a few
+    // snippet windows (equal-sum ties, see Snippets) and must not fall below their measured share
     double snippetAgreement = snippetsCompared == 0 ? 1 : 1 - (double) snippetsDiffer / snippetsCompared;
-    assertTrue(snippetAgreement >= SNIPPET_FLOOR, String.format("snippet agreement %.4f < %.2f; first: %s",
-        snippetAgreement, SNIPPET_FLOOR, snippetProblems.subList(0, Math.min(3, snippetProblems.size()))));
+    double floor = SNIPPET_FLOORS.getOrDefault(archive + " " + semantics, 1.0);
+    assertTrue(snippetAgreement >= floor, String.format("snippet agreement %.4f < %.4f; first: %s",
+        snippetAgreement, floor, snippetProblems.subList(0, Math.min(3, snippetProblems.size()))));
   }
 
-  /** Share of identical snippets required (measured 0.98–1.00 per archive on 2026-11-29). */
-  static final double SNIPPET_FLOOR = 0.97;
+  /**
+   * Share of identical snippets required where it is not 1 (measured 2026-11-30: 1326/1328,
+   * 1830/1834, 1055/1056, 1003/1004, 1668/1671 with semantics 9; 1378/1380, 1766/1767, 1078/1079,
+   * 1639/1641 with 8.1); every other archive must agree on every snippet.
+   */
+  static final java.util.Map<String, Double> SNIPPET_FLOORS = java.util.Map.of(
+      "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim 9", 0.998,
+      "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim 9", 0.997,
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 9", 0.999,
+      "other/tonedear.com_en_2024-09.zim 9", 0.999,
+      "generated/wiki5000.zim 9", 0.998,
+      "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim 8.1", 0.998,
+      "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim 8.1", 0.999,
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 8.1", 0.999,
+      "generated/wiki5000.zim 8.1", 0.998);
 
   /** Where two strings part: a short excerpt of each around the first difference. */
   static String diff(String ours, String theirs) {

@@ -68,16 +68,26 @@ class SuggestParityTest {
         agreed);
     Files.writeString(Oracle.work().resolve("parity-report.txt"), line, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
-    // known gaps: which of equally frequent terms a one-letter wildcard keeps (of 100), snippets of
-    // phrases whose words are separated by other words; a floor catches regressions
+    // exact where reached; the two archives in FLOORS still differ on which of equally frequent
+    // terms a one-letter wildcard keeps (of 100), and on the query "\u0000x" (the oracle's libzim
+    // answers nothing), and must not fall below their measured share
     double agreement = compared == 0 ? 1 : (double) agreed / compared;
-    org.junit.jupiter.api.Assertions.assertTrue(agreement >= FLOOR, String.format(
-        "agreement %.4f < %.2f; first differences: %s", agreement, FLOOR,
+    double floor = FLOORS.getOrDefault(archive + " " + semantics, 1.0);
+    org.junit.jupiter.api.Assertions.assertTrue(agreement >= floor, String.format(
+        "agreement %.4f < %.4f; first differences: %s", agreement, floor,
         problems.subList(0, Math.min(problems.size(), 10))));
   }
 
-  /** Share of fully identical suggestion pages required (measured 0.94–1.00 per archive, 2026-11-29). */
-  static final double FLOOR = 0.93;
+  /**
+   * Share of fully identical suggestion pages required where it is not 1 (measured 2026-11-30:
+   * 206/208 and 205/208 with semantics 9, 205/208 and 204/208 with 8.1); every other archive must
+   * agree on every page.
+   */
+  static final java.util.Map<String, Double> FLOORS = java.util.Map.of(
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 9", 0.99,
+      "generated/wiki5000.zim 9", 0.985,
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 8.1", 0.985,
+      "generated/wiki5000.zim 8.1", 0.98);
 
   static List<String> compare(Map<String, Object> exp, Suggestions got, Semantics sem) {
     List<String> p = new ArrayList<>();
