@@ -68,9 +68,9 @@ class SuggestParityTest {
         agreed);
     Files.writeString(Oracle.work().resolve("parity-report.txt"), line, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
-    // exact where reached; the two archives in FLOORS still differ on which of equally frequent
-    // terms a one-letter wildcard keeps (of 100), and on the query "\u0000x" (the oracle's libzim
-    // answers nothing), and must not fall below their measured share
+    // exact where reached; the two archives in FLOORS still differ on "Elizabeth I" / "Warning t"
+    // (one page each, cause not found) and, with 8.1, on "\u0000x" (the oracle's libzim answers
+    // nothing), and must not fall below their measured share
     double agreement = compared == 0 ? 1 : (double) agreed / compared;
     double floor = FLOORS.getOrDefault(archive + " " + semantics, 1.0);
     org.junit.jupiter.api.Assertions.assertTrue(agreement >= floor, String.format(
@@ -80,14 +80,14 @@ class SuggestParityTest {
 
   /**
    * Share of fully identical suggestion pages required where it is not 1 (measured 2026-11-30:
-   * 206/208 and 205/208 with semantics 9, 205/208 and 204/208 with 8.1); every other archive must
-   * agree on every page.
+   * 207/208 on both archives with semantics 9, 206/208 with 8.1); every other archive must agree on
+   * every page.
    */
   static final java.util.Map<String, Double> FLOORS = java.util.Map.of(
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim 9", 0.99,
-      "generated/wiki5000.zim 9", 0.985,
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim 8.1", 0.985,
-      "generated/wiki5000.zim 8.1", 0.98);
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 9", 0.995,
+      "generated/wiki5000.zim 9", 0.995,
+      "mediawiki/wikipedia_en_100_mini_2022-10.zim 8.1", 0.99,
+      "generated/wiki5000.zim 8.1", 0.99);
 
   static List<String> compare(Map<String, Object> exp, Suggestions got, Semantics sem) {
     List<String> p = new ArrayList<>();
