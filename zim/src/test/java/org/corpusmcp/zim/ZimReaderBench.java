@@ -349,19 +349,9 @@ public final class ZimReaderBench {
 
   // ------------------------------------------------------------------ helpers
 
-  /** Drops the archive from the page cache, as libzim_bench.py does (posix_fadvise DONTNEED). */
+  /** Drops the archive from the page cache, as libzim_bench.py does. */
   private boolean evict() {
-    try {
-      Process p = new ProcessBuilder("/usr/bin/python3", "-c",
-          "import os,sys\nfd=os.open(sys.argv[1],os.O_RDONLY)\nos.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)",
-          archive.toAbsolutePath().toString()).inheritIO().start();
-      return p.waitFor() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return org.corpusmcp.zim.PageCache.evict(archive);
   }
 
   private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {

@@ -245,17 +245,7 @@ public final class SearchBench {
   }
 
   private boolean evict() {
-    try {
-      Process p = new ProcessBuilder("/usr/bin/python3", "-c",
-          "import os,sys\nfd=os.open(sys.argv[1],os.O_RDONLY)\nos.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)",
-          archive.toAbsolutePath().toString()).inheritIO().start();
-      return p.waitFor() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return org.corpusmcp.zim.PageCache.evict(archive);
   }
 
   private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
