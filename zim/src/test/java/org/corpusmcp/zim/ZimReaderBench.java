@@ -133,7 +133,7 @@ public final class ZimReaderBench {
       first = System.nanoTime() - t;
       touch(a);
     }
-    add("open", "first-in-process", stats(new long[] {first}, null, -1), Map.of(
+    add("open", "first-in-process", BenchSupport.stats(new long[] {first}, null, -1), Map.of(
         "note", "first Zim.open in a fresh JVM (class loading included)"));
   }
 
@@ -147,7 +147,7 @@ public final class ZimReaderBench {
         cold[i] = System.nanoTime() - s;
       }
     }
-    add("open", "cold-inproc", stats(cold, null, -1), Map.of("evicted", evicted));
+    add("open", "cold-inproc", BenchSupport.stats(cold, null, -1), Map.of("evicted", evicted));
     long[] warm = new long[warmOpenReps];
     long[] firstAccess = new long[warmOpenReps];
     for (int i = 0; i < warmOpenReps; i++) {
@@ -159,8 +159,8 @@ public final class ZimReaderBench {
       }
     }
     Arrays.sort(firstAccess);
-    add("open", "warm-reopen", stats(warm, null, -1),
-        Map.of("first_access_p50_us", round(pct(firstAccess, 0.5) / 1e3)));
+    add("open", "warm-reopen", BenchSupport.stats(warm, null, -1),
+        Map.of("first_access_p50_us", BenchSupport.round(BenchSupport.pct(firstAccess, 0.5) / 1e3)));
   }
 
   /** What libzim_bench's first access does: the main entry's content and metadata Title. */
@@ -205,7 +205,7 @@ public final class ZimReaderBench {
           }
         }
         long total = System.nanoTime() - start;
-        add("random_read", variant, stats(Arrays.copyOf(lat, n), total, bytes),
+        add("random_read", variant, BenchSupport.stats(Arrays.copyOf(lat, n), total, bytes),
             Map.of("sample_size", paths.size(), "evicted", evicted));
       }
     }
@@ -245,7 +245,7 @@ public final class ZimReaderBench {
         }
         long total = System.nanoTime() - start;
         add("random_read", "warm-" + threads + "threads",
-            stats(all.stream().mapToLong(Long::longValue).toArray(), total, bytes),
+            BenchSupport.stats(all.stream().mapToLong(Long::longValue).toArray(), total, bytes),
             Map.of("threads", threads, "note", "same paths, one shared Archive"));
       } finally {
         pool.shutdownNow();
@@ -343,7 +343,7 @@ public final class ZimReaderBench {
       extra.put("entries_total", order.length);
       extra.put("complete", n == order.length);
       extra.put("evicted", evicted);
-      add("scan", variant, stats(Arrays.copyOf(lat, n), total, bytes), extra);
+      add("scan", variant, BenchSupport.stats(Arrays.copyOf(lat, n), total, bytes), extra);
     }
   }
 
@@ -351,7 +351,7 @@ public final class ZimReaderBench {
 
   /** Drops the archive from the page cache, as libzim_bench.py does. */
   private boolean evict() {
-    return org.corpusmcp.zim.PageCache.evict(archive);
+    return org.corpusmcp.zim.BenchSupport.evict(archive);
   }
 
   private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
@@ -366,44 +366,6 @@ public final class ZimReaderBench {
     measurements.add(m);
     log.printf("  %-16s %-20s count=%s p50_us=%s mean_us=%s ops/s=%s MB/s=%s%n", measurement, variant,
         m.get("count"), m.get("p50_us"), m.get("mean_us"), m.get("ops_per_s"), m.get("mb_per_s"));
-  }
-
-  private static double pct(long[] sorted, double q) {
-    int k = Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1));
-    return sorted[k];
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 100) / 100.0;
-  }
-
-  /** libzim_bench.py's stats_ns: nearest-rank percentiles, ops/s over the loop's wall time. */
-  private static Map<String, Object> stats(long[] latNs, Long totalNs, long bytes) {
-    long[] s = latNs.clone();
-    Arrays.sort(s);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("count", s.length);
-    if (s.length == 0) {
-      return out;
-    }
-    long sum = 0;
-    for (long v : s) {
-      sum += v;
-    }
-    long tot = totalNs != null ? totalNs : sum;
-    out.put("p50_us", round(pct(s, 0.50) / 1e3));
-    out.put("p95_us", round(pct(s, 0.95) / 1e3));
-    out.put("p99_us", round(pct(s, 0.99) / 1e3));
-    out.put("mean_us", round((double) sum / s.length / 1e3));
-    out.put("min_us", round(s[0] / 1e3));
-    out.put("max_us", round(s[s.length - 1] / 1e3));
-    out.put("total_s", Math.round(tot / 1e5) / 1e4);
-    out.put("ops_per_s", tot > 0 ? Math.round(s.length / (tot / 1e9) * 10) / 10.0 : null);
-    if (bytes >= 0) {
-      out.put("bytes", bytes);
-      out.put("mb_per_s", tot > 0 ? round(bytes / 1e6 / (tot / 1e9)) : null);
-    }
-    return out;
   }
 
 }

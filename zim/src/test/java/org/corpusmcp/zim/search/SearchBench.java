@@ -1,5 +1,6 @@
 package org.corpusmcp.zim.search;
 
+import org.corpusmcp.zim.BenchSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -146,7 +147,7 @@ public final class SearchBench {
       }
       lat[i] = System.nanoTime() - t;
     }
-    add("open_to_first_result", "cold-inproc", stats(lat, null), Map.of("evicted", evicted, "query", fq.get(0),
+    add("open_to_first_result", "cold-inproc", BenchSupport.stats(lat, null, -1), Map.of("evicted", evicted, "query", fq.get(0),
         "note", "Zim.open + Searcher.open + first search (warm JVM, page cache evicted)"));
   }
 
@@ -164,7 +165,7 @@ public final class SearchBench {
         s.searchPaths(INIT_QUERY, 0, top);
         cold[i] = System.nanoTime() - t;
       }
-      add("searcher_init", "cold", stats(cold, null), Map.of("query", INIT_QUERY, "evicted", evicted,
+      add("searcher_init", "cold", BenchSupport.stats(cold, null, -1), Map.of("query", INIT_QUERY, "evicted", evicted,
           "note", "in-process (warm JVM), archive open, page cache evicted"));
       long[] warm = new long[reps];
       for (int i = 0; i < reps; i++) {
@@ -173,7 +174,7 @@ public final class SearchBench {
         s.searchPaths(INIT_QUERY, 0, top);
         warm[i] = System.nanoTime() - t;
       }
-      add("searcher_init", "warm", stats(warm, null), Map.of("query", INIT_QUERY,
+      add("searcher_init", "warm", BenchSupport.stats(warm, null, -1), Map.of("query", INIT_QUERY,
           "note", "new Searcher (opens the glass db) + first search, archive already open"));
     }
   }
@@ -222,30 +223,30 @@ public final class SearchBench {
         long total = System.nanoTime() - start;
         if (titles) {
           if (p == passes - 1) {
-            add(kind, "warm+titles", stats(lat, total), Map.of("top", top,
+            add(kind, "warm+titles", BenchSupport.stats(lat, total, -1), Map.of("top", top,
                 "note", "as warm, plus each result's title (entry lookup by path)"));
           }
           continue;
         }
         if (p == 0) {
-          add(kind, ev ? "pass1-cold" : "pass1", stats(lat, total), Map.of("top", top, "evicted", ev));
+          add(kind, ev ? "pass1-cold" : "pass1", BenchSupport.stats(lat, total, -1), Map.of("top", top, "evicted", ev));
         } else {
           for (long v : lat) {
             warm.add(v);
           }
           warmTotal += total;
-          add(kind, "pass" + (p + 1), stats(lat, total), Map.of("top", top));
+          add(kind, "pass" + (p + 1), BenchSupport.stats(lat, total, -1), Map.of("top", top));
         }
       }
       if (!warm.isEmpty() && !titles) {
-        add(kind, "warm", stats(warm.stream().mapToLong(Long::longValue).toArray(), warmTotal),
+        add(kind, "warm", BenchSupport.stats(warm.stream().mapToLong(Long::longValue).toArray(), warmTotal, -1),
             Map.of("top", top, "passes", "2.." + passes));
       }
     }
   }
 
   private boolean evict() {
-    return org.corpusmcp.zim.PageCache.evict(archive);
+    return org.corpusmcp.zim.BenchSupport.evict(archive);
   }
 
   private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
@@ -261,42 +262,6 @@ public final class SearchBench {
     measurements.add(m);
     System.err.printf("  %-20s %-14s count=%s p50_us=%s p99_us=%s mean_us=%s%n", measurement, variant, m.get("count"),
         m.get("p50_us"), m.get("p99_us"), m.get("mean_us"));
-  }
-
-  private static double pct(long[] sorted, double q) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int k = (int) Math.ceil(q * sorted.length) - 1;
-    return sorted[Math.max(0, Math.min(sorted.length - 1, k))];
-  }
-
-  private static Map<String, Object> stats(long[] latNs, Long totalNs) {
-    long[] s = latNs.clone();
-    Arrays.sort(s);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("count", s.length);
-    if (s.length == 0) {
-      return out;
-    }
-    long sum = 0;
-    for (long v : s) {
-      sum += v;
-    }
-    long tot = totalNs != null ? totalNs : sum;
-    out.put("p50_us", round(pct(s, 0.50) / 1e3));
-    out.put("p95_us", round(pct(s, 0.95) / 1e3));
-    out.put("p99_us", round(pct(s, 0.99) / 1e3));
-    out.put("mean_us", round((double) sum / s.length / 1e3));
-    out.put("min_us", round(s[0] / 1e3));
-    out.put("max_us", round(s[s.length - 1] / 1e3));
-    out.put("total_s", Math.round(tot / 1e5) / 1e4);
-    out.put("ops_per_s", tot == 0 ? null : Math.round(s.length / (tot / 1e9) * 10) / 10.0);
-    return out;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 100) / 100.0;
   }
 
   private static Map<String, Object> environment() {
