@@ -117,10 +117,13 @@ public final class GlassDatabase {
 
   /** First-chunk statistics of a term. */
   public record TermStats(long termFreq, long collectionFreq, long firstWdf) {
-    /** Xapian's database-level wdf bound (the matcher's bound capped by the header's). */
-    public long wdfUpperBound(long headerBound) {
-      long b = (collectionFreq == 0 || termFreq == 1) ? collectionFreq : Math.max(collectionFreq - firstWdf, firstWdf);
-      return Math.min(b, headerBound);
+    /**
+     * The wdf bound BM25's maxpart is computed from: max(collfreq − first wdf, first wdf), not
+     * capped by the header's bound (xapian-glass.md §5.4). Snippets weigh words by that maxpart,
+     * so a capped bound would rank "the" and "of" equal where Xapian ranks them apart.
+     */
+    public long wdfUpperBound() {
+      return (collectionFreq == 0 || termFreq == 1) ? collectionFreq : Math.max(collectionFreq - firstWdf, firstWdf);
     }
   }
 

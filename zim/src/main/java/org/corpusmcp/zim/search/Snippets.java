@@ -17,7 +17,9 @@ import org.corpusmcp.zim.search.QueryNode.Op;
  * <ul>
  *   <li>The text is split into words as the indexer splits it; each word ends at byte offset e.
  *   <li>A word's relevance: a query term (lower-cased word, else "Z"+stem) scores its BM25 upper
- *       bound plus the largest one (×1.015625); words that occur in the query only inside phrases
+ *       bound plus the largest one (×1.015625). The bound is the matcher's maxpart, from the
+ *       posting list's wdf bound without the header's cap (so "the" outranks "of" even when the
+ *       header caps both at the same wdf); words that occur in the query only inside phrases
  *       score nothing alone; a word completing one of the query's exact phrases scores largest ×
  *       phrase length, highlighted over that many words ending here; a word starting with a
  *       wildcard prefix scores largest + smallest; with the background model, another word scores
@@ -38,16 +40,14 @@ import org.corpusmcp.zim.search.QueryNode.Op;
  *   <li>A word's end includes up to three '+'/'#' that follow it even when they are not part of
  *       the term because a word character follows ("<b>a+</b>b", "<b>C++</b>98" for a and c).
  *   <li>Output: "..." unless the window starts the text or a sentence (". ", "? ", "! " – any
- *       Unicode white space – with only non-word characters between it and the first word); up to
+ *       Unicode white space – with only non-word characters between it and the first word, and
+ *       not the dot of an acronym: "B.B. King" does not start a sentence at "King"); up to
  *       4 opening punctuation characters before the first word but after the previous word; the
  *       words and the text between them (escaped), matches in {@code <b>…</b>}; after the last
  *       word the text up to a sentence end (a run of . ? ! followed by white space or the end)
  *       if only non-word characters come before it, else up to 4 closing punctuation characters
  *       and "..." unless the text ended.
  * </ul>
- *
- * <p>Known gaps (about 0.1 % of full-text snippets on the parity corpus): a few window choices on
- * long pages where several windows have equal or near-equal sums.
  */
 final class Snippets {
   private static final double DECAY = 2.0;
@@ -124,7 +124,7 @@ final class Snippets {
     if (st.termFreq() == 0) {
       return 0;
     }
-    long wdfMax = st.wdfUpperBound(db.header().wdfUpperBound());
+    long wdfMax = st.wdfUpperBound();
     return bm25.leaf(db.docCount(), db.averageLength(), db.header().doclenLowerBound(), st.termFreq(), wqf, 1.0,
         wdfMax).maxpart();
   }
@@ -356,7 +356,7 @@ final class Snippets {
       lead = q;
     }
     boolean atStart = onlyNonWordBefore(b, lead, all, win.get(0));
-    if (!atStart && !sentenceBefore(b, lead)) {
+    if (!atStart && !sentenceBefore(b, lead, bestBegin)) {
       out.append("...");
     }
     appendEscaped(out, b, lead, first);
@@ -433,18 +433,20 @@ final class Snippets {
   }
 
   /**
-   * True when a sentence end (. ? ! then white space) lies among the non-word characters before
-   * {@code at}: "end. \u2191 As a special case" starts a sentence although "\u2191 " comes between.
+   * True when a sentence end (. ? ! then white space) lies among the non-word characters between
+   * the previous word's end ({@code floor}) and {@code at}: "end. \u2191 As a special case" starts a
+   * sentence although "\u2191 " comes between, but "B.B. King" does not, since the dot belongs to
+   * the word "B.B." (an acronym).
    */
-  private static boolean sentenceBefore(byte[] b, int at) {
+  private static boolean sentenceBefore(byte[] b, int at, int floor) {
     int q = at;
-    while (q > 0) {
+    while (q > floor) {
       int prev = prevCodePointStart(b, q);
       int cp = decode(b, prev);
       if (CharClasses.isWordChar(cp)) {
         return false;
       }
-      if (isSpaceAt(b, prev) && prev > 0 && (b[prev - 1] == '.' || b[prev - 1] == '?' || b[prev - 1] == '!')) {
+      if (isSpaceAt(b, prev) && prev > floor && (b[prev - 1] == '.' || b[prev - 1] == '?' || b[prev - 1] == '!')) {
         return true;
       }
       q = prev;
