@@ -15,11 +15,7 @@ final class Accents {
   static final int PIECE = 4096;
 
   static String removeAccents(String s) {
-    int nul = s.indexOf('\0');
-    if (nul >= 0) {
-      s = s.substring(0, nul);
-    }
-    s = asUtf8(s);
+    s = asUtf8(beforeNul(s));
     StringBuilder out = new StringBuilder(s.length());
     int i = 0;
     while (i < s.length()) {
@@ -45,9 +41,17 @@ final class Accents {
     return Normalizer.normalize(b, Normalizer.Form.NFC);
   }
 
-  /** libzim 8.1.1's removeAccents: the same transliteration on the whole string at once. */
+  /**
+   * libzim 8.1.1's removeAccents: the same transliteration on the whole string at once, also of
+   * the C string (the installed libzim 8.1.1 suggests nothing for "\u0000x").
+   */
   static String removeAccents811(String s) {
-    return piece(asUtf8(s));
+    return piece(asUtf8(beforeNul(s)));
+  }
+
+  private static String beforeNul(String s) {
+    int nul = s.indexOf('\0');
+    return nul >= 0 ? s.substring(0, nul) : s;
   }
 
   /** A Java string as the UTF-8 C string libzim would see: lone surrogates become U+FFFD. */
