@@ -154,6 +154,7 @@ public final class ZimSearchCommands {
         x.put("path", h.path());
         x.put("title", h.title());
         if (r.fromTitleIndex()) {
+          x.put("weight", h.weight());
           x.put("snippet", h.snippet());
         }
       }

@@ -190,7 +190,7 @@ public final class SuggestionSearcher {
       Entry e = archive.findByPath(path);
       String title = e == null ? "" : e.title();
       String snippet = e == null || snip == null ? "" : snip.snippet(title, 500, true);
-      out.add(new Suggestion(path, title, snippet));
+      out.add(new Suggestion(path, title, snippet, h.weight()));
     }
     return new Suggestions(o.estimated(), true, out);
   }
@@ -221,8 +221,7 @@ public final class SuggestionSearcher {
     }
     List<Suggestion> out = new ArrayList<>();
     for (Entry e : page) {
-      out.add(new Suggestion(e.path(),
-          e.title(), ""));
+      out.add(new Suggestion(e.path(), e.title(), "", 0));
     }
     return new Suggestions(all.size(), false, out);
   }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Title suggestions against zim_oracle.py suggest (libzim 8.1.1 and its replay) and suggest
- * --semantics 9: same paths in the same order, same estimate, same titles and snippets; archives
+ * --semantics 9: same paths in the same order, same estimate, same titles and snippets, weights
+ * within 1e-9 of the replay's; archives
  * without a title index exercise the title-listing fallback.
  */
 class SuggestParityTest {
@@ -68,26 +69,10 @@ class SuggestParityTest {
         agreed);
     Files.writeString(Oracle.work().resolve("parity-report.txt"), line, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
-    // exact where reached; the two archives in FLOORS still differ on "Elizabeth I" / "Warning t"
-    // (one page each, cause not found) and, with 8.1, on "\u0000x" (the oracle's libzim answers
-    // nothing), and must not fall below their measured share
-    double agreement = compared == 0 ? 1 : (double) agreed / compared;
-    double floor = FLOORS.getOrDefault(archive + " " + semantics, 1.0);
-    org.junit.jupiter.api.Assertions.assertTrue(agreement >= floor, String.format(
-        "agreement %.4f < %.4f; first differences: %s", agreement, floor,
-        problems.subList(0, Math.min(problems.size(), 10))));
+    // paths, order, titles, estimate, weights and snippets: exact on every query
+    assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 10)),
+        problems.size() + " of " + compared + " suggestion pages differ");
   }
-
-  /**
-   * Share of fully identical suggestion pages required where it is not 1 (measured 2026-11-30:
-   * 207/208 on both archives with semantics 9, 206/208 with 8.1); every other archive must agree on
-   * every page.
-   */
-  static final java.util.Map<String, Double> FLOORS = java.util.Map.of(
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim 9", 0.995,
-      "generated/wiki5000.zim 9", 0.995,
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim 8.1", 0.99,
-      "generated/wiki5000.zim 8.1", 0.99);
 
   static List<String> compare(Map<String, Object> exp, Suggestions got, Semantics sem) {
     List<String> p = new ArrayList<>();
@@ -128,6 +113,10 @@ class SuggestParityTest {
         Map<String, Object> r = SearchParityTest.map(replay.get(k));
         if (r.get("path").equals(h.path()) && r.get("snippet") instanceof String sn && !sn.equals(h.snippet())) {
           p.add("#" + k + " snippet differs " + SearchParityTest.diff(h.snippet(), sn));
+        }
+        if (r.get("path").equals(h.path()) && r.get("weight") instanceof Number w
+            && Math.abs(w.doubleValue() - h.weight()) > 1e-9) {
+          p.add("#" + k + " weight " + h.weight() + " != " + w);
         }
       }
     }
