@@ -201,12 +201,15 @@ public final class GlassDatabase {
   public final class ValueReader {
     private final byte[] prefix;
     private byte @Nullable [] chunk;
-    private long chunkFirst = Long.MAX_VALUE;
     private int pos; // just after the value of docid `did`
     private long did;
+    /** No value is stored for docids in (before, did): ascending reads of a sparse slot stay put. */
+    private long before = -1;
     private byte @Nullable [] value = new byte[0];
     private int valueStart;
     private int valueEnd;
+    /** On the current chunk's last tag component, to step to the next chunk; null if unknown. */
+    private BTable.@Nullable Cursor cursor;
 
     ValueReader(int slot) {
       ByteArrayOutputStream k = new ByteArrayOutputStream();
@@ -216,15 +219,29 @@ public final class GlassDatabase {
     }
 
     public byte[] get(long docid) {
-      if (chunk == null || docid < did || (pos >= chunk.length && docid > did)) {
+      if (chunk == null || docid <= before) {
         if (!load(docid)) {
           return new byte[0];
         }
+      } else if (docid < did) {
+        return new byte[0]; // between two stored values (a sparse slot): no reload needed
       }
       boolean reloaded = false;
+      boolean stepped = false;
       while (did < docid) {
         if (pos >= chunk.length) {
-          // the rest of this chunk is before docid: a later chunk may start at or before it
+          // the rest of this chunk is before docid. Ascending reads of dense values go on with the
+          // very next chunk (no descent from the root); otherwise seek the chunk that may hold it
+          if (!stepped && !reloaded) {
+            stepped = true;
+            int step = stepToNextChunk(docid);
+            if (step > 0) {
+              continue;
+            }
+            if (step == 0) {
+              return new byte[0]; // the next chunk starts after docid: it has no value
+            }
+          }
           if (reloaded || !load(docid)) {
             return new byte[0];
           }
@@ -232,6 +249,7 @@ public final class GlassDatabase {
           continue;
         }
         Pack p = new Pack(chunk, pos, chunk.length);
+        before = did;
         did += p.uint() + 1;
         valueStart = p.skipString();
         valueEnd = p.pos;
@@ -247,13 +265,36 @@ public final class GlassDatabase {
       return value;
     }
 
+    /**
+     * Moves to the chunk after the current one: 1 when it starts at or before docid (now current),
+     * 0 when it starts after docid (now current; docid has no value), −1 when there is none or the
+     * cursor is not on this slot's chunks.
+     */
+    private int stepToNextChunk(long docid) {
+      BTable.Cursor c = cursor;
+      if (c == null || !c.nextEntry()) {
+        return -1;
+      }
+      byte[] key = c.key();
+      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+        cursor = null;
+        return -1;
+      }
+      long first = new Pack(key, prefix.length, key.length).sortableUint();
+      long last = did;
+      enter(c, first);
+      before = last; // nothing is stored between the last value of the previous chunk and this one
+      return first <= docid ? 1 : 0;
+    }
+
     /** Positions on the chunk that may hold docid (greatest first docid ≤ docid). */
     private boolean load(long docid) {
       ByteArrayOutputStream k = new ByteArrayOutputStream();
       k.writeBytes(prefix);
       Pack.putSortableUint(k, docid);
-      BTable.Cursor c = postlist.cursor();
+      BTable.Cursor c = cursor != null ? cursor : postlist.cursor();
       chunk = null;
+      cursor = null;
       if (!c.seekLessOrEqual(k.toByteArray())) {
         return false;
       }
@@ -262,14 +303,20 @@ public final class GlassDatabase {
         return false;
       }
       long first = new Pack(key, prefix.length, key.length).sortableUint();
+      enter(c, first);
+      return true;
+    }
+
+    /** Makes the chunk under the cursor (first docid {@code first}) the current one. */
+    private void enter(BTable.Cursor c, long first) {
       byte[] tag = c.readTag();
       Pack p = new Pack(tag);
       value = p.string();
       chunk = tag;
-      chunkFirst = first;
+      before = first - 1;
       did = first;
       pos = p.pos;
-      return true;
+      cursor = c;
     }
   }
 

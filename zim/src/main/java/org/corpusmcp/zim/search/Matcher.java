@@ -276,20 +276,13 @@ final class Matcher {
     long treeEst = root.est;
     long treeMax = root.max;
     int k = (int) Math.min((long) start + count, Integer.MAX_VALUE);
-    Comparator<Hit> better = order == null
-        ? Comparator.comparingDouble(Hit::weight).reversed().thenComparingLong(Hit::docid)
-        : Comparator.comparingDouble(Hit::weight).reversed()
-            .thenComparing((a, b) -> Arrays.compareUnsigned(a.sortKey(), b.sortKey()))
-            .thenComparingLong(Hit::docid);
+    Comparator<Hit> better = Comparator.comparingDouble(Hit::weight).reversed().thenComparingLong(Hit::docid);
     PriorityQueue<Hit> heap = new PriorityQueue<>(better.reversed());
-    GlassDatabase.ValueReader sortValues = order == null ? null : db.valueReader(order.sortSlot());
-    GlassDatabase.ValueReader collapseValues = order == null || order.collapseSlot() < 0 ? null
-        : db.valueReader(order.collapseSlot());
-    java.util.Map<String, Hit> bestPerKey = collapseValues == null ? null : new java.util.HashMap<>();
+    ValueOrderedRanking byValue = order == null ? null
+        : new ValueOrderedRanking(db, order.sortSlot(), order.collapseSlot(), treeEst);
     long matched = 0;
     double greatest = -1;
     int greatestLeaves = 0;
-    List<Hit> all = collapseValues == null ? null : new ArrayList<>();
     while (root.next()) {
       long d = root.docid();
       double w = root.weight();
@@ -298,43 +291,23 @@ final class Matcher {
         greatest = w;
         greatestLeaves = root.matchingLeaves();
       }
-      byte[] key = sortValues == null ? null : sortValues.get(d);
-      Hit h = new Hit(d, w, 0, key);
-      if (all != null) {
-        all.add(h);
+      if (byValue != null) {
+        byValue.add(d, w);
+      } else if (k == 0) {
         continue;
-      }
-      if (k == 0) {
-        continue;
-      }
-      if (heap.size() < k) {
-        heap.add(h);
-      } else if (better.compare(h, heap.peek()) < 0) {
+      } else if (heap.size() < k) {
+        heap.add(new Hit(d, w, 0, null));
+      } else if (w > heap.peek().weight()) { // equal weight: the earlier docid stays
         heap.poll();
-        heap.add(h);
+        heap.add(new Hit(d, w, 0, null));
       }
     }
     long estimated;
     List<Hit> ranked;
-    if (all != null) {
-      // collapse: keep the best document per non-empty key
-      List<Hit> kept = new ArrayList<>();
-      java.util.Map<String, Integer> index = new java.util.HashMap<>();
-      all.sort(better);
-      for (Hit h : all) {
-        byte[] ck = collapseValues.get(h.docid());
-        if (ck.length == 0) {
-          kept.add(h);
-          continue;
-        }
-        String key = new String(ck, StandardCharsets.ISO_8859_1);
-        if (!index.containsKey(key)) {
-          index.put(key, kept.size());
-          kept.add(h);
-        }
-      }
-      ranked = kept.subList(Math.min(start, kept.size()), Math.min(kept.size(), k));
-      estimated = collapsedEstimate(matched, kept.size(), treeMin, treeEst, treeMax);
+    if (byValue != null) {
+      ranked = byValue.page(start, k);
+      estimated = order.collapseSlot() >= 0 ? collapsedEstimate(matched, byValue.kept(), treeMin, treeEst, treeMax)
+          : estimate(matched, treeMin, treeEst, treeMax);
     } else {
       ranked = new ArrayList<>(heap);
       ranked.sort(better);

@@ -525,12 +525,21 @@ abstract class PostingTree {
     }
 
     long wdf() {
-      long d = or.docid();
+      return wdfAt(or, or.docid());
+    }
+
+    /** Sums the wdf of the expanded terms on d, visiting only the OR branches that are on d. */
+    private static long wdfAt(PostingTree t, long d) {
+      if (t instanceof Leaf leaf) {
+        return leaf.wdf();
+      }
+      Or o = (Or) t;
       long s = 0;
-      for (Leaf t : terms) {
-        if (t.docid() == d) {
-          s += t.wdf();
-        }
+      if (o.l.docid() == d) {
+        s += wdfAt(o.l, d);
+      }
+      if (o.r.docid() == d) {
+        s += wdfAt(o.r, d);
       }
       return s;
     }

@@ -129,6 +129,23 @@ class GlassDatabaseOracleTest {
         Map<String, Object> d = (Map<String, Object>) docs.get(i);
         assertArrayEquals(b64(((List<Object>) d.get("values")).get(1)), back.get((Long) d.get("docid")));
       }
+      // any order on every slot: ascending runs (the reader steps chunk to chunk and answers docids
+      // between two stored values without moving), jumps back, repeats
+      java.util.Random rnd = new java.util.Random(7);
+      for (int s = 0; s < 3; s++) {
+        GlassDatabase.ValueReader any = g.valueReader(s);
+        int i = 0;
+        for (int step = 0; step < 3 * docs.size(); step++) {
+          i = rnd.nextInt(5) == 0 ? rnd.nextInt(docs.size()) : Math.min(docs.size() - 1, i + rnd.nextInt(3));
+          Map<String, Object> d = (Map<String, Object>) docs.get(i);
+          long docid = (Long) d.get("docid");
+          assertArrayEquals(b64(((List<Object>) d.get("values")).get(s)), any.get(docid),
+              "slot " + s + " docid " + docid + " at step " + step);
+          if (rnd.nextInt(9) == 0) {
+            assertArrayEquals(new byte[0], any.get(g.header().lastDocid() + 1 + rnd.nextInt(3)), "past the last docid");
+          }
+        }
+      }
     }
   }
 
