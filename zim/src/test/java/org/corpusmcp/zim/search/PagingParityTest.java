@@ -1,0 +1,120 @@
+package org.corpusmcp.zim.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Zim;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Later pages against the oracle: the parity tests compare the first page (0, 10); here the
+ * queries whose first oracle answer estimates at least 7 matches are asked again for pages (3, 4)
+ * and (10, 10), full text with current semantics, suggestions with both (8.1.1's title-listing
+ * fallback ignores start and count, 9.4+ honours them). Same comparison as the first page: paths,
+ * order, estimate, weights, percent, titles, word counts, snippets.
+ */
+class PagingParityTest {
+  private static final int MIN_ESTIMATE = 7;
+  private static final int[][] PAGES = {{3, 4}, {10, 10}};
+  /** zim-testing-suite's small.zim: too few entries for any query to have a second page. */
+  private static final String TINY = "/small.zim";
+
+  static Stream<Arguments> fulltext() {
+    List<Arguments> a = new ArrayList<>();
+    for (String z : ParityCorpus.FULLTEXT) {
+      if (!z.endsWith(TINY)) {
+        a.add(Arguments.of(z));
+      }
+    }
+    a.add(Arguments.of(ParityCorpus.BIG));
+    return a.stream();
+  }
+
+  static Stream<Arguments> suggest() {
+    List<Arguments> a = new ArrayList<>();
+    for (String sem : List.of("9", "8.1")) {
+      for (String z : ParityCorpus.SUGGEST) {
+        if (!z.endsWith(TINY)) {
+          a.add(Arguments.of(z, sem));
+        }
+      }
+      a.add(Arguments.of(ParityCorpus.BIG, sem));
+    }
+    return a.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("fulltext")
+  void laterSearchPagesAsLibzim(String archive) throws IOException {
+    Path zim = ParityCorpus.archive(archive);
+    List<String> deep = deepQueries("search", zim, ParityCorpus.queries(archive, "fulltext"), "9", 30);
+    List<String> problems = new ArrayList<>();
+    try (Archive a = Zim.open(zim)) {
+      Searcher s = Searcher.open(a, Semantics.LIBZIM_9);
+      for (int[] page : PAGES) {
+        List<Object> expected = ParityCorpus.oracle("search", zim, deep, "9", page[0], page[1]);
+        for (int i = 0; i < deep.size(); i++) {
+          List<String> p = SearchParityTest.compare(SearchParityTest.map(expected.get(i)),
+              s.search(deep.get(i), page[0], page[1]), Semantics.LIBZIM_9);
+          if (!p.isEmpty()) {
+            problems.add(page[0] + "+" + page[1] + " " + ParityCorpus.jsonString(deep.get(i)) + ": " + p);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), problems.subList(0, Math.min(10, problems.size())),
+        problems.size() + " pages differ of " + deep.size() * PAGES.length);
+  }
+
+  @ParameterizedTest(name = "{0} semantics {1}")
+  @MethodSource("suggest")
+  void laterSuggestionPagesAsLibzim(String archive, String semantics) throws IOException {
+    Path zim = ParityCorpus.archive(archive);
+    List<String> deep = deepQueries("suggest", zim, ParityCorpus.queries(archive, "suggest"), semantics, 20);
+    Semantics sem = semantics.equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1;
+    List<String> problems = new ArrayList<>();
+    try (Archive a = Zim.open(zim)) {
+      SuggestionSearcher s = SuggestionSearcher.open(a, sem);
+      for (int[] page : PAGES) {
+        List<Object> expected = ParityCorpus.oracle("suggest", zim, deep, semantics, page[0], page[1]);
+        for (int i = 0; i < deep.size(); i++) {
+          List<String> p = SuggestParityTest.compare(SearchParityTest.map(expected.get(i)),
+              s.suggest(deep.get(i), page[0], page[1]), sem);
+          if (!p.isEmpty()) {
+            problems.add(page[0] + "+" + page[1] + " " + ParityCorpus.jsonString(deep.get(i)) + ": " + p);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), problems.subList(0, Math.min(10, problems.size())),
+        problems.size() + " pages differ of " + deep.size() * PAGES.length);
+  }
+
+  /**
+   * Up to {@code max} queries whose first-page oracle answer (the parity tests' cached one)
+   * estimates at least MIN_ESTIMATE matches, so that later pages are not all empty.
+   */
+  private static List<String> deepQueries(String cmd, Path zim, List<String> queries, String semantics, int max)
+      throws IOException {
+    List<Object> first = ParityCorpus.oracle(cmd, zim, queries, semantics, 0, 10);
+    List<String> deep = new ArrayList<>();
+    for (int i = 0; i < queries.size() && deep.size() < max; i++) {
+      Map<String, Object> e = SearchParityTest.map(first.get(i));
+      Object answer = semantics.equals("9") ? e.get("replay_libzim9") : e.get("libzim");
+      if (answer instanceof Map<?, ?> m && m.get("estimated") instanceof Long est && est >= MIN_ESTIMATE) {
+        deep.add(queries.get(i));
+      }
+    }
+    assertTrue(deep.size() >= 3, "too few queries with " + MIN_ESTIMATE + "+ matches on " + zim + ": " + deep.size());
+    return deep;
+  }
+}
