@@ -5,6 +5,8 @@
 #   scripts/bench-search.sh                  # samples with a full-text index + the generated archives
 #   ONLY_BIG=1 scripts/bench-search.sh       # only the generated >=100k-entry archive
 #   ARTICLES=80000 scripts/bench-search.sh   # articles in the generated wiki archive (entries ~1.3x)
+#   ROUNDS=3 OPEN_REPS=20 WARM_OPEN_REPS=120 # defaults: libzim and Java alternate ROUNDS times per
+#                                            # archive; the table takes each row's median over rounds
 #
 # Queries: ../shared/tools/make_queries.py (seeded, per archive). libzim side:
 # ../shared/tools/libzim_bench.py run --only searcher,search,suggest (libzim 8.1.1 via python3-libzim).
@@ -18,6 +20,9 @@ out=${OUT_DIR:-$root/.tmp/search-bench}
 articles=${ARTICLES:-80000}
 count=${QUERIES:-300}
 passes=${PASSES:-3}
+rounds=${ROUNDS:-3}
+open_reps=${OPEN_REPS:-20}
+warm_open_reps=${WARM_OPEN_REPS:-120}
 mkdir -p "$out/results" "$out/queries"
 
 big=${BIG:-$root/.tmp/zim-bench/wiki_${articles}.zim}
@@ -55,19 +60,26 @@ for zim in "${archives[@]}"; do
     /usr/bin/python3 "$shared/tools/make_queries.py" "$zim" --out-dir "$out/queries" --name "$name" \
       --count "$count" --suggest-count "$count" --seed 42 >&2
   fi
-  echo "== $name: libzim" >&2
-  /usr/bin/python3 "$shared/tools/libzim_bench.py" run "$zim" --only searcher,search,suggest \
-    --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \
-    --passes "$passes" --json "$out/results/$name.libzim.json" >&2
-  echo "== $name: corpus-mcp (Java)" >&2
-  java -Xmx1g -cp "$cp" org.corpusmcp.zim.search.SearchBench "$zim" \
-    --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \
-    --passes "$passes" --json "$out/results/$name.java.json" >&2
+  for round in $(seq 1 "$rounds"); do
+    echo "== $name: libzim (round $round of $rounds)" >&2
+    /usr/bin/python3 "$shared/tools/libzim_bench.py" run "$zim" --only searcher,search,suggest \
+      --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \
+      --passes "$passes" --open-reps "$open_reps" --warm-open-reps "$warm_open_reps" \
+      --json "$out/results/$name.libzim.r$round.json" >&2
+    echo "== $name: corpus-mcp (Java, round $round of $rounds)" >&2
+    # SearchBench: --reps N gives N warm and N/6 cold searcher_init samples
+    java -Xmx1g -cp "$cp" org.corpusmcp.zim.search.SearchBench "$zim" \
+      --queries "$out/queries/$name.fulltext.txt" --suggest-queries "$out/queries/$name.suggest.txt" \
+      --passes "$passes" --reps "$warm_open_reps" --json "$out/results/$name.java.r$round.json" >&2
+  done
 done
 
 echo
-echo "# side by side (col1 = libzim 8.1.1 via python3-libzim, col2 = corpus-mcp Java)"
+echo "# side by side, round 1 (col1 = libzim 8.1.1 via python3-libzim, col2 = corpus-mcp Java)"
 for zim in "${archives[@]}"; do
   name=$(basename "$zim" .zim)
-  /usr/bin/python3 "$shared/tools/libzim_bench.py" compare "$out/results/$name.libzim.json" "$out/results/$name.java.json"
+  /usr/bin/python3 "$shared/tools/libzim_bench.py" compare "$out/results/$name.libzim.r1.json" "$out/results/$name.java.r1.json"
 done
+echo
+echo "# p50/p99 per row, median over $rounds rounds (the table in docs/benchmarks/search.md)"
+python3 "$root/scripts/bench_search_table.py" "$out/results"

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.glass.GlassDatabase;
@@ -43,14 +44,16 @@ public final class Searcher {
   private final boolean fullPathData;
   private final int wordcountSlot;
 
-  private Searcher(@Nullable Archive archive, GlassDatabase db, Semantics semantics, @Nullable String archiveLanguage,
-      boolean newNamespaces) {
+  private Searcher(@Nullable Archive archive, GlassDatabase db, Semantics semantics,
+      Supplier<@Nullable String> archiveLanguage, boolean newNamespaces) {
     this.archive = archive;
     this.db = db;
     this.semantics = semantics;
     this.newNamespaces = newNamespaces;
     String dbLang = db.metadataString("language");
-    String lang = dbLang.isEmpty() && archiveLanguage != null ? archiveLanguage : dbLang;
+    // M/Language only when the database has no language: reading it may inflate a whole cluster
+    String archiveLang = dbLang.isEmpty() ? archiveLanguage.get() : null;
+    String lang = archiveLang != null ? archiveLang : dbLang;
     Stemmer st = null;
     if (semantics == Semantics.LIBZIM_9 && dbLang.isEmpty()) {
       st = null; // libzim >= 9.4.0: no database language, no stemming
@@ -90,13 +93,13 @@ public final class Searcher {
       throw new SearchException(SearchException.Reason.NO_INDEX,
           archive.name() + " has no usable full-text index");
     }
-    return new Searcher(archive, openDb(src, archive.name()), semantics, archive.metadata("Language"),
+    return new Searcher(archive, openDb(src, archive.name()), semantics, () -> archive.metadata("Language"),
         archive.hasNewNamespaceScheme());
   }
 
   /** A searcher over a bare database (no titles or snippets), for tools and tests. */
   public static Searcher open(ByteSource database, Semantics semantics, boolean newNamespaceScheme) {
-    return new Searcher(null, openDb(database, "database"), semantics, null, newNamespaceScheme);
+    return new Searcher(null, openDb(database, "database"), semantics, () -> null, newNamespaceScheme);
   }
 
   static GlassDatabase openDb(ByteSource src, String name) {
