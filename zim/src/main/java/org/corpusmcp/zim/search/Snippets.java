@@ -67,6 +67,8 @@ final class Snippets {
   private final Map<String, double[]> backgroundRelevance = new HashMap<>();
   private double maxTw;
   private double minTw;
+  /** "Z" + stem per word: a page of snippets stems the same words again and again. */
+  private final Map<String, String> zStems = new HashMap<>();
 
   Snippets(GlassDatabase db, QueryNode query, Stemmer stemmer, Bm25 bm25) {
     this.db = db;
@@ -117,6 +119,10 @@ final class Snippets {
       boolean w = weighted && !(c.op() == Op.AND_NOT && i > 0);
       collect(c.children().get(i), bm25, w, inPhrase || phrase);
     }
+  }
+
+  private String zStem(String lower) {
+    return zStems.computeIfAbsent(lower, w -> "Z" + stemmer.stem(w));
   }
 
   private double maxPart(String term, int wqf, Bm25 bm25) {
@@ -178,7 +184,7 @@ final class Snippets {
       if (mp != null) {
         term = lower;
       } else {
-        String z = "Z" + stemmer.stem(lower);
+        String z = zStem(lower);
         mp = termMaxPart.get(z);
         if (mp != null) {
           term = z;
@@ -212,7 +218,7 @@ final class Snippets {
       matched.add(term != null ? term : phraseTerm != null ? phraseTerm : lower);
       if (!phrases.isEmpty()) { // a phrase term matches a word's lower-cased form or its "Z" stem
         lowers.add(lower);
-        stems.add("Z" + stemmer.stem(lower));
+        stems.add(zStem(lower));
       }
       // phrase completing here? Every phrase is matched against the last phraseSpan words: its last
       // term is the current word, its other terms the words at the start of that run (with phrases
@@ -302,7 +308,7 @@ final class Snippets {
     if (v != null) {
       return v;
     }
-    String z = "Z" + stemmer.stem(lower);
+    String z = zStem(lower);
     v = backgroundRelevance.get(z);
     if (v != null) {
       return v;
