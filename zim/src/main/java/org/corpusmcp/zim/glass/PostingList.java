@@ -92,6 +92,11 @@ public final class PostingList {
     return firstWdf;
   }
 
+  /** The term's statistics, as {@link GlassDatabase#termStats} gives them, from the opened list. */
+  public GlassDatabase.TermStats stats() {
+    return new GlassDatabase.TermStats(termFreq, collFreq, firstWdf);
+  }
+
   /** Advances to the first posting (on the first call) or the next one; false at the end. */
   public boolean next() {
     if (atEnd) {

@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import org.corpusmcp.zim.glass.GlassDatabase;
 import org.corpusmcp.zim.glass.PostingList;
@@ -27,13 +29,18 @@ final class Matcher {
   record Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {}
 
   /** A ranked page plus the estimate. */
-  record Outcome(List<Hit> hits, long estimated, long matched) {}
+  /**
+   * A ranked page plus the estimate, and the statistics of the terms the query opened (snippets
+   * weigh words by them; reading them again would cost one B-tree lookup per term).
+   */
+  record Outcome(List<Hit> hits, long estimated, long matched, Map<String, GlassDatabase.TermStats> termStats) {}
 
   private final GlassDatabase db;
   private final Bm25 bm25;
   private final long n;
   private final double avlen;
   private final long lbound;
+  private final Map<String, GlassDatabase.TermStats> opened = new HashMap<>();
 
   Matcher(GlassDatabase db, Bm25 bm25) {
     this.db = db;
@@ -144,6 +151,9 @@ final class Matcher {
     byte[] t = term.getBytes(StandardCharsets.UTF_8);
     PostingList pl = t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
     Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, pl.termFreq(), wqf, 1.0, pl.wdfUpperBound()) : null;
+    if (t.length > 0 && t.length <= 245) {
+      opened.putIfAbsent(term, pl.stats());
+    }
     return new PostingTree.Leaf(term, pl, w, lengths);
   }
 
@@ -267,7 +277,7 @@ final class Matcher {
 
   Outcome run(@Nullable QueryNode q, int start, int count, @Nullable Order order) {
     if (q == null || n == 0) {
-      return new Outcome(List.of(), 0, 0);
+      return new Outcome(List.of(), 0, 0, Map.of());
     }
     PostingTree.DocLengths lengths = new PostingTree.DocLengths(db);
     PostingTree root = build(q, lengths);
@@ -319,7 +329,7 @@ final class Matcher {
     for (Hit h : ranked) {
       out.add(new Hit(h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey()));
     }
-    return new Outcome(out, estimated, matched);
+    return new Outcome(out, estimated, matched, opened);
   }
 
   static int percent(double w, double factor) {

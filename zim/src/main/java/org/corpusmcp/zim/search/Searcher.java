@@ -176,7 +176,7 @@ public final class Searcher {
       Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT).run(parsed, start, count, null);
       List<SearchHit> hits = new ArrayList<>(o.hits().size());
       GlassDatabase.ValueReader wc = wordcountSlot < 0 ? null : db.valueReader(wordcountSlot);
-      Snippets snip = snippets && archive != null && parsed != null ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT)
+      Snippets snip = snippets && archive != null && parsed != null ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT, o.termStats())
           : null;
       // word counts read in docid order: one forward pass over the value chunks
       java.util.Map<Long, Long> counts = new java.util.HashMap<>();

@@ -54,6 +54,7 @@ final class Snippets {
   private static final int MAX_WORD_BYTES = 64;
 
   private final GlassDatabase db;
+  private final Map<String, GlassDatabase.TermStats> known;
   private final Stemmer stemmer;
   private final Map<String, Double> termMaxPart = new HashMap<>();
   private final Map<String, Double> allMaxPart = new HashMap<>();
@@ -70,8 +71,10 @@ final class Snippets {
   /** "Z" + stem per word: a page of snippets stems the same words again and again. */
   private final Map<String, String> zStems = new HashMap<>();
 
-  Snippets(GlassDatabase db, QueryNode query, Stemmer stemmer, Bm25 bm25) {
+  /** {@code known}: statistics of terms the matcher already read (Matcher.Outcome#termStats). */
+  Snippets(GlassDatabase db, QueryNode query, Stemmer stemmer, Bm25 bm25, Map<String, GlassDatabase.TermStats> known) {
     this.db = db;
+    this.known = known;
     this.stemmer = stemmer;
     collect(query, bm25, true, false);
     double mx = 0;
@@ -121,12 +124,17 @@ final class Snippets {
     }
   }
 
+  private GlassDatabase.TermStats stats(String term) {
+    GlassDatabase.TermStats st = known.get(term);
+    return st != null ? st : db.termStats(term);
+  }
+
   private String zStem(String lower) {
     return zStems.computeIfAbsent(lower, w -> "Z" + stemmer.stem(w));
   }
 
   private double maxPart(String term, int wqf, Bm25 bm25) {
-    GlassDatabase.TermStats st = db.termStats(term);
+    GlassDatabase.TermStats st = stats(term);
     if (st.termFreq() == 0) {
       return 0;
     }
@@ -313,10 +321,10 @@ final class Snippets {
     if (v != null) {
       return v;
     }
-    long tf = db.termStats(lower).termFreq();
+    long tf = stats(lower).termFreq();
     String key = lower;
     if (tf == 0) {
-      tf = db.termStats(z).termFreq();
+      tf = stats(z).termFreq();
       key = z;
     }
     double r = 0;
