@@ -208,8 +208,9 @@ public final class GlassDatabase {
     private byte @Nullable [] value = new byte[0];
     private int valueStart;
     private int valueEnd;
-    /** On the current chunk's last tag component, to step to the next chunk; null if unknown. */
+    /** On the next chunk of this slot (first docid nextFirst); null when there is none. */
     private BTable.@Nullable Cursor cursor;
+    private long nextFirst = Long.MAX_VALUE;
 
     ValueReader(int slot) {
       ByteArrayOutputStream k = new ByteArrayOutputStream();
@@ -221,33 +222,23 @@ public final class GlassDatabase {
     public byte[] get(long docid) {
       if (chunk == null || docid <= before) {
         if (!load(docid)) {
-          return new byte[0];
+          return BTable.empty();
         }
       } else if (docid < did) {
-        return new byte[0]; // between two stored values (a sparse slot): no reload needed
+        return BTable.empty(); // between two stored values (a sparse slot): no reload needed
       }
-      boolean reloaded = false;
-      boolean stepped = false;
-      while (did < docid) {
-        if (pos >= chunk.length) {
-          // the rest of this chunk is before docid. Ascending reads of dense values go on with the
-          // very next chunk (no descent from the root); otherwise seek the chunk that may hold it
-          if (!stepped && !reloaded) {
-            stepped = true;
-            int step = stepToNextChunk(docid);
-            if (step > 0) {
-              continue;
-            }
-            if (step == 0) {
-              return new byte[0]; // the next chunk starts after docid: it has no value
-            }
-          }
-          if (reloaded || !load(docid)) {
-            return new byte[0];
-          }
-          reloaded = true;
-          continue;
+      if (docid >= nextFirst) {
+        // not in this chunk: ascending reads of dense values go on with the next chunk, where the
+        // cursor already waits; a docid further on is sought from the root
+        enter(cursor, nextFirst);
+        if (docid >= nextFirst && !load(docid)) {
+          return BTable.empty();
         }
+        if (docid < did) {
+          return BTable.empty(); // after the previous chunk's values, before this chunk's first
+        }
+      }
+      while (did < docid && pos < chunk.length) { // docid < nextFirst: if stored, it is in this chunk
         Pack p = new Pack(chunk, pos, chunk.length);
         before = did;
         did += p.uint() + 1;
@@ -257,34 +248,12 @@ public final class GlassDatabase {
         pos = p.pos;
       }
       if (did != docid) {
-        return new byte[0];
+        return BTable.empty();
       }
       if (value == null) {
         value = Arrays.copyOfRange(chunk, valueStart, valueEnd);
       }
       return value;
-    }
-
-    /**
-     * Moves to the chunk after the current one: 1 when it starts at or before docid (now current),
-     * 0 when it starts after docid (now current; docid has no value), −1 when there is none or the
-     * cursor is not on this slot's chunks.
-     */
-    private int stepToNextChunk(long docid) {
-      BTable.Cursor c = cursor;
-      if (c == null || !c.nextEntry()) {
-        return -1;
-      }
-      byte[] key = c.key();
-      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
-        cursor = null;
-        return -1;
-      }
-      long first = new Pack(key, prefix.length, key.length).sortableUint();
-      long last = did;
-      enter(c, first);
-      before = last; // nothing is stored between the last value of the previous chunk and this one
-      return first <= docid ? 1 : 0;
     }
 
     /** Positions on the chunk that may hold docid (greatest first docid ≤ docid). */
@@ -295,19 +264,22 @@ public final class GlassDatabase {
       BTable.Cursor c = cursor != null ? cursor : postlist.cursor();
       chunk = null;
       cursor = null;
+      nextFirst = Long.MAX_VALUE;
       if (!c.seekLessOrEqual(k.toByteArray())) {
         return false;
       }
-      byte[] key = c.key();
-      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+      Long first = chunkFirst(c);
+      if (first == null) {
         return false;
       }
-      long first = new Pack(key, prefix.length, key.length).sortableUint();
       enter(c, first);
       return true;
     }
 
-    /** Makes the chunk under the cursor (first docid {@code first}) the current one. */
+    /**
+     * Makes the chunk under the cursor (first docid {@code first}) the current one and leaves the
+     * cursor on the next chunk of this slot, whose first docid becomes {@code nextFirst}.
+     */
     private void enter(BTable.Cursor c, long first) {
       byte[] tag = c.readTag();
       Pack p = new Pack(tag);
@@ -316,7 +288,18 @@ public final class GlassDatabase {
       before = first - 1;
       did = first;
       pos = p.pos;
-      cursor = c;
+      Long next = c.nextEntry() ? chunkFirst(c) : null;
+      cursor = next == null ? null : c;
+      nextFirst = next == null ? Long.MAX_VALUE : next;
+    }
+
+    /** The first docid of the value chunk under the cursor; null if the entry is not this slot's. */
+    private @Nullable Long chunkFirst(BTable.Cursor c) {
+      byte[] key = c.key();
+      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+        return null;
+      }
+      return new Pack(key, prefix.length, key.length).sortableUint();
     }
   }
 
