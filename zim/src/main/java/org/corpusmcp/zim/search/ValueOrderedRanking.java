@@ -38,7 +38,7 @@ final class ValueOrderedRanking {
   ValueOrderedRanking(GlassDatabase db, int sortSlot, int collapseSlot, long expectedMatches) {
     this.sortValues = db.valueReader(sortSlot);
     this.collapseValues = collapseSlot < 0 ? null : db.valueReader(collapseSlot);
-    int expected = (int) Math.max(16, Math.min(expectedMatches, 1 << 20));
+    int expected = (int) Math.max(16, Math.min(expectedMatches, 1 << 16)); // grows past that if needed
     this.groupSlot = new HashMap<>(collapseSlot < 0 ? 16 : expected * 4 / 3 + 1);
     this.docids = new long[expected];
     this.weights = new double[expected];
