@@ -1,9 +1,11 @@
 /**
  * The contract between the corpus-mcp host and its plugins.
  *
- * <p>A plugin contributes either {@link org.corpusmcp.api.ToolProvider tools} (served as MCP tools
- * under the plugin's name prefix) or {@link org.corpusmcp.api.corpus.CorpusAdapter corpus adapters}
- * (one family of ZIM archives, served through the host's {@code search} and {@code fetch}).
+ * <p>A plugin contributes {@link org.corpusmcp.api.ToolProvider tools} (served as MCP tools
+ * under the plugin's name prefix), {@link org.corpusmcp.api.PromptProvider prompts} (served as MCP
+ * prompts under their own names), or {@link org.corpusmcp.api.corpus.CorpusAdapter corpus
+ * adapters} (one family of ZIM archives, served through the host's {@code search} and
+ * {@code fetch}), or any mix of them.
  *
  * <p>Everything here is null-free unless marked {@code @Nullable}, immutable, and free of checked
  * exceptions. JSON crosses the boundary as plain Java values: {@code Map<String, ?>},
