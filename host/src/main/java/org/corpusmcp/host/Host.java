@@ -5,19 +5,21 @@ import java.time.Duration;
 import java.util.List;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.McpPromptBridge;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.McpToolBridge;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
+import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.ToolCatalog;
 import org.corpusmcp.host.tools.ArgumentValidator;
 import org.corpusmcp.host.tools.ToolInvoker;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One running host: the started plugins, the tool catalogue built from them, and the invoker
- * every front end (stdio, HTTP, CLI) calls tools through. Built once per process by the command
- * that needs it and closed when that command ends.
+ * One running host: the started plugins, the tool and prompt catalogues built from them, and the
+ * invoker every front end (stdio, HTTP, CLI) calls tools through. Built once per process by the
+ * command that needs it and closed when that command ends.
  */
 public final class Host implements AutoCloseable {
 
@@ -43,14 +45,16 @@ public final class Host implements AutoCloseable {
   private final PluginRuntime runtime;
   private final AutoCloseable hostResources;
   private final ToolInvoker invoker;
+  private final PromptCatalog prompts;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
 
   private Host(PluginRuntime runtime, AutoCloseable hostResources, ToolInvoker invoker,
-      JsonMapper json, JsonSchemaValidator schemaValidator) {
+      PromptCatalog prompts, JsonMapper json, JsonSchemaValidator schemaValidator) {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;
+    this.prompts = prompts;
     this.json = json;
     this.schemaValidator = schemaValidator;
   }
@@ -68,8 +72,9 @@ public final class Host implements AutoCloseable {
       hostTools = factory.create(runtime.plugins());
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
       ToolCatalog catalog = ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json);
+      PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings);
       ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
-      return new Host(runtime, hostTools.resources(), invoker, json, schemaValidator);
+      return new Host(runtime, hostTools.resources(), invoker, prompts, json, schemaValidator);
     } catch (RuntimeException e) {
       closeQuietly(hostTools);
       runtime.close();
@@ -95,6 +100,10 @@ public final class Host implements AutoCloseable {
     return invoker.catalog();
   }
 
+  public PromptCatalog prompts() {
+    return prompts;
+  }
+
   public ToolInvoker invoker() {
     return invoker;
   }
@@ -103,13 +112,14 @@ public final class Host implements AutoCloseable {
     return json;
   }
 
-  /** What the MCP transports need to serve this host's tools. */
+  /** What the MCP transports need to serve this host's tools and prompts. */
   public McpServers.Parts mcpParts(Duration requestTimeout) {
     return new McpServers.Parts(
         json,
         McpServers.mcpMapper(json),
         schemaValidator,
         new McpToolBridge(invoker, json).specifications(),
+        McpPromptBridge.specifications(prompts),
         INSTRUCTIONS,
         requestTimeout);
   }

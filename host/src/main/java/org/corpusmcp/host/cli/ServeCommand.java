@@ -11,7 +11,6 @@ import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.HttpMcpServer;
 import org.corpusmcp.host.mcp.HttpSettings;
 import org.corpusmcp.host.mcp.McpServers;
-import org.corpusmcp.host.mcp.ProtocolGate;
 import org.corpusmcp.host.mcp.StdioTransport;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -61,6 +60,10 @@ final class ServeCommand implements Callable<Integer> {
       McpServers.Parts parts = host.mcpParts(timeout);
       log.info("{} tool(s) from {} plugin(s): {}", host.catalog().size(), host.plugins().size(),
           host.catalog().tools().stream().map(t -> t.name()).toList());
+      if (!host.prompts().isEmpty()) {
+        log.info("{} prompt(s): {}", host.prompts().size(),
+            host.prompts().prompts().stream().map(p -> p.name()).toList());
+      }
       if (httpSettings != null) {
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts)) {
           logReady(log);
@@ -70,7 +73,7 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
       }
       StdioTransport transport = new StdioTransport(
-          parts.mcpJson(), parts.json(), new ProtocolGate(parts.json(), parts.toolNames()::contains),
+          parts.mcpJson(), parts.json(), parts.gate(),
           new FileInputStream(FileDescriptor.in), root.out(), MAX_MESSAGE_BYTES, timeout);
       var server = McpServers.stdio(transport, parts);
       logReady(log);

@@ -49,7 +49,7 @@ public final class HttpMcpServer implements AutoCloseable {
         .keepAliveInterval(Duration.ofSeconds(30))
         .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
-    ProtocolGate gate = new ProtocolGate(parts.json(), parts.toolNames()::contains);
+    ProtocolGate gate = parts.gate();
 
     Server jetty = new Server(new QueuedThreadPool(64, 4, 60_000));
     ServerConnector connector = new ServerConnector(jetty);

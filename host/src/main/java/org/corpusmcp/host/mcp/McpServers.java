@@ -6,6 +6,7 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
@@ -17,9 +18,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Builds MCP SDK servers the same way for both transports: our own argument validation (the SDK's
- * is turned off: it reports through a different path with worse messages), tools only, no
- * prompts, resources or logging capability, and the JSON mapper and schema validator passed in
- * explicitly rather than found by the SDK's ServiceLoader (STYLE M3).
+ * is turned off: it reports through a different path with worse messages), tools, prompts only
+ * when a plugin contributes some (so a server without them advertises no prompts capability), no
+ * resources or logging capability, and the JSON mapper and schema validator passed in explicitly
+ * rather than found by the SDK's ServiceLoader (STYLE M3).
  */
 public final class McpServers {
 
@@ -29,17 +31,30 @@ public final class McpServers {
       McpJsonMapper mcpJson,
       JsonSchemaValidator schemaValidator,
       List<SyncToolSpecification> tools,
+      List<SyncPromptSpecification> prompts,
       String instructions,
       Duration requestTimeout) {
 
     public Parts {
       tools = List.copyOf(tools);
+      prompts = List.copyOf(prompts);
     }
 
     /** The names clients may call; the protocol gate refuses others before the SDK sees them. */
     public java.util.Set<String> toolNames() {
       return tools.stream().map(t -> t.tool().name())
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /** The prompts clients may get; empty means the prompt methods are not served at all. */
+    public java.util.Set<String> promptNames() {
+      return prompts.stream().map(p -> p.prompt().name())
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /** The gate that goes in front of a server built from these parts. */
+    public ProtocolGate gate() {
+      return new ProtocolGate(json, toolNames()::contains, promptNames());
     }
   }
 
@@ -69,16 +84,24 @@ public final class McpServers {
     return spec
         .serverInfo(BuildInfo.NAME, BuildInfo.version())
         .instructions(parts.instructions())
-        .capabilities(capabilities())
+        .capabilities(capabilities(parts))
         .jsonMapper(parts.mcpJson())
         .jsonSchemaValidator(parts.schemaValidator())
         .validateToolInputs(false)
         .requestTimeout(parts.requestTimeout())
-        .tools(parts.tools());
+        .tools(parts.tools())
+        .prompts(parts.prompts());
   }
 
-  private static McpSchema.ServerCapabilities capabilities() {
-    // The tool set is fixed for the life of the process: no list_changed notifications.
-    return McpSchema.ServerCapabilities.builder().tools(false).build();
+  private static McpSchema.ServerCapabilities capabilities(Parts parts) {
+    // Tools and prompts are fixed for the life of the process: no list_changed notifications.
+    McpSchema.ServerCapabilities.Builder capabilities =
+        McpSchema.ServerCapabilities.builder().tools(false);
+    if (!parts.prompts().isEmpty()) {
+      // The SDK registers prompts/list and prompts/get only with this capability, so a server
+      // without prompts answers neither (the gate says -32601 first).
+      capabilities.prompts(false);
+    }
+    return capabilities.build();
   }
 }

@@ -23,9 +23,12 @@ import tools.jackson.databind.node.ObjectNode;
  *       null, fractional or not a string/number (MCP forbids null ids): {@code -32600}
  *   <li>{@code params} present but not an object: {@code -32602}
  *   <li>a request for a method this server does not serve (e.g. {@code server/discover} from
- *       newer clients, {@code resources/list}): {@code -32601 Method not found}
- *   <li>{@code tools/call} without a string {@code name}, with non-object {@code arguments}, or
- *       naming an unknown tool: {@code -32602}
+ *       newer clients, {@code resources/list}, and {@code prompts/list} / {@code prompts/get}
+ *       when no plugin contributes a prompt): {@code -32601 Method not found}
+ *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
+ *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
+ *       answer to an unknown prompt is "Invalid prompt name"; the contract's is
+ *       {@code Unknown prompt: <name>})
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -34,18 +37,32 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ProtocolGate {
 
   /**
-   * The request methods this server implements: tools, plus the log-level request that goes with
-   * the logging capability the SDK always advertises. No prompts, resources or completions.
+   * The request methods every server implements: tools, plus the log-level request that goes with
+   * the logging capability the SDK always advertises. No resources or completions.
    */
   public static final Set<String> SERVED_METHODS =
       Set.of("initialize", "ping", "tools/list", "tools/call", "logging/setLevel");
 
+  /** Served only when there is a prompt, as only then is the prompts capability advertised. */
+  public static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
+
   private final JsonMapper json;
   private final Predicate<String> toolExists;
+  private final Set<String> prompts;
 
+  /** A gate for a server without prompts. */
   public ProtocolGate(JsonMapper json, Predicate<String> toolExists) {
+    this(json, toolExists, Set.of());
+  }
+
+  /**
+   * @param prompts the names {@code prompts/get} accepts; when empty, the prompt methods are
+   *     answered {@code -32601} like any other method the server does not serve
+   */
+  public ProtocolGate(JsonMapper json, Predicate<String> toolExists, Set<String> prompts) {
     this.json = json;
     this.toolExists = toolExists;
+    this.prompts = Set.copyOf(prompts);
   }
 
   /** What to do with one inbound message. */
@@ -125,21 +142,33 @@ public final class ProtocolGate {
       return new Forward(message, false);
     }
     String name = method.stringValue();
-    if (!SERVED_METHODS.contains(name)) {
+    boolean served = SERVED_METHODS.contains(name)
+        || (!prompts.isEmpty() && PROMPT_METHODS.contains(name));
+    if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
     if (name.equals("tools/call")) {
-      JsonNode tool = params == null ? null : params.get("name");
-      if (tool == null || !tool.isString()) {
-        return reply(validId, -32602, "Invalid params: 'name' must be a string");
-      }
-      JsonNode arguments = params.get("arguments");
-      if (arguments != null && !arguments.isObject() && !arguments.isNull()) {
-        return reply(validId, -32602, "Invalid params: 'arguments' must be an object");
-      }
-      if (!toolExists.test(tool.stringValue())) {
-        return reply(validId, -32602, "Unknown tool: " + tool.stringValue());
-      }
+      return inspectCall(message, params, validId, "tool", toolExists);
+    }
+    if (name.equals("prompts/get")) {
+      return inspectCall(message, params, validId, "prompt", prompts::contains);
+    }
+    return new Forward(message, true);
+  }
+
+  /** {@code tools/call} and {@code prompts/get}: a string name that exists, object arguments. */
+  private Verdict inspectCall(ObjectNode message, @Nullable JsonNode params,
+      @Nullable JsonNode validId, String kind, Predicate<String> exists) {
+    JsonNode target = params == null ? null : params.get("name");
+    if (target == null || !target.isString()) {
+      return reply(validId, -32602, "Invalid params: 'name' must be a string");
+    }
+    JsonNode arguments = params.get("arguments");
+    if (arguments != null && !arguments.isObject() && !arguments.isNull()) {
+      return reply(validId, -32602, "Invalid params: 'arguments' must be an object");
+    }
+    if (!exists.test(target.stringValue())) {
+      return reply(validId, -32602, "Unknown " + kind + ": " + target.stringValue());
     }
     return new Forward(message, true);
   }

@@ -1,4 +1,4 @@
-/** PF4J plugin loading and the catalogue of tools the plugins contribute. */
+/** PF4J plugin loading and the catalogues of tools and prompts the plugins contribute. */
 @NullMarked
 package org.corpusmcp.host.plugins;
 

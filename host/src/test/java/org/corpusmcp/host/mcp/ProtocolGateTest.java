@@ -13,7 +13,12 @@ import tools.jackson.databind.JsonNode;
 /** Expected codes and texts: JSON-RPC 2.0 and the Arch wiki contract §G.4. */
 class ProtocolGateTest {
 
+  /** A server without prompts, like the corpus-only one. */
   private final ProtocolGate gate = new ProtocolGate(JsonText.newMapper(), Set.of("echo")::contains);
+
+  /** A server with one prompt, like one with the Arch wiki plugin loaded. */
+  private final ProtocolGate withPrompt =
+      new ProtocolGate(JsonText.newMapper(), Set.of("echo")::contains, Set.of("arch-wiki-usage"));
 
   @ParameterizedTest(name = "[{index}] {1}: {2}")
   @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
@@ -32,6 +37,7 @@ class ProtocolGateTest {
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":[]}} | -32602 | Invalid params: 'arguments' must be an object",
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"} | -32601 | Method not found: resources/list",
     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"} | -32601 | Method not found: prompts/list",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"arch-wiki-usage\"}} | -32601 | Method not found: prompts/get",
     "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"server/discover\"} | -32601 | Method not found: server/discover",
     "{\"jsonrpc\":\"2.0\",\"id\":1} | -32600 | Invalid Request: a response needs",
     "{\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
@@ -42,6 +48,42 @@ class ProtocolGateTest {
     assertEquals(code, error.get("code").asInt());
     assertTrue(error.get("message").asString().startsWith(messageStart), error.toString());
     assertEquals("2.0", reply.response().get("jsonrpc").asString());
+  }
+
+  @ParameterizedTest(name = "[{index}] {1}: {2}")
+  @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"examples\"}} | -32602 | Unknown prompt: examples",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"Arch-Wiki-Usage\"}} | -32602 | Unknown prompt: Arch-Wiki-Usage",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{}} | -32602 | Invalid params: 'name' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\"} | -32602 | Invalid params: 'name' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":[\"arch-wiki-usage\"]}} | -32602 | Invalid params: 'name' must be a string",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"arch-wiki-usage\",\"arguments\":\"x\"}} | -32602 | Invalid params: 'arguments' must be an object",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":[1]} | -32602 | Invalid params: 'params' must be an object",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"arch-wiki-usage\"}} | -32602 | Unknown tool: arch-wiki-usage",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"} | -32601 | Method not found: resources/list",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"completion/complete\"} | -32601 | Method not found: completion/complete",
+  })
+  void withPromptsRefusesBadPromptRequests(String input, int code, String message) {
+    ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, withPrompt.inspect(input));
+    JsonNode error = reply.response().get("error");
+    assertEquals(code, error.get("code").asInt());
+    assertEquals(message, error.get("message").asString());
+    assertEquals(1, reply.response().get("id").asInt());
+  }
+
+  @Test
+  void withPromptsForwardsPromptsListAndGetOfAKnownPrompt() {
+    ProtocolGate.Forward list = assertInstanceOf(ProtocolGate.Forward.class,
+        withPrompt.inspect("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}"));
+    assertTrue(list.isRequest());
+    assertInstanceOf(ProtocolGate.Forward.class, withPrompt.inspect(
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"arch-wiki-usage\"}}"));
+    assertInstanceOf(ProtocolGate.Forward.class, withPrompt.inspect(
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/get\",\"params\":"
+            + "{\"name\":\"arch-wiki-usage\",\"arguments\":{}}}"));
+    // tools are unaffected by having prompts
+    assertInstanceOf(ProtocolGate.Forward.class, withPrompt.inspect(
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\"}}"));
   }
 
   @Test

@@ -3,12 +3,14 @@ package org.corpusmcp.host.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -42,6 +44,7 @@ class StdioEndToEndTest {
   @BeforeAll
   static void start() {
     SamplePlugins.write(dir);
+    SamplePlugins.writePromptPlugin(dir);
     ServerParameters params = ServerParameters.builder(HostProcess.java())
         .args(HostProcess.args("serve", "--plugins-dir", dir.toString()))
         .build();
@@ -71,6 +74,21 @@ class StdioEndToEndTest {
     assertEquals(Boolean.FALSE, echo.annotations().openWorldHint());
     assertNotNull(echo.outputSchema());
     assertEquals("object", echo.inputSchema().get("type"));
+  }
+
+  @Test
+  void pluginPromptsAreAdvertisedListedAndServed() {
+    assertNotNull(client.getServerCapabilities().prompts());
+    List<McpSchema.Prompt> prompts = client.listPrompts().prompts();
+    assertEquals(List.of(SamplePlugins.GUIDE_PROMPT), prompts.stream().map(McpSchema.Prompt::name).toList());
+    assertEquals(List.of(), prompts.get(0).arguments());
+    McpSchema.GetPromptResult got = client.getPrompt(
+        new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+    assertEquals(SamplePlugins.GUIDE_TEXT, ((McpSchema.TextContent) got.messages().get(0).content()).text());
+    McpError unknown = assertThrows(McpError.class,
+        () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+    assertEquals(-32602, unknown.getJsonRpcError().code());
+    assertEquals("Unknown prompt: examples", unknown.getJsonRpcError().message());
   }
 
   @Test
@@ -150,6 +168,7 @@ class StdioEndToEndTest {
       "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}",
       "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"server/discover\"}",
       "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"examples\"}}",
+      "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"prompts/get\",\"params\":{\"name\":\"examples\"}}",
       "{\"id\":7,\"method\":\"ping\"}",
       "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"sample_slow\",\"arguments\":{\"ms\":300,\"tag\":\"last\"}}}",
     };
@@ -177,7 +196,9 @@ class StdioEndToEndTest {
     assertEquals(2, codes.get("-32700"), replies.toString());  // blank + garbage
     assertEquals(2, codes.get("-32600"), replies.toString());  // batch + null id
     assertEquals(1, codes.get("-32601"), replies.toString());  // server/discover
-    assertEquals(1, codes.get("-32602"), replies.toString());  // unknown tool
+    assertEquals(2, codes.get("-32602"), replies.toString());  // unknown tool, unknown prompt
+    assertEquals("Unknown prompt: examples", replies.stream().filter(r -> r.path("id").asInt() == 9)
+        .findFirst().orElseThrow().path("error").path("message").asString(), replies.toString());
     assertTrue(replies.stream().anyMatch(r -> r.path("id").asInt() == 7 && r.has("result")),
         "a message without jsonrpc is still answered: " + replies);
     JsonNode last = replies.stream().filter(r -> r.path("id").asInt() == 8).findFirst().orElseThrow();

@@ -78,6 +78,68 @@ class PluginRuntimeTest {
   }
 
   @Test
+  void promptsAreCollectedInPluginOrderWithTheirOwnerAndDisabledPluginsContributeNone()
+      throws Exception {
+    PluginJarBuilder.plugin("zeta")
+        .source("t.z.Z", PluginJarBuilder.promptProvider("t.z", "Z",
+            PluginJarBuilder.promptSpec("zeta-usage", "z", "Use zeta.")))
+        .writeTo(dir);
+    SamplePlugins.writePromptPlugin(dir);
+    try (Host host = start(SamplePlugins.settings(dir))) {
+      assertEquals(List.of("usage-guide", "zeta-usage"),
+          host.prompts().prompts().stream().map(RegisteredPrompt::name).toList());
+      assertEquals(List.of("guide", "zeta"),
+          host.prompts().prompts().stream().map(RegisteredPrompt::owner).toList());
+      assertEquals(0, host.catalog().size(), "prompt-only plugins contribute no tools");
+    }
+    try (Host host = start(new HostSettings(dir, Set.of("zeta"), Set.of(), Map.of(), Map.of()))) {
+      assertEquals(List.of("usage-guide"),
+          host.prompts().prompts().stream().map(RegisteredPrompt::name).toList());
+    }
+    try (Host host = start(new HostSettings(dir, Set.of(), Set.of("zeta"), Map.of(), Map.of()))) {
+      assertEquals(List.of("zeta-usage"),
+          host.prompts().prompts().stream().map(RegisteredPrompt::name).toList());
+    }
+  }
+
+  @Test
+  void twoPluginsWithOnePromptNameStopStartupNamingBoth() throws Exception {
+    for (String id : List.of("alpha", "beta")) {
+      PluginJarBuilder.plugin(id)
+          .source("t." + id + ".P", PluginJarBuilder.promptProvider("t." + id, "P",
+              PluginJarBuilder.promptSpec("usage", id + " usage", "Use " + id + ".")))
+          .writeTo(dir);
+    }
+    PluginStartupException e = assertThrows(PluginStartupException.class,
+        () -> start(SamplePlugins.settings(dir)));
+    assertTrue(e.getMessage().contains("'usage'"), e.getMessage());
+    assertTrue(e.getMessage().contains("plugin 'alpha'") && e.getMessage().contains("plugin 'beta'"),
+        e.getMessage());
+    // A tool prefix does not apply to prompts, so only disabling one plugin resolves the clash.
+    HostSettings prefixed =
+        new HostSettings(dir, Set.of(), Set.of(), Map.of("beta", "beta_"), Map.of());
+    assertThrows(PluginStartupException.class, () -> start(prefixed));
+    try (Host host = start(new HostSettings(dir, Set.of("beta"), Set.of(), Map.of(), Map.of()))) {
+      assertEquals("alpha", host.prompts().find("usage").owner());
+    }
+  }
+
+  @Test
+  void aPromptProviderThatThrowsStopsStartupNamingThePlugin() throws Exception {
+    PluginJarBuilder.plugin("broken")
+        .source("t.b.B", "package t.b; import java.util.*; import org.corpusmcp.api.*;"
+            + "@org.pf4j.Extension public class B implements PromptProvider {"
+            + " public List<PromptSpec> prompts(PluginContext c) {"
+            + " return List.of(PromptSpec.builder(\"bad.name\").description(\"d\")"
+            + ".message(PromptMessage.user(\"t\")).build()); } }")
+        .writeTo(dir);
+    PluginStartupException e = assertThrows(PluginStartupException.class,
+        () -> start(SamplePlugins.settings(dir)));
+    assertTrue(e.getMessage().contains("'broken'") && e.getMessage().contains("bad.name"),
+        e.getMessage());
+  }
+
+  @Test
   void aPluginWithoutExtensionIndexIsRefusedByName() throws Exception {
     PluginJarBuilder.plugin("silent")
         .source("t.s.S", PluginJarBuilder.toolProvider("t.s", "S", "", PluginJarBuilder.echoSpec("echo")))

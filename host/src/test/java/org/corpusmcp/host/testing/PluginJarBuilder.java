@@ -122,6 +122,27 @@ public final class PluginJarBuilder {
         + "  }\n}\n";
   }
 
+  /** Source of a prompt provider with the given prompts (each a PromptSpec builder expression). */
+  public static String promptProvider(String pkg, String className, String... specs) {
+    return "package " + pkg + ";\n"
+        + "import java.util.*;\nimport org.corpusmcp.api.*;\n"
+        + "@org.pf4j.Extension\n"
+        + "public class " + className + " implements PromptProvider {\n"
+        + "  public List<PromptSpec> prompts(PluginContext ctx) {\n"
+        + "    return List.of(" + String.join(",\n", specs) + ");\n"
+        + "  }\n}\n";
+  }
+
+  /** A PromptSpec builder expression with one user message (this method quotes the strings). */
+  public static String promptSpec(String name, String description, String text) {
+    return "PromptSpec.builder(\"" + name + "\").description(" + javaString(description) + ")"
+        + ".message(PromptMessage.user(" + javaString(text) + ")).build()";
+  }
+
+  private static String javaString(String s) {
+    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+  }
+
   /** A ToolSpec builder expression for a tool that echoes its {@code text} argument. */
   public static String echoSpec(String name) {
     return "ToolSpec.builder(\"" + name + "\").title(\"Echo\").description(\"Echoes text\")"

@@ -44,6 +44,30 @@ public final class SamplePlugins {
     }
   }
 
+  /** The prompt of the {@code guide} plugin ({@link #writePromptPlugin}). */
+  public static final String GUIDE_PROMPT = "usage-guide";
+  public static final String GUIDE_DESCRIPTION = "How to cite what the tools return";
+  public static final String GUIDE_TEXT =
+      "Quote tool results verbatim.\nSay \"I don't know\" rather than guess.";
+
+  /**
+   * Writes plugin {@code guide}, which contributes no tools and one prompt,
+   * {@value #GUIDE_PROMPT}, whose only message is {@link #GUIDE_TEXT} from the user.
+   */
+  public static Path writePromptPlugin(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("guide")
+          .source("test.guide.GuidePrompts", PluginJarBuilder.promptProvider(
+              "test.guide", "GuidePrompts",
+              PluginJarBuilder.promptSpec(GUIDE_PROMPT, GUIDE_DESCRIPTION, GUIDE_TEXT)))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A tool with no arguments whose handler body is {@code body} (an expression or block). */
   static String simple(String name, String body) {
     return "ToolSpec.builder(\"" + name + "\").description(\"" + name + " tool\")"
