@@ -69,6 +69,21 @@ class CommandLineTest {
   }
 
   @Test
+  void toolsListsPluginPromptsBesideTheTools(@TempDir Path withPrompts) {
+    assertEquals(0, run("tools").json().get("prompts").size(), "the sample plugin has no prompts");
+    SamplePlugins.write(withPrompts);
+    SamplePlugins.writePromptPlugin(withPrompts);
+    Run tools = run(Map.of(HostSettings.ENV_PLUGINS_DIR, withPrompts.toString()), "tools");
+    assertEquals(0, tools.status(), tools.err());
+    assertEquals(5, tools.json().get("tools").size());
+    JsonNode prompt = tools.json().get("prompts").get(0);
+    assertEquals(SamplePlugins.GUIDE_PROMPT, prompt.get("name").asString());
+    assertEquals("guide", prompt.get("plugin").asString());
+    assertEquals(SamplePlugins.GUIDE_DESCRIPTION, prompt.get("description").asString());
+    assertEquals(0, prompt.get("arguments").size());
+  }
+
+  @Test
   void callPrintsResultsAndExitsNonZeroOnToolErrors() {
     Run ok = run("call", "sample_echo", "{\"text\":\"cli\"}");
     assertEquals(0, ok.status(), ok.err());
