@@ -1,6 +1,8 @@
 /**
  * The Arch wiki evidence tools: {@link org.corpusmcp.archwiki.ArchWikiToolProvider} registers
- * them with the host, {@link org.corpusmcp.archwiki.ArchWiki} implements them.
+ * them with the host, {@link org.corpusmcp.archwiki.ArchWiki} implements them, and
+ * {@link org.corpusmcp.archwiki.ArchWikiPromptProvider} adds the prompt that tells an agent how to
+ * use them.
  *
  * <p>Behavioural contract: {@code ../shared/docs/archwiki-contract.md}; deliberate departures from
  * the reference implementation are listed in {@code docs/archwiki.md}.

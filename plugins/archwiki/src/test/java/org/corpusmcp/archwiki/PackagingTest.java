@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.pf4j.Extension;
 
 /** What PF4J needs to find the plugin: its descriptor and the extension index. */
@@ -29,16 +31,18 @@ class PackagingTest {
     assertEquals("", p.getProperty("plugin.dependencies"));
   }
 
-  @Test
-  void theProviderIsAnIndexedExtension() throws IOException {
-    assertTrue(ArchWikiToolProvider.class.isAnnotationPresent(Extension.class));
+  @ParameterizedTest
+  @ValueSource(classes = {ArchWikiToolProvider.class, ArchWikiPromptProvider.class})
+  void theProviderIsAnIndexedExtension(Class<?> provider) throws IOException {
+    assertTrue(provider.isAnnotationPresent(Extension.class));
     boolean indexed = false;
     for (URL url : Collections.list(getClass().getClassLoader().getResources("META-INF/extensions.idx"))) {
       try (InputStream in = url.openStream()) {
         indexed |= new String(in.readAllBytes(), StandardCharsets.UTF_8)
-            .lines().anyMatch(ArchWikiToolProvider.class.getName()::equals);
+            .lines().anyMatch(provider.getName()::equals);
       }
     }
-    assertTrue(indexed, "META-INF/extensions.idx must list the provider (annotation processing on)");
+    assertTrue(indexed, "META-INF/extensions.idx must list " + provider.getSimpleName()
+        + " (annotation processing on)");
   }
 }
