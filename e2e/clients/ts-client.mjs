@@ -7,7 +7,8 @@
 //
 // Environment: CALL_TOOL, CALL_ARGS (JSON) name the tool call to check; the call must succeed,
 // carry structuredContent that the client validated against the tool's outputSchema, and repeat
-// that JSON as text.
+// that JSON as text. GET_PROMPT names a prompt to get when the server advertises prompts; its
+// text messages are printed, and an unknown prompt must get a JSON-RPC error.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -51,6 +52,26 @@ try {
     fail("the text block does not repeat the structured JSON");
   }
 
+  let prompts = null;
+  let promptText = null;
+  if (client.getServerCapabilities()?.prompts) {
+    prompts = (await client.listPrompts()).prompts;
+    const wanted = process.env.GET_PROMPT;
+    if (wanted) {
+      const got = await client.getPrompt({ name: wanted });
+      if (!got.messages?.length) fail(`prompt ${wanted} has no messages`);
+      if (got.messages.some((m) => m.content?.type !== "text")) fail(`prompt ${wanted} is not text`);
+      promptText = got.messages.map((m) => m.content.text).join("\n");
+    }
+    let unknownPromptRejected = false;
+    try {
+      await client.getPrompt({ name: "no_such_prompt" });
+    } catch (e) {
+      unknownPromptRejected = /Unknown prompt: no_such_prompt/.test(String(e?.message ?? e));
+    }
+    if (!unknownPromptRejected) fail("an unknown prompt did not get a JSON-RPC error");
+  }
+
   const invalid = await client.callTool({ name, arguments: { no_such_argument: 1 } });
   if (!invalid.isError) fail("an unknown argument was accepted");
 
@@ -71,6 +92,8 @@ try {
     tools: tools.map((t) => t.name),
     annotations: tools.map((t) => t.annotations ?? null),
     structuredKeys: Object.keys(result.structuredContent),
+    prompts: prompts && prompts.map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })),
+    promptText,
   }));
 } catch (e) {
   fail(String(e?.stack ?? e));

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The official MCP conformance suite against the HTTP server, for every server scenario that
- * applies to a tools-only server (README lists why the others do not).
+ * applies to this server: tools, plus the prompt listing the Arch wiki plugin brings (README lists
+ * why the others do not apply).
  */
 class ConformanceIT {
 
@@ -31,7 +32,7 @@ class ConformanceIT {
   @ParameterizedTest
   @ValueSource(strings = {
     "server-initialize", "ping", "tools-list", "dns-rebinding-protection",
-    "server-sse-multiple-streams", "logging-set-level"
+    "server-sse-multiple-streams", "logging-set-level", "prompts-list"
   })
   void scenarioPasses(String scenario) throws Exception {
     Dist.Result result = Dist.node(Dist.env(), "node_modules/@modelcontextprotocol/conformance/dist/index.js",

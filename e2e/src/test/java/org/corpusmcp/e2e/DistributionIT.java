@@ -20,6 +20,7 @@ class DistributionIT {
     Dist.Result tools = Dist.corpusMcp(elsewhere, Dist.env(), "tools");
     assertEquals(0, tools.status(), tools.err());
     assertTrue(tools.out().contains("\"archwiki_commands\""), tools.out());
+    assertTrue(tools.out().contains("\"arch-wiki-usage\""), tools.out());
     Dist.Result doctor = Dist.corpusMcp(elsewhere, Dist.env(), "doctor");
     assertEquals(0, doctor.status(), doctor.out() + doctor.err());
     assertTrue(doctor.out().contains(Dist.LAUNCHER.toString()), doctor.out());

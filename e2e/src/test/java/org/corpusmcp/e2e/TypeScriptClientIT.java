@@ -13,6 +13,7 @@ class TypeScriptClientIT {
     Map<String, String> env = Dist.env();
     env.put("CALL_TOOL", tool);
     env.put("CALL_ARGS", args);
+    env.put("GET_PROMPT", "arch-wiki-usage");
     return env;
   }
 
@@ -22,6 +23,11 @@ class TypeScriptClientIT {
     // the bundled corpus's two tools and the Arch wiki plugin's, side by side
     assertTrue(result.out().contains("\"tools\":[\"search\",\"fetch\",\"archwiki_"), result.out());
     assertTrue(result.out().contains("\"readOnlyHint\":true"), result.out());
+    // the Arch wiki plugin's prompt (contract §G.2); the corpus adds none
+    assertTrue(result.out().contains("\"prompts\":[{\"name\":\"arch-wiki-usage\","
+        + "\"description\":\"How to use Arch Wiki MCP without becoming a liar\",\"arguments\":[]}]"),
+        result.out());
+    assertTrue(result.out().contains("must not synthesize"), result.out());
   }
 
   /** The corpus's search on the bundled handbook, over stdio. */
