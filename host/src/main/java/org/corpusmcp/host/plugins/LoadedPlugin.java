@@ -1,7 +1,10 @@
 package org.corpusmcp.host.plugins;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Supplier;
 import org.corpusmcp.api.ToolProvider;
 
 /**
@@ -30,5 +33,30 @@ public record LoadedPlugin(
   /** The extensions implementing {@code type}. */
   public <T> List<T> extensionsOf(Class<T> type) {
     return extensions.stream().filter(type::isInstance).map(type::cast).toList();
+  }
+
+  /**
+   * Asks one of this plugin's extensions for what it contributes (its tools, its prompts) with the
+   * plugin's class loader as context loader. The answer is copied here, so that a broken element
+   * fails now with the plugin named rather than later in a transport; any failure stops startup.
+   *
+   * @param call e.g. {@code "tools()"}, for the message
+   */
+  <T> List<T> ask(Object extension, String call, Supplier<? extends Collection<? extends T>> answer) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(classLoader);
+    try {
+      List<T> copy = new ArrayList<>(answer.get());
+      if (copy.contains(null)) {
+        throw new NullPointerException("a null element");
+      }
+      return copy;
+    } catch (RuntimeException | LinkageError e) {
+      throw new PluginStartupException(
+          "plugin '" + id + "': " + extension.getClass().getName() + "." + call + " failed: " + e, e);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
   }
 }

@@ -32,7 +32,7 @@ public final class PromptCatalog {
     for (LoadedPlugin plugin : plugins) {
       PluginContext context = new PluginContext(plugin.id(), settings.environment());
       for (PromptProvider provider : plugin.extensionsOf(PromptProvider.class)) {
-        for (PromptSpec spec : askProvider(plugin, provider, context)) {
+        for (PromptSpec spec : plugin.ask(provider, "prompts()", () -> provider.prompts(context))) {
           RegisteredPrompt clash = byName.get(spec.name());
           if (clash != null) {
             throw new PluginStartupException(
@@ -63,22 +63,5 @@ public final class PromptCatalog {
 
   public int size() {
     return byName.size();
-  }
-
-  private static List<PromptSpec> askProvider(
-      LoadedPlugin plugin, PromptProvider provider, PluginContext context) {
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    thread.setContextClassLoader(plugin.classLoader());
-    try {
-      // Copied here so a null element fails now, with the plugin named, not in a transport.
-      return List.copyOf(provider.prompts(context));
-    } catch (RuntimeException | LinkageError e) {
-      throw new PluginStartupException(
-          "plugin '" + plugin.id() + "': " + provider.getClass().getName()
-              + ".prompts() failed: " + e, e);
-    } finally {
-      thread.setContextClassLoader(previous);
-    }
   }
 }

@@ -1,6 +1,5 @@
 package org.corpusmcp.host.plugins;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +46,7 @@ public final class ToolCatalog {
     for (LoadedPlugin plugin : plugins) {
       PluginContext context = new PluginContext(plugin.id(), settings.environment());
       for (ToolProvider provider : plugin.toolProviders()) {
-        List<ToolSpec> specs = askProvider(plugin, provider, context);
+        List<ToolSpec> specs = plugin.ask(provider, "tools()", () -> provider.tools(context));
         String configured = settings.toolPrefixFor(plugin.id());
         String prefix = configured != null ? configured : provider.defaultToolPrefix();
         for (ToolSpec spec : specs) {
@@ -84,22 +83,6 @@ public final class ToolCatalog {
     return byName.size();
   }
 
-  private static List<ToolSpec> askProvider(
-      LoadedPlugin plugin, ToolProvider provider, PluginContext context) {
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    thread.setContextClassLoader(plugin.classLoader());
-    try {
-      // The copy forces every element through a type check here, not later in a transport.
-      return new ArrayList<>(provider.tools(context));
-    } catch (RuntimeException | LinkageError e) {
-      throw new PluginStartupException(
-          "plugin '" + plugin.id() + "': " + provider.getClass().getName()
-              + ".tools() failed: " + e, e);
-    } finally {
-      thread.setContextClassLoader(previous);
-    }
-  }
 
   private static void register(
       Map<String, RegisteredTool> byName,
