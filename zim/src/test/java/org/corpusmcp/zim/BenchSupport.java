@@ -1,10 +1,14 @@
 package org.corpusmcp.zim;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /** What the benchmarks share to measure the way ../shared/tools/libzim_bench.py does. */
 public final class BenchSupport {
@@ -70,5 +74,53 @@ public final class BenchSupport {
       out.put("mb_per_s", tot > 0 ? round(bytes / 1e6 / (tot / 1e9)) : null);
     }
     return out;
+  }
+
+  /**
+   * Writes a benchmark's results as the JSON document {@code libzim_bench.py compare} reads: tool,
+   * environment, the archive's facts, the wall time since {@code startNanos}, the measurements.
+   */
+  public static void writeReport(Path json, String tool, Path archive, long startNanos,
+      List<Map<String, Object>> measurements) throws IOException {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("tool", tool);
+    doc.put("environment", environment());
+    Map<String, Object> info = new LinkedHashMap<>();
+    try (Archive a = Zim.open(archive)) {
+      info.put("name", archive.getFileName().toString());
+      info.put("size_bytes", a.size());
+      info.put("all_entry_count", a.allEntryCount());
+      info.put("entry_count", a.entryCount());
+      info.put("has_fulltext_index", a.fulltextIndex() != null);
+      info.put("has_title_index", a.titleIndex() != null);
+    }
+    doc.put("archive", info);
+    doc.put("wall_seconds", Math.round((System.nanoTime() - startNanos) / 1e8) / 10.0);
+    doc.put("measurements", measurements);
+    Files.createDirectories(json.toAbsolutePath().getParent());
+    Files.writeString(json, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    System.err.println("JSON: " + json);
+  }
+
+  private static Map<String, Object> environment() {
+    Map<String, Object> env = new LinkedHashMap<>();
+    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+    env.put("cpus", Runtime.getRuntime().availableProcessors());
+    env.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
+    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    env.put("time_utc", Instant.now().toString());
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (line.startsWith("model name")) {
+          env.put("cpu", line.substring(line.indexOf(':') + 1).strip());
+          break;
+        }
+      }
+    } catch (IOException e) {
+      env.put("cpu", System.getProperty("os.arch"));
+    }
+    env.put("libzim_version", "n/a (pure Java)");
+    env.put("xapian", "n/a (pure Java glass reader)");
+    return env;
   }
 }

@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -16,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.corpusmcp.zim.format.DirentKind;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Benchmark harness for the ZIM reader, run beside {@code shared/tools/libzim_bench.py} on the
@@ -83,45 +81,7 @@ public final class ZimReaderBench {
     b.open(openReps, warmOpenReps);
     b.random(sample, threads);
     b.scan();
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("tool", "ZimReaderBench");
-    doc.put("environment", environment());
-    Map<String, Object> info = new LinkedHashMap<>();
-    try (Archive a = Zim.open(archive)) {
-      info.put("name", archive.getFileName().toString());
-      info.put("size_bytes", a.size());
-      info.put("all_entry_count", a.allEntryCount());
-      info.put("entry_count", a.entryCount());
-      info.put("has_fulltext_index", a.fulltextIndex() != null);
-      info.put("has_title_index", a.titleIndex() != null);
-    }
-    doc.put("archive", info);
-    doc.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
-    doc.put("measurements", b.measurements);
-    Files.createDirectories(json.toAbsolutePath().getParent());
-    Files.writeString(json, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
-    System.err.println("JSON: " + json);
-  }
-
-  private static Map<String, Object> environment() {
-    Map<String, Object> env = new LinkedHashMap<>();
-    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-    env.put("cpus", Runtime.getRuntime().availableProcessors());
-    env.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
-    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    env.put("time_utc", Instant.now().toString());
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-        if (line.startsWith("model name")) {
-          env.put("cpu", line.substring(line.indexOf(':') + 1).strip());
-          break;
-        }
-      }
-    } catch (IOException e) {
-      env.put("cpu", System.getProperty("os.arch"));
-    }
-    env.put("libzim_version", "n/a (pure Java)");
-    return env;
+    BenchSupport.writeReport(json, "ZimReaderBench", archive, t0, b.measurements);
   }
 
   // ------------------------------------------------------------------ measurements
@@ -367,5 +327,4 @@ public final class ZimReaderBench {
     log.printf("  %-16s %-20s count=%s p50_us=%s mean_us=%s ops/s=%s MB/s=%s%n", measurement, variant,
         m.get("count"), m.get("p50_us"), m.get("mean_us"), m.get("ops_per_s"), m.get("mb_per_s"));
   }
-
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Benchmark harness for search and suggestions, run beside {@code shared/tools/libzim_bench.py run
@@ -86,24 +84,7 @@ public final class SearchBench {
     if (!sq.isEmpty()) {
       b.passes("suggestion", sq, passes);
     }
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("tool", "SearchBench");
-    doc.put("environment", environment());
-    Map<String, Object> info = new LinkedHashMap<>();
-    try (Archive a = Zim.open(archive)) {
-      info.put("name", archive.getFileName().toString());
-      info.put("size_bytes", a.size());
-      info.put("all_entry_count", a.allEntryCount());
-      info.put("entry_count", a.entryCount());
-      info.put("has_fulltext_index", a.fulltextIndex() != null);
-      info.put("has_title_index", a.titleIndex() != null);
-    }
-    doc.put("archive", info);
-    doc.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
-    doc.put("measurements", b.measurements);
-    Files.createDirectories(json.toAbsolutePath().getParent());
-    Files.writeString(json, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
-    System.err.println("JSON: " + json);
+    BenchSupport.writeReport(json, "SearchBench", archive, t0, b.measurements);
   }
 
   private static List<String> lines(Path p) throws IOException {
@@ -267,27 +248,5 @@ public final class SearchBench {
     measurements.add(m);
     System.err.printf("  %-20s %-14s count=%s p50_us=%s p99_us=%s mean_us=%s%n", measurement, variant, m.get("count"),
         m.get("p50_us"), m.get("p99_us"), m.get("mean_us"));
-  }
-
-  private static Map<String, Object> environment() {
-    Map<String, Object> env = new LinkedHashMap<>();
-    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-    env.put("cpus", Runtime.getRuntime().availableProcessors());
-    env.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
-    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    env.put("time_utc", Instant.now().toString());
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-        if (line.startsWith("model name")) {
-          env.put("cpu", line.substring(line.indexOf(':') + 1).strip());
-          break;
-        }
-      }
-    } catch (IOException e) {
-      env.put("cpu", System.getProperty("os.arch"));
-    }
-    env.put("libzim_version", "n/a (pure Java)");
-    env.put("xapian", "n/a (pure Java glass reader)");
-    return env;
   }
 }
