@@ -170,13 +170,11 @@ final class Matcher {
       return new PostingTree.Empty();
     }
     List<PostingTree> leaves = new ArrayList<>();
-    List<PostingTree.Leaf> ls = new ArrayList<>();
     long wdfMax = 0;
     for (GlassDatabase.TermEntry e : terms) {
       PostingTree.Leaf l = new PostingTree.Leaf(new String(e.term(), StandardCharsets.UTF_8), db.postingList(e.term()),
           null, lengths);
       leaves.add(l);
-      ls.add(l);
       wdfMax += l.pl.wdfUpperBound();
     }
     PostingTree or = huffman(leaves);
@@ -185,7 +183,7 @@ final class Matcher {
     // the same sum on doubles gives 404.995 and weights 0.05 % too high
     double tf = or.est;
     Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, tf, 1, 1.0, wdfMax) : null;
-    return new PostingTree.Synonym(or, ls, w, lengths);
+    return new PostingTree.Synonym(or, w, lengths);
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.corpusmcp.zim.search;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.corpusmcp.zim.glass.GlassDatabase;
@@ -495,13 +494,11 @@ abstract class PostingTree {
    */
   static final class Synonym extends PostingTree {
     final PostingTree or;
-    final List<Leaf> terms;
     final Bm25.@Nullable Leaf w;
     final DocLengths lengths;
 
-    Synonym(PostingTree or, List<Leaf> terms, Bm25.@Nullable Leaf w, DocLengths lengths) {
+    Synonym(PostingTree or, Bm25.@Nullable Leaf w, DocLengths lengths) {
       this.or = or;
-      this.terms = terms;
       this.w = w;
       this.lengths = lengths;
       min = or.min;
@@ -553,11 +550,5 @@ abstract class PostingTree {
     int matchingLeaves() {
       return 1;
     }
-  }
-
-  static List<Leaf> leavesOf(PostingTree t) {
-    List<Leaf> out = new ArrayList<>();
-    t.leaves(out);
-    return out;
   }
 }

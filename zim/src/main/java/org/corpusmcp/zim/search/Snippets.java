@@ -301,16 +301,17 @@ final class Snippets {
     return render(text, bytes, all, bestBegin, bestEnd);
   }
 
+  /** True when the query term matches word i: its lower-cased form or its "Z" stem. */
+  private static boolean phraseWord(String term, List<String> lowers, List<String> stems, int i) {
+    return term.equals(lowers.get(i)) || term.equals(stems.get(i));
+  }
+
   /**
    * A word's background relevance. The value lives as long as this object (Xapian keeps it in the
    * MSet): an occurrence still in the chosen window when a snippet ends leaves it halved for the
    * next snippet cut with the same query, which changes later suggestions' snippets. Keyed by the
    * word if the database has it, else by its "Z" stem; looked up by word, then by stem.
    */
-  private static boolean phraseWord(String term, List<String> lowers, List<String> stems, int i) {
-    return term.equals(lowers.get(i)) || term.equals(stems.get(i));
-  }
-
   private double[] background(String lower, int length) {
     double[] v = backgroundRelevance.get(lower);
     if (v != null) {
@@ -369,7 +370,7 @@ final class Snippets {
     if (cnt <= 4) {
       lead = q;
     }
-    boolean atStart = onlyNonWordBefore(b, lead, all, win.get(0));
+    boolean atStart = all.get(0) == win.get(0); // no word of the text before the window
     if (!atStart && !sentenceBefore(b, lead, bestBegin)) {
       out.append("...");
     }
@@ -435,15 +436,6 @@ final class Snippets {
       out.append("...");
     }
     return out.toString();
-  }
-
-  /** True when no pumped word precedes the window's first word. */
-  private static boolean onlyNonWordBefore(byte[] b, int lead, List<Piece> all, Piece first) {
-    return all.get(0) == first && firstWordIsFirst(all, first);
-  }
-
-  private static boolean firstWordIsFirst(List<Piece> all, Piece first) {
-    return all.indexOf(first) == 0;
   }
 
   /**

@@ -40,16 +40,7 @@ class PagingParityTest {
   }
 
   static Stream<Arguments> suggest() {
-    List<Arguments> a = new ArrayList<>();
-    for (String sem : List.of("9", "8.1")) {
-      for (String z : ParityCorpus.SUGGEST) {
-        if (!z.endsWith(TINY)) {
-          a.add(Arguments.of(z, sem));
-        }
-      }
-      a.add(Arguments.of(ParityCorpus.BIG, sem));
-    }
-    return a.stream();
+    return ParityCorpus.withBigBySemantics(ParityCorpus.SUGGEST.stream().filter(z -> !z.endsWith(TINY)).toList());
   }
 
   @ParameterizedTest(name = "{0}")
