@@ -12,7 +12,8 @@ import org.corpusmcp.zim.search.Semantics;
  * Full-text search over the archive's own Xapian index with libzim's ranking. STRICT is what a
  * Kiwix user gets today (libzim 9 semantics: every word must match). RELAXED asks the same index for
  * any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
- * Snippets are made later from the parsed document, for the few results actually shown.
+ * Snippets are made later from the parsed document, for the few results actually shown; titles
+ * come from the entry each path is resolved to here, so the searcher is asked for paths only.
  */
 final class FullTextSearcher implements LibrarySearcher {
 
@@ -31,13 +32,13 @@ final class FullTextSearcher implements LibrarySearcher {
   public List<Hit> search(String query, Mode mode, int count) {
     List<SearchHit> hits;
     if (mode == Mode.STRICT) {
-      hits = strict.search(query, 0, count, false).hits();
+      hits = strict.searchPaths(query, 0, count).hits();
     } else {
       List<String> terms = Lexical.terms(query);
       if (terms.size() < 2) {
         return List.of(); // one word: the strict search already asked for it
       }
-      hits = relaxed.search(String.join(" OR ", terms), 0, count, false).hits();
+      hits = relaxed.searchPaths(String.join(" OR ", terms), 0, count).hits();
     }
     List<Hit> out = new ArrayList<>(hits.size());
     for (SearchHit hit : hits) {
