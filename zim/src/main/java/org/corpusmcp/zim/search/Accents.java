@@ -49,7 +49,8 @@ final class Accents {
     return piece(asUtf8(beforeNul(s)));
   }
 
-  private static String beforeNul(String s) {
+  /** The C string libzim sees: everything before the first NUL. */
+  static String beforeNul(String s) {
     int nul = s.indexOf('\0');
     return nul >= 0 ? s.substring(0, nul) : s;
   }

@@ -204,11 +204,7 @@ public final class SuggestionSearcher {
   }
 
   private Suggestions fromListing(String query, int start, int count) {
-    String q = Accents.asUtf8(query);
-    int nul = q.indexOf('\0');
-    if (nul >= 0) {
-      q = q.substring(0, nul);
-    }
+    String q = Accents.asUtf8(Accents.beforeNul(query));
     if (q.isEmpty()) {
       return new Suggestions(0, false, List.of());
     }
