@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -18,6 +20,37 @@ import org.junit.jupiter.api.io.TempDir;
 class KotlinPluginIT {
 
   @TempDir Path plugins;
+
+  /**
+   * The example must have been compiled against the plugin-api jar this build made, taken from the
+   * build's private repository: a copy left in the user's ~/.m2 by an earlier install would hide a
+   * broken install step on every machine but a fresh one.
+   */
+  @Test
+  void theExampleResolvedThisBuildsPluginApiFromThePrivateRepository() throws Exception {
+    String version = System.getProperty("plugin-api.version");
+    Path repo = Path.of(System.getProperty("example.repo"));
+    Path installed = repo.resolve("org/corpusmcp/plugin-api/" + version + "/plugin-api-" + version + ".jar");
+    Path built = Path.of(System.getProperty("plugin-api.jar"));
+    assertTrue(Files.isRegularFile(built), "plugin-api was not packaged by this build: " + built);
+    assertTrue(Files.isRegularFile(installed),
+        "plugin-api is missing from the example's private repository " + repo
+            + "; the example must not resolve it from anywhere else");
+    assertEquals(sha256(built), sha256(installed),
+        "the example's repository holds a plugin-api jar other than this build's");
+    // Maven's resolver marks an installed artifact with an empty repository id ("jar>="), a
+    // downloaded one with the repository it came from.
+    String origin = Files.readString(installed.resolveSibling("_remote.repositories"));
+    assertTrue(origin.contains("plugin-api-" + version + ".jar>=\n") || origin.contains("plugin-api-" + version + ".jar>=\r\n"),
+        "plugin-api in the example's repository was downloaded, not installed by this build:\n" + origin);
+    assertTrue(Files.isRegularFile(repo.resolve(
+            "org/corpusmcp/corpus-mcp-parent/" + version + "/corpus-mcp-parent-" + version + ".pom")),
+        "plugin-api's parent pom is missing from the example's private repository");
+  }
+
+  private static String sha256(Path file) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+  }
 
   @Test
   void aDroppedInKotlinPluginServesItsToolBesideTheBundledOnes() throws Exception {
