@@ -35,7 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code corpus-mcp zim info|entries|cat ARCHIVE …}: look inside a ZIM archive with the project's
  * own reader and print JSON whose field names follow {@code shared/tools/zim_oracle.py}, so the
  * two can be compared line by line. A damaged archive prints {@code {"error":"zim-format",…}} on
- * stderr and exits 1.
+ * stderr and exits 1; so does a listing that met unreadable entries (after printing the rest), and
+ * an {@code info --check} or {@code --validate} that found damage.
  */
 @Command(
     name = "zim",
@@ -111,6 +112,24 @@ public final class ZimCommand {
       }
     }
 
+    /**
+     * A listing that met unreadable entries still prints every entry it could, but, like tar and
+     * zimcheck, exits non-zero and says how many, so a script can tell a damaged archive from a sound
+     * one without parsing every line.
+     */
+    int damagedEntries(long damaged, long total) {
+      if (damaged == 0) {
+        return 0;
+      }
+      ObjectNode err = JSON.createObjectNode();
+      err.put("error", "damaged-entries");
+      err.put("damaged", damaged);
+      err.put("entries", total);
+      err.put("message", damaged + " of " + total + " entries could not be read; see their \"error\" fields");
+      spec.commandLine().getErr().println(JSON.writeValueAsString(err));
+      return EXIT_FAILED;
+    }
+
     void fail(String message) {
       ObjectNode err = JSON.createObjectNode();
       err.put("error", "not-found");
@@ -120,7 +139,10 @@ public final class ZimCommand {
   }
 
   @Command(name = "info", mixinStandardHelpOptions = true,
-      description = {"Header facts, libzim-style view (counts, main entry, indexes, checksum) and metadata."})
+      description = {"Header facts, libzim-style view (counts, main entry, indexes, checksum) and metadata."},
+      exitCodeListHeading = "Exit status:%n",
+      exitCodeList = {"0:the archive opened (and passed --check / --validate when asked)",
+          "1:it could not be opened, or --check / --validate found damage"})
   static final class Info extends Sub {
     @Option(names = "--check", description = "Also recompute the MD5 checksum (reads the whole archive; progress on stderr).")
     boolean check;
@@ -207,20 +229,28 @@ public final class ZimCommand {
         }
       }
       out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o));
-      return 0;
+      // A failed --check or --validate is the answer a script asked for: report it in the exit status.
+      boolean checkFailed = check && !lz.path("check").asBoolean(false);
+      boolean invalid = validate && !o.path("valid").asBoolean(false);
+      return checkFailed || invalid ? EXIT_FAILED : 0;
     }
   }
 
   @Command(name = "entries", mixinStandardHelpOptions = true,
       description = {"Every directory entry in path order, one JSON object per line:",
           "index, namespace, path, title, storedTitle, kind, mimetype, redirectIndex, redirectTarget,",
-          "libzim_path, size, sha256 (field names as in zim_oracle.py entries)."})
+          "libzim_path, size, sha256 (field names as in zim_oracle.py entries)."},
+      exitCodeListHeading = "Exit status:%n",
+      exitCodeList = {"0:every entry was read",
+          "1:the archive could not be opened, or some entries could not be read (they carry an",
+          "  \"error\" field; stderr says how many)"})
   static final class Entries extends Sub {
     @Option(names = "--no-content", description = "Skip size and sha256 (no content is read).")
     boolean noContent;
 
     @Override
     int run(Archive a, PrintWriter out) {
+      long damaged = 0;
       for (Entry e : a.allEntries()) {
         ObjectNode r = JSON.createObjectNode();
         r.put("index", e.index());
@@ -255,9 +285,12 @@ public final class ZimCommand {
             }
           }
         }
+        if (r.has("error")) {
+          damaged++;
+        }
         out.println(JSON.writeValueAsString(r));
       }
-      return 0;
+      return damagedEntries(damaged, a.allEntryCount());
     }
   }
 

@@ -14,6 +14,7 @@ import org.corpusmcp.host.Main;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.testing.SamplePlugins;
+import org.corpusmcp.host.testing.TestCorpus;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,5 +144,28 @@ class CommandLineTest {
     Run none = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
         HostSettings.ENV_DISABLED, "sample"), "tools");
     assertEquals(List.of(), JsonText.newMapper().convertValue(none.json().get("tools"), List.class));
+  }
+
+  /**
+   * libzim's test suite damaged exactly one dirent's MIME type in this file: the listing prints
+   * every entry, marks that one, and exits 1 naming the count, like tar or zimcheck would; the
+   * sound archive it was made from lists cleanly.
+   */
+  @Test
+  void zimEntriesExitsNonZeroAndCountsTheEntriesItCouldNotRead() {
+    Path suite = TestCorpus.SAMPLES.resolve("zim-testing-suite/withns");
+    Run damaged = run("zim", "entries", suite.resolve("invalid.bad_mimetype_in_dirent.zim").toString());
+    assertEquals(1, damaged.status(), damaged.err());
+    long marked = damaged.out().lines().filter(l -> l.contains("\"error\"")).count();
+    assertEquals(1, marked, damaged.out());
+    JsonNode summary = JsonText.newMapper().readTree(damaged.err().strip());
+    assertEquals("damaged-entries", summary.get("error").asString());
+    assertEquals(1, summary.get("damaged").asInt());
+    assertEquals(damaged.out().lines().count(), summary.get("entries").asLong());
+
+    Run sound = run("zim", "entries", suite.resolve("small.zim").toString());
+    assertEquals(0, sound.status(), sound.err());
+    assertEquals("", sound.err());
+    assertTrue(sound.out().lines().count() > 1, sound.out());
   }
 }
