@@ -19,11 +19,13 @@ import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.api.corpus.SectionId;
+import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What {@code search} and {@code fetch} do, over an open {@link Corpus}. Results are plain JSON
@@ -39,6 +41,11 @@ public final class CorpusService implements AutoCloseable {
   private final DocumentStore store = new DocumentStore(256);
   private final ExecutorService workers;
   private final FederatedSearch federated;
+  /** A reply as the client receives it: the tool result's JSON text block. */
+  private final Function<Map<String, Object>, String> replyText =
+      reply -> JsonText.pretty(REPLY_JSON, reply);
+
+  private static final JsonMapper REPLY_JSON = JsonText.newMapper();
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
@@ -198,26 +205,17 @@ public final class CorpusService implements AutoCloseable {
       chosen.removeIf(s -> isInsideAnother(s, chosen));
     }
 
-    List<Map<String, Object>> sections = new ArrayList<>();
-    List<String> omitted = new ArrayList<>();
-    int budget = settings.maxFetchChars();
-    boolean truncated = false;
+    // Every section is returned as its own heading and body, subsections as sections of their
+    // own, so a section's content and content_hash are the same however it was asked for, and
+    // pieces fetched by id add up to the whole document.
+    List<FetchBudget.Piece> pieces = new ArrayList<>();
+    Set<SectionId> taken = new HashSet<>();
     for (Section section : chosen) {
-      String content = nfc(whole ? ownMarkdown(section) : section.toMarkdown());
-      if (truncated) {
-        omitted.add(section.id().value());
-        continue;
-      }
-      if (content.length() > budget) {
-        truncated = true;
-        if (!sections.isEmpty()) {
-          omitted.add(section.id().value());
-          continue;
+      for (Section s : whole ? List.of(section) : subtree(section)) {
+        if (taken.add(s.id())) {
+          pieces.add(new FetchBudget.Piece(s.id().value(), sectionJson(s, nfc(ownMarkdown(s)), -1)));
         }
-        content = cutAtParagraph(content, budget);
       }
-      budget -= content.length();
-      sections.add(sectionJson(section, content));
     }
 
     Map<String, Object> body = new LinkedHashMap<>();
@@ -234,13 +232,20 @@ public final class CorpusService implements AutoCloseable {
     if (!document.metadata().isEmpty()) {
       body.put("metadata", document.metadata()); // e.g. a DevDocs page's source URL and licence
     }
-    body.put("sections", sections);
     body.put("available_sections", available(document));
-    body.put("truncated", truncated);
-    if (!omitted.isEmpty()) {
-      body.put("omitted_sections", omitted);
+    FetchBudget.Fitted fitted = new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()), replyText)
+        .fit(body, pieces, (piece, content, fullLength) ->
+            sectionJson(document.section(SectionId.of(piece.id())), content, fullLength));
+    return ToolResult.success(FetchBudget.assemble(body, fitted));
+  }
+
+  private static List<Section> subtree(Section section) {
+    List<Section> out = new ArrayList<>();
+    out.add(section);
+    for (Section child : section.children()) {
+      out.addAll(subtree(child));
     }
-    return ToolResult.success(body);
+    return out;
   }
 
   private static boolean isInsideAnother(Section s, List<Section> chosen) {
@@ -270,13 +275,21 @@ public final class CorpusService implements AutoCloseable {
     return section.markdown().isEmpty() ? heading : heading + "\n\n" + section.markdown();
   }
 
-  private static Map<String, Object> sectionJson(Section section, String content) {
+  /**
+   * @param fullLength the length of the whole section when {@code content} is a cut part of it,
+   *     else -1
+   */
+  private static Map<String, Object> sectionJson(Section section, String content, int fullLength) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("id", section.id().value());
     out.put("title", section.title());
     out.put("level", section.level());
     out.put("content", content);
     out.put("content_hash", sha256(content));
+    if (fullLength >= 0) {
+      out.put("truncated", true);
+      out.put("full_chars", fullLength);
+    }
     if (!section.metadata().isEmpty()) {
       out.put("metadata", section.metadata());
     }
@@ -290,6 +303,7 @@ public final class CorpusService implements AutoCloseable {
       entry.put("id", s.id().value());
       entry.put("title", s.title());
       entry.put("level", s.level());
+      entry.put("chars", nfc(ownMarkdown(s)).length());
       out.add(entry);
     }
     return out;
@@ -307,14 +321,6 @@ public final class CorpusService implements AutoCloseable {
       out.put("date", date);
     }
     return out;
-  }
-
-  static String cutAtParagraph(String content, int budget) {
-    int cut = content.lastIndexOf("\n\n", budget);
-    if (cut < budget / 2) {
-      cut = budget;
-    }
-    return content.substring(0, cut).stripTrailing();
   }
 
   static String nfc(String s) {

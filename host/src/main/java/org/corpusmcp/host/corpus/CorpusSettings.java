@@ -13,7 +13,10 @@ import org.jspecify.annotations.Nullable;
  * @param config {@code CORPUS_CONFIG}: the corpus.toml manifest
  * @param searchLimit {@code SEARCH_LIMIT}: results when search() gets no limit (default 5)
  * @param searchMaxLimit {@code SEARCH_MAX_LIMIT}: the hard maximum for limit (default 10)
- * @param maxFetchChars {@code MAX_FETCH_CHARS}: fetch output budget in characters (default 100000)
+ * @param maxFetchChars {@code MAX_FETCH_CHARS}: fetch output budget in characters of the reply as
+ *     the client receives it (default 100000)
+ * @param maxFetchTokens {@code MAX_FETCH_TOKENS}: the same budget in estimated tokens (default
+ *     24000, under the 25,000-token cap Claude Code puts on a tool result; 0 for none)
  * @param searchWorkers {@code SEARCH_WORKERS}: concurrent archive searches (default 8)
  * @param maxConsecutive {@code SEARCH_MAX_CONSECUTIVE}: diversity, results in a row from one
  *     library (default 2)
@@ -26,10 +29,14 @@ public record CorpusSettings(
     int searchLimit,
     int searchMaxLimit,
     int maxFetchChars,
+    int maxFetchTokens,
     int searchWorkers,
     int maxConsecutive,
     boolean logQueries,
     boolean zimCheck) {
+
+  /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
+  public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;
 
   public CorpusSettings {
     positive("SEARCH_MAX_LIMIT", searchMaxLimit);
@@ -40,6 +47,10 @@ public record CorpusSettings(
     }
     if (maxFetchChars < 1000) {
       throw new IllegalArgumentException("MAX_FETCH_CHARS must be at least 1000, got " + maxFetchChars);
+    }
+    if (maxFetchTokens != 0 && maxFetchTokens < 250) {
+      throw new IllegalArgumentException("MAX_FETCH_TOKENS must be 0 (no token bound) or at least 250, got "
+          + maxFetchTokens);
     }
     positive("SEARCH_WORKERS", searchWorkers);
     positive("SEARCH_MAX_CONSECUTIVE", maxConsecutive);
@@ -72,6 +83,7 @@ public record CorpusSettings(
         integer(env, "SEARCH_LIMIT", 5),
         integer(env, "SEARCH_MAX_LIMIT", 10),
         integer(env, "MAX_FETCH_CHARS", 100_000),
+        integer(env, "MAX_FETCH_TOKENS", DEFAULT_MAX_FETCH_TOKENS),
         integer(env, "SEARCH_WORKERS", 8),
         integer(env, "SEARCH_MAX_CONSECUTIVE", 2),
         !env.containsKey("LOG_QUERIES") || HostSettings.isTrue(env.get("LOG_QUERIES")),

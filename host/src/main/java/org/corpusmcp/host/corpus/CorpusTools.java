@@ -53,13 +53,19 @@ public final class CorpusTools {
         .title("Fetch a document")
         .description("Returns a document found by search() as clean Markdown, split into sections."
             + " Pass 'ref' exactly as search() returned it. Without 'sections' you get the whole"
-            + " document (up to " + s.maxFetchChars() + " characters; 'truncated' and"
-            + " 'omitted_sections' say what was left out); with 'sections' only those, with their"
-            + " subsections. The lead section has id \"\". Ids come from search()'s"
-            + " relevant_sections or from 'available_sections'. Each section carries a"
-            + " 'content_hash' (SHA-256 of its text) and the document its archive's uuid and"
-            + " snapshot, so a quotation can be re-checked against the same archive. Links inside"
-            + " the Markdown that point to corpus:// refs can be fetched too.")
+            + " document; with 'sections' only those, each followed by its subsections. The lead"
+            + " section has id \"\". Ids come from search()'s relevant_sections or from"
+            + " 'available_sections', which lists every section with its size in characters."
+            + " A reply is at most " + s.maxFetchChars() + " characters"
+            + (s.maxFetchTokens() > 0 ? " and about " + s.maxFetchTokens() + " tokens" : "")
+            + ": when a document is longer you get its first sections and 'truncated': true, and"
+            + " 'omitted_sections' names every section left out; fetch those by id (several per"
+            + " call) to read the rest. A section larger than a whole reply comes cut, marked in"
+            + " its text and with 'truncated': true on the section. Each section carries a"
+            + " 'content_hash' (SHA-256 of its text, the same however it was fetched) and the"
+            + " document its archive's uuid and snapshot, so a quotation can be re-checked against"
+            + " the same archive. Links inside the Markdown that point to corpus:// refs can be"
+            + " fetched too.")
         .inputSchema("""
             {"type":"object",
              "properties":{
@@ -78,10 +84,12 @@ public final class CorpusTools {
                "sections":{"type":"array","items":{"type":"object",
                  "properties":{"id":{"type":"string"},"title":{"type":"string"},
                    "level":{"type":"integer"},"content":{"type":"string"},
-                   "content_hash":{"type":"string"},"metadata":{"type":"object"}},
+                   "content_hash":{"type":"string"},"metadata":{"type":"object"},
+                   "truncated":{"type":"boolean"},"full_chars":{"type":"integer"}},
                  "required":["id","title","content","content_hash"]}},
                "available_sections":{"type":"array","items":{"type":"object",
-                 "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"}},
+                 "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"},
+                   "chars":{"type":"integer"}},
                  "required":["id","title"]}},
                "truncated":{"type":"boolean"},
                "omitted_sections":{"type":"array","items":{"type":"string"}},

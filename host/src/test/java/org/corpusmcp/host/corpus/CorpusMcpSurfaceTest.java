@@ -32,7 +32,7 @@ class CorpusMcpSurfaceTest {
   void theCorpusExposesExactlyTwoToolsAndNoPromptsOrResources() {
     TestCorpus.writeAdapterPlugin(dir.resolve("plugins"));
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), Map.of("Ray", TestCorpus.RAY_MINI));
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 2, 2, false, false);
+    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 24_000, 2, 2, false, false);
     var json = JsonText.newMapper();
     try (Host host = Host.start(SamplePlugins.settings(dir.resolve("plugins")), json, plugins -> {
           CorpusService service = new CorpusService(

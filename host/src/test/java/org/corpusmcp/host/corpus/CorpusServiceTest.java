@@ -8,15 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.corpusmcp.api.ToolResult;
+import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.testing.SamplePlugins;
 import org.corpusmcp.host.testing.TestCorpus;
+import org.corpusmcp.zim.Entry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +45,7 @@ class CorpusServiceTest {
   static CorpusService service(String name, Map<String, String> libraries, int maxFetchChars,
       int maxConsecutive, Function<Library, LibrarySearcher> searchers) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, maxFetchChars,
+    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, maxFetchChars, 0,
         4, maxConsecutive, false, false);
     return new CorpusService(Corpus.open(settings, Adapters.collect(plugins.plugins()), null), searchers);
   }
@@ -153,7 +156,8 @@ class CorpusServiceTest {
       for (Map<String, Object> section : sections) {
         assertEquals(sha256((String) section.get("content")), section.get("content_hash"));
       }
-      // a level-2 section followed by a level-3 one: asking for the parent returns the child too
+      // a level-2 section followed by a level-3 one: asking for the parent returns the child too,
+      // each as the same section object (same content, same hash) as in the whole document
       int parent = -1;
       for (int i = 1; i + 1 < available.size(); i++) {
         if ((int) available.get(i).get("level") == 2 && (int) available.get(i + 1).get("level") == 3) {
@@ -163,27 +167,176 @@ class CorpusServiceTest {
       }
       assertTrue(parent > 0, "the maxi article has nested sections: " + available);
       String parentId = (String) available.get(parent).get("id");
-      String childTitle = (String) available.get(parent + 1).get("title");
+      String childId = (String) available.get(parent + 1).get("id");
       Map<String, Object> picked = body(s.fetch("corpus://Maxi/Ray_Charles", List.of(parentId)));
       @SuppressWarnings("unchecked")
-      List<Map<String, Object>> one = (List<Map<String, Object>>) picked.get("sections");
-      assertEquals(1, one.size());
-      assertTrue(((String) one.get(0).get("content")).contains("### " + childTitle), one.toString());
+      List<Map<String, Object>> subtree = (List<Map<String, Object>>) picked.get("sections");
+      assertEquals(parentId, subtree.get(0).get("id"));
+      assertEquals(childId, subtree.get(1).get("id"));
+      Map<String, String> wholeHashes = new LinkedHashMap<>();
+      sections.forEach(x -> wholeHashes.put((String) x.get("id"), (String) x.get("content_hash")));
+      for (Map<String, Object> x : subtree) {
+        assertEquals(wholeHashes.get(x.get("id")), x.get("content_hash"), "section " + x.get("id"));
+      }
+      assertTrue(((String) subtree.get(1).get("content")).startsWith("### "), subtree.toString());
+    }
+  }
+
+  /** The text block a client receives for a reply: the budget bounds exactly this. */
+  static int clientChars(Map<String, Object> reply) {
+    return JsonText.pretty(JsonText.newMapper(), reply).length();
+  }
+
+  @Test
+  void theBudgetBoundsWhatTheClientReceivesAndNamesEverySectionLeftOut() {
+    try (CorpusService s = service("budget", Map.of("Maxi", TestCorpus.RAY_MAXI), 8000, 2,
+        CorpusSearchers.forCorpus())) {
+      Map<String, Object> doc = body(s.fetch("corpus://Maxi/Ray_Charles", List.of()));
+      assertEquals(Boolean.TRUE, doc.get("truncated"));
+      assertTrue(clientChars(doc) <= 8000, "the reply's text block exceeds the budget: " + clientChars(doc));
+      List<String> returned = ids(doc.get("sections"));
+      @SuppressWarnings("unchecked")
+      List<String> omitted = (List<String>) doc.get("omitted_sections");
+      List<String> both = new ArrayList<>(returned);
+      both.addAll(omitted);
+      assertEquals(ids(doc.get("available_sections")), both,
+          "returned then omitted must be every section, in document order");
+      assertFalse(omitted.isEmpty());
     }
   }
 
   @Test
-  void theBudgetCutsAtASectionBoundaryAndSaysWhatWasLeftOut() {
-    try (CorpusService s = service("budget", Map.of("Maxi", TestCorpus.RAY_MAXI), 3000, 2,
+  void aSectionLargerThanTheBudgetIsCutBetweenBlocksWithAMarker() throws Exception {
+    // the article's longest section without subsections, fetched alone under a budget its reply
+    // exceeds by 2,000 characters
+    String id;
+    String full;
+    int fullReply;
+    try (CorpusService big = service("cut-full", Map.of("Maxi", TestCorpus.RAY_MAXI))) {
+      Map<String, Object> whole = body(big.fetch("corpus://Maxi/Ray_Charles", List.of()));
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> all = (List<Map<String, Object>>) whole.get("sections");
+      Map<String, Object> longest = all.get(0);
+      for (Map<String, Object> x : all) {
+        if (((String) x.get("content")).length() > ((String) longest.get("content")).length()) {
+          longest = x;
+        }
+      }
+      id = (String) longest.get("id");
+      Map<String, Object> alone = body(big.fetch("corpus://Maxi/Ray_Charles", List.of(id)));
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> got = (List<Map<String, Object>>) alone.get("sections");
+      assertEquals(1, got.size(), "pick a section without subsections: " + id);
+      full = (String) got.get(0).get("content");
+      fullReply = clientChars(alone);
+    }
+    assertTrue(full.length() > 5000, "the longest section is long: " + full.length());
+    int budget = fullReply - 2000;
+    try (CorpusService s = service("cut", Map.of("Maxi", TestCorpus.RAY_MAXI), budget, 2,
         CorpusSearchers.forCorpus())) {
-      Map<String, Object> doc = body(s.fetch("corpus://Maxi/Ray_Charles", List.of()));
+      Map<String, Object> doc = body(s.fetch("corpus://Maxi/Ray_Charles", List.of(id)));
+      assertTrue(clientChars(doc) <= budget, "text block: " + clientChars(doc) + " > " + budget);
       assertEquals(Boolean.TRUE, doc.get("truncated"));
       @SuppressWarnings("unchecked")
-      List<Map<String, Object>> sections = (List<Map<String, Object>>) doc.get("sections");
-      int total = sections.stream().mapToInt(x -> ((String) x.get("content")).length()).sum();
-      assertTrue(total <= 3000, "content exceeds the budget: " + total);
-      assertFalse(((List<?>) doc.get("omitted_sections")).isEmpty());
+      Map<String, Object> cut = ((List<Map<String, Object>>) doc.get("sections")).get(0);
+      assertEquals(Boolean.TRUE, cut.get("truncated"));
+      assertEquals(full.length(), cut.get("full_chars"));
+      String content = (String) cut.get("content");
+      int marker = content.lastIndexOf("\n\n[…truncated: ");
+      assertTrue(marker > 0 && content.endsWith("fetched by id.]"), content);
+      String shown = content.substring(0, marker);
+      // as late as the rule allows: the next line (here a table row, which is never split) would
+      // not have fitted
+      int nextLineEnd = full.indexOf('\n', shown.length() + 1);
+      int nextLine = (nextLineEnd < 0 ? full.length() : nextLineEnd) - shown.length();
+      assertTrue(clientChars(doc) + nextLine > budget, "cut early: " + shown.length() + " of " + full.length());
+      assertTrue(full.startsWith(shown), "the cut part is a prefix of the section");
+      assertTrue(full.startsWith("\n", shown.length()) || full.startsWith(" ", shown.length()),
+          "cut between lines or words: …" + full.substring(shown.length(), shown.length() + 40));
+      assertEquals(sha256(content), cut.get("content_hash"));
     }
+  }
+
+  /**
+   * On every sample archive, every document read in pieces under a small budget (whole fetch, then
+   * the omitted ids, until none are left) comes back as exactly the whole document's sections, hash
+   * for hash, each piece within the budget.
+   */
+  @Test
+  void onEverySampleDocumentsFitAndPiecesAddUpToTheWhole() {
+    Map<String, String> samples = new LinkedHashMap<>();
+    samples.put("Hundred", TestCorpus.HUNDRED);
+    samples.put("Maxi", TestCorpus.RAY_MAXI);
+    samples.put("Mini", TestCorpus.RAY_MINI);
+    samples.put("Ray2015", "mediawiki/wikipedia_en_ray_charles_2015-06.zim");
+    samples.put("Be", "mediawiki/wikibooks_be_all_nopic_2017-02.zim");
+    int small = 12_000;
+    int documents = 0;
+    int pieced = 0;
+    try (CorpusService whole = service("pieces-whole", samples, 10_000_000, 2, CorpusSearchers.forCorpus());
+        CorpusService tight = service("pieces-small", samples, small, 2, CorpusSearchers.forCorpus())) {
+      for (Library library : whole.corpus().libraries()) {
+        for (Entry entry : library.archive().allEntries()) {
+          if (entry.isRedirect() || !library.isDocument(entry)) {
+            continue;
+          }
+          String ref = Refs.encode(library.name(), library.refPath(entry));
+          if (!(whole.fetch(ref, List.of()) instanceof ToolResult.Success everything)) {
+            continue;
+          }
+          documents++;
+          Map<String, String> expected = hashes(everything.body().get("sections"));
+          Map<String, String> got = new LinkedHashMap<>();
+          List<String> wanted = List.of();
+          for (int round = 0; round < 1000; round++) {
+            Map<String, Object> part = body(tight.fetch(ref, wanted));
+            assertTrue(clientChars(part) <= small, ref + " piece: " + clientChars(part));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> sections = (List<Map<String, Object>>) part.get("sections");
+            assertFalse(sections.isEmpty(), ref + ": a piece made no progress");
+            for (Map<String, Object> x : sections) {
+              if (!Boolean.TRUE.equals(x.get("truncated"))) {
+                got.put((String) x.get("id"), (String) x.get("content_hash"));
+              } else {
+                // only a section larger than the budget may come cut, and then it is the only one
+                assertEquals(1, sections.size(), ref);
+                assertTrue((int) x.get("full_chars") > small / 2, ref + " " + x.get("id"));
+                got.put((String) x.get("id"), expected.get(x.get("id")));
+              }
+            }
+            @SuppressWarnings("unchecked")
+            List<String> omitted = (List<String>) part.getOrDefault("omitted_sections", List.of());
+            if (omitted.isEmpty()) {
+              break;
+            }
+            wanted = omitted;
+          }
+          if (got.size() > 1) {
+            pieced++;
+          }
+          assertEquals(expected, got, ref);
+        }
+      }
+    }
+    assertTrue(documents > 300, "documents compared: " + documents);
+    assertTrue(pieced > 100, "documents with more than one section: " + pieced);
+  }
+
+  private static List<String> ids(Object sections) {
+    List<String> out = new ArrayList<>();
+    for (Object o : (List<?>) sections) {
+      out.add((String) ((Map<?, ?>) o).get("id"));
+    }
+    return out;
+  }
+
+  private static Map<String, String> hashes(Object sections) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Object o : (List<?>) sections) {
+      Map<?, ?> x = (Map<?, ?>) o;
+      out.put((String) x.get("id"), (String) x.get("content_hash"));
+    }
+    return out;
   }
 
   @Test
