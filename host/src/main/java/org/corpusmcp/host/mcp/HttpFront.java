@@ -123,6 +123,10 @@ final class HttpFront implements Filter {
       response.sendError(HttpServletResponse.SC_BAD_REQUEST, "Invalid notification: " + drop.reason());
       return;
     }
+    if (verdict instanceof ProtocolGate.Ignore) {
+      response.setStatus(HttpServletResponse.SC_ACCEPTED);
+      return;
+    }
     byte[] forwarded = ((ProtocolGate.Forward) verdict).message().toString()
         .getBytes(StandardCharsets.UTF_8);
     chain.doFilter(new CachedBodyRequest(request, forwarded), response);
