@@ -34,10 +34,11 @@ import org.slf4j.LoggerFactory;
  *
  * Jetty's own {@link Content.Source#asByteArrayAsync} does the reading; this class adds the rate
  * watch and the mapping of its failures to statuses. Jetty's {@code MinimumDataRateHandler} was
- * not used because it checks the average rate at every demand with no grace period, so a body
- * that follows its headers in a second packet could be refused; its {@code EagerContentHandler}
- * was not used because it retains every network chunk as received rather than copying it, so a
- * sender of one byte per packet would pin one network buffer per byte.
+ * not used because it checks the rate only when a chunk has arrived, so a sender that goes quiet
+ * is never caught (the idle timeout restarts on each byte it does send), and it has no grace
+ * period for a slow start; its {@code EagerContentHandler} was not used because it retains every
+ * network chunk as received rather than copying it, so a sender of one byte per packet would pin
+ * one network buffer per byte.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
 
