@@ -34,9 +34,9 @@ import org.slf4j.LoggerFactory;
  *
  * Jetty's own {@link Content.Source#asByteArrayAsync} does the reading; this class adds the rate
  * watch and the mapping of its failures to statuses. Jetty's {@code MinimumDataRateHandler} was
- * not used because it checks the rate only when a chunk has arrived, so a sender that goes quiet
- * is never caught (the idle timeout restarts on each byte it does send), and it has no grace
- * period for a slow start; its {@code EagerContentHandler} was not used because it retains every
+ * not used because it checks the rate only when a chunk has arrived and not before the first
+ * byte, so a client that announces a body and sends none of it is left to the idle timeout, and
+ * it allows no grace period for a slow start; its {@code EagerContentHandler} was not used because it retains every
  * network chunk as received rather than copying it, so a sender of one byte per packet would pin
  * one network buffer per byte.
  */
