@@ -2,6 +2,8 @@ package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -162,7 +165,9 @@ final class HttpFront implements Filter {
     String created = null;
     try {
       chain.doFilter(request, response);
-      created = response.getStatus() == HttpServletResponse.SC_OK ? response.getHeader(SESSION_HEADER) : null;
+      if (response.getStatus() == HttpServletResponse.SC_OK) {
+        created = response.getHeader(SESSION_HEADER);
+      }
     } finally {
       sessions.settle(created);
     }
@@ -192,10 +197,9 @@ final class HttpFront implements Filter {
   }
 
   /** Runs once when an async (SSE) response ends, however it ends. */
-  private static final class StreamEnd implements jakarta.servlet.AsyncListener {
+  private static final class StreamEnd implements AsyncListener {
     private final Runnable onEnd;
-    private final java.util.concurrent.atomic.AtomicBoolean ended =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     StreamEnd(Runnable onEnd) {
       this.onEnd = onEnd;
@@ -208,22 +212,22 @@ final class HttpFront implements Filter {
     }
 
     @Override
-    public void onComplete(jakarta.servlet.AsyncEvent event) {
+    public void onComplete(AsyncEvent event) {
       end();
     }
 
     @Override
-    public void onTimeout(jakarta.servlet.AsyncEvent event) {
+    public void onTimeout(AsyncEvent event) {
       end();
     }
 
     @Override
-    public void onError(jakarta.servlet.AsyncEvent event) {
+    public void onError(AsyncEvent event) {
       end();
     }
 
     @Override
-    public void onStartAsync(jakarta.servlet.AsyncEvent event) {
+    public void onStartAsync(AsyncEvent event) {
       // a re-dispatch keeps the same stream open
     }
   }

@@ -8,6 +8,8 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -18,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class JsonErrorHandler extends ErrorHandler {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(JsonErrorHandler.class);
+  private static final Logger log = LoggerFactory.getLogger(JsonErrorHandler.class);
 
   private final JsonMapper json;
 
@@ -43,6 +45,7 @@ final class JsonErrorHandler extends ErrorHandler {
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
     log.debug("HTTP {} for a malformed request: {}", status, reason);
     fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-    return ByteBuffer.wrap(HttpErrors.body(json, status, null, null).getBytes(StandardCharsets.UTF_8));
+    byte[] body = HttpErrors.body(json, status, null, null).getBytes(StandardCharsets.UTF_8);
+    return ByteBuffer.wrap(body);
   }
 }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which Streamable HTTP sessions are open, so that {@link HttpFront} can refuse a new
@@ -65,7 +66,7 @@ final class SessionLedger {
   }
 
   /** Ends a reservation: {@code id} is the session created, or null if none was. */
-  synchronized void settle(@org.jspecify.annotations.Nullable String id) {
+  synchronized void settle(@Nullable String id) {
     reserved--;
     if (id != null) {
       sessions.put(id, new Entry(clock.getAsLong()));

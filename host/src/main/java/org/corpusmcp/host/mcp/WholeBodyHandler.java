@@ -1,10 +1,12 @@
 package org.corpusmcp.host.mcp;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Handler;
@@ -13,6 +15,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Promise;
 import org.eclipse.jetty.util.thread.Scheduler;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +39,9 @@ import org.slf4j.LoggerFactory;
  * watch and the mapping of its failures to statuses. Jetty's {@code MinimumDataRateHandler} was
  * not used because it checks the rate only when a chunk has arrived and not before the first
  * byte, so a client that announces a body and sends none of it is left to the idle timeout, and
- * it allows no grace period for a slow start; its {@code EagerContentHandler} was not used because it retains every
- * network chunk as received rather than copying it, so a sender of one byte per packet would pin
- * one network buffer per byte.
+ * it allows no grace period for a slow start. Its {@code EagerContentHandler} was not used
+ * because it retains every network chunk as received rather than copying it, so a sender of one
+ * byte per packet would pin one network buffer per byte.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
 
@@ -48,7 +51,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
   private final long minBytesPerSecond;
   private final long graceMillis;
 
-  WholeBodyHandler(Handler next, int maxBytes, long minBytesPerSecond, java.time.Duration grace) {
+  WholeBodyHandler(Handler next, int maxBytes, long minBytesPerSecond, Duration grace) {
     super(next);
     this.maxBytes = maxBytes;
     this.minBytesPerSecond = minBytesPerSecond;
@@ -58,7 +61,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     long declared = request.getLength();
-    boolean chunked = request.getHeaders().contains(org.eclipse.jetty.http.HttpHeader.TRANSFER_ENCODING);
+    boolean chunked = request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
     if (declared == 0 || (declared < 0 && !chunked)) {
       return super.handle(request, response, callback);
     }
@@ -78,7 +81,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
     private final AtomicLong received = new AtomicLong();
     private final AtomicBoolean settled = new AtomicBoolean();
     private final long startNanos = System.nanoTime();
-    private volatile Scheduler.@org.jspecify.annotations.Nullable Task watch;
+    private volatile Scheduler.@Nullable Task watch;
 
     BodyRead(Request request, Response response, Callback callback) {
       this.request = request;
@@ -151,7 +154,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
     private void refuse(int status, String message) {
       if (settle()) {
         log.debug("refused a request body: {}", message);
-        response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.CONNECTION, "close");
+        response.getHeaders().put(HttpHeader.CONNECTION, "close");
         Response.writeError(request, response, callback, status, message);
       }
     }
