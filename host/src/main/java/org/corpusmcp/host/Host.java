@@ -112,13 +112,18 @@ public final class Host implements AutoCloseable {
     return json;
   }
 
-  /** What the MCP transports need to serve this host's tools and prompts. */
+  /**
+   * What the MCP transports need to serve this host's tools and prompts.
+   *
+   * @param requestTimeout the deadline of every tool call, and how long the server waits for a
+   *     client to answer a request of its own
+   */
   public McpServers.Parts mcpParts(Duration requestTimeout) {
     return new McpServers.Parts(
         json,
         McpServers.mcpMapper(json),
         schemaValidator,
-        new McpToolBridge(invoker, json).specifications(),
+        new McpToolBridge(invoker, json, requestTimeout).specifications(),
         McpPromptBridge.specifications(prompts),
         INSTRUCTIONS,
         requestTimeout);

@@ -12,6 +12,7 @@ import org.corpusmcp.host.mcp.HttpMcpServer;
 import org.corpusmcp.host.mcp.HttpSettings;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.StdioTransport;
+import org.corpusmcp.host.tools.ToolInvoker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,16 +46,35 @@ final class ServeCommand implements Callable<Integer> {
       description = "HTTP port (env MCP_PORT; default 8000; 0 picks a free port).")
   @Nullable Integer port;
 
-  @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "120",
-      description = "Longest a tool call may run before the client gets a timeout (default 120).")
-  int requestTimeoutSeconds;
+  @Option(names = "--request-timeout", paramLabel = "SECONDS",
+      description = "Longest a tool call may run: then it is cancelled and the client gets an"
+          + " isError result with code 'timeout' (env MCP_REQUEST_TIMEOUT; default 120).")
+  @Nullable Integer requestTimeoutSeconds;
+
+  @Option(names = "--max-sessions", paramLabel = "N",
+      description = "HTTP sessions open at once at most; one more initialize gets a JSON-RPC error"
+          + " (env MCP_MAX_SESSIONS; default " + HttpSettings.DEFAULT_MAX_SESSIONS + ").")
+  @Nullable Integer maxSessions;
+
+  @Option(names = "--session-idle-timeout", paramLabel = "SECONDS",
+      description = "An HTTP session without requests for this long is closed, within as long"
+          + " again (env MCP_SESSION_IDLE_SECONDS; default 1800).")
+  @Nullable Integer sessionIdleSeconds;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "HTTP connections open at once at most; more wait to be accepted"
+          + " (env MCP_MAX_CONNECTIONS; default " + HttpSettings.DEFAULT_MAX_CONNECTIONS + ").")
+  @Nullable Integer maxConnections;
 
   private static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+  /** At end of stdin, in-flight calls get their deadline plus this to be answered. */
+  private static final Duration DRAIN_MARGIN = Duration.ofSeconds(2);
 
   @Override
   public Integer call() throws Exception {
     Logger log = LoggerFactory.getLogger(ServeCommand.class);
-    Duration timeout = Duration.ofSeconds(requestTimeoutSeconds);
+    Duration timeout = Duration.ofSeconds(positive("--request-timeout", "MCP_REQUEST_TIMEOUT",
+        requestTimeoutSeconds, (int) ToolInvoker.DEFAULT_DEADLINE.toSeconds()));
     HttpSettings httpSettings = http ? httpSettings() : null;
     try (Host host = root.startHost(options)) {
       McpServers.Parts parts = host.mcpParts(timeout);
@@ -74,7 +94,8 @@ final class ServeCommand implements Callable<Integer> {
       }
       StdioTransport transport = new StdioTransport(
           parts.mcpJson(), parts.json(), parts.gate(),
-          new FileInputStream(FileDescriptor.in), root.out(), MAX_MESSAGE_BYTES, timeout);
+          new FileInputStream(FileDescriptor.in), root.out(), MAX_MESSAGE_BYTES,
+          timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);
       logReady(log);
       transport.run();
@@ -98,7 +119,35 @@ final class ServeCommand implements Callable<Integer> {
         env.get("MCP_AUTH_TOKEN"),
         List.copyOf(HostSettings.parseList(env.get("MCP_ALLOWED_HOSTS"))),
         List.copyOf(HostSettings.parseList(env.get("MCP_ALLOWED_ORIGINS"))),
-        MAX_MESSAGE_BYTES);
+        MAX_MESSAGE_BYTES,
+        positive("--max-sessions", "MCP_MAX_SESSIONS", maxSessions, HttpSettings.DEFAULT_MAX_SESSIONS),
+        Duration.ofSeconds(positive("--session-idle-timeout", "MCP_SESSION_IDLE_SECONDS",
+            sessionIdleSeconds, (int) HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT.toSeconds())),
+        positive("--max-connections", "MCP_MAX_CONNECTIONS", maxConnections,
+            HttpSettings.DEFAULT_MAX_CONNECTIONS));
+  }
+
+  /** The flag's value, else the environment variable's, else the default; at least 1. */
+  private int positive(String flag, String variable, @Nullable Integer flagValue, int fallback) {
+    int value;
+    if (flagValue != null) {
+      value = flagValue;
+    } else {
+      String text = root.env().get(variable);
+      if (text == null || text.isBlank()) {
+        return fallback;
+      }
+      try {
+        value = Integer.parseInt(text.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(variable + " must be a whole number, got '" + text + "'");
+      }
+    }
+    if (value < 1) {
+      throw new IllegalArgumentException(
+          (flagValue != null ? flag : variable) + " must be at least 1, got " + value);
+    }
+    return value;
   }
 
   private static void logReady(Logger log) {

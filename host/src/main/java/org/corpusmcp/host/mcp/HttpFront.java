@@ -2,6 +2,8 @@ package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -25,25 +27,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the bearer token,
  * the Origin/Host check (DNS rebinding) for every path, CORS for browser clients on allowed
- * origins, the {@code MCP-Protocol-Version} header, the size limit, and the {@link ProtocolGate}
- * on each POST body. Every refusal is a JSON-RPC error body; no HTML error page and no stack
- * trace ever leaves the server, including from the SDK's own {@code sendError} calls.
+ * origins, the {@code MCP-Protocol-Version} header, the size limit, the {@link ProtocolGate}
+ * on each POST body, and the session cap (a {@link SessionLedger}). Every refusal is a JSON-RPC
+ * error body; no HTML error page and no stack trace ever leaves the server, including from the
+ * SDK's own {@code sendError} calls.
+ *
+ * <p>Bodies reach this filter already in memory ({@link WholeBodyHandler}), so reading one here
+ * never waits on the client.
  */
 final class HttpFront implements Filter {
 
   private static final Set<String> PROTOCOL_VERSIONS =
       Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+  private static final String SESSION_HEADER = "Mcp-Session-Id";
 
   private final HttpSettings settings;
   private final ServerTransportSecurityValidator securityValidator;
   private final ProtocolGate gate;
   private final JsonMapper json;
+  private final SessionLedger sessions;
   private final byte @Nullable [] token;
 
   HttpFront(
@@ -55,6 +65,7 @@ final class HttpFront implements Filter {
     this.securityValidator = securityValidator;
     this.gate = gate;
     this.json = json;
+    this.sessions = new SessionLedger(settings.maxSessions(), settings.sessionIdleTimeout());
     String t = settings.bearerToken();
     this.token = t == null || t.isBlank() ? null : t.getBytes(StandardCharsets.UTF_8);
   }
@@ -103,8 +114,9 @@ final class HttpFront implements Filter {
               + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
       return;
     }
+    String session = request.getHeader(SESSION_HEADER);
     if (!"POST".equals(request.getMethod())) {
-      chain.doFilter(request, response);
+      forward(request, response, chain, session);
       return;
     }
     byte[] body = readBounded(request.getInputStream(), settings.maxRequestBytes());
@@ -123,9 +135,101 @@ final class HttpFront implements Filter {
       response.sendError(HttpServletResponse.SC_BAD_REQUEST, "Invalid notification: " + drop.reason());
       return;
     }
-    byte[] forwarded = ((ProtocolGate.Forward) verdict).message().toString()
-        .getBytes(StandardCharsets.UTF_8);
-    chain.doFilter(new CachedBodyRequest(request, forwarded), response);
+    if (verdict instanceof ProtocolGate.Ignore) {
+      response.setStatus(HttpServletResponse.SC_ACCEPTED);
+      return;
+    }
+    ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
+    HttpServletRequest replayed = new CachedBodyRequest(request,
+        forward.message().toString().getBytes(StandardCharsets.UTF_8));
+    if (forward.isRequest() && "initialize".equals(forward.message().path("method").asString())) {
+      initialize(replayed, response, chain, forward.message().get("id"));
+    } else {
+      forward(replayed, response, chain, session);
+    }
+  }
+
+  /** An {@code initialize}: a new session, if there is room for one. */
+  private void initialize(HttpServletRequest request, HttpServletResponse response,
+      FilterChain chain, @Nullable JsonNode id) throws IOException, ServletException {
+    if (!sessions.tryReserve()) {
+      long retryAfter = Math.max(1, settings.sessionIdleTimeout().toSeconds());
+      response.setHeader("Retry-After", String.valueOf(retryAfter));
+      writeJson(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, HttpErrors.body(json, 503, id,
+          "Too many open sessions (the limit is " + sessions.max() + ", MCP_MAX_SESSIONS): end"
+              + " unused ones with DELETE, or retry once idle ones have expired (after "
+              + settings.sessionIdleTimeout().toSeconds() + " s without requests,"
+              + " MCP_SESSION_IDLE_SECONDS)"));
+      return;
+    }
+    String created = null;
+    try {
+      chain.doFilter(request, response);
+      if (response.getStatus() == HttpServletResponse.SC_OK) {
+        created = response.getHeader(SESSION_HEADER);
+      }
+    } finally {
+      sessions.settle(created);
+    }
+  }
+
+  /** Any other request: keeps the ledger in step with what the SDK knows of the session. */
+  private void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+      @Nullable String session) throws IOException, ServletException {
+    if (session == null || session.isBlank()) {
+      chain.doFilter(request, response);
+      return;
+    }
+    chain.doFilter(request, response);
+    int status = response.getStatus();
+    if (status == HttpServletResponse.SC_NOT_FOUND
+        || ("DELETE".equals(request.getMethod()) && status < 300)) {
+      sessions.forget(session);
+      return;
+    }
+    sessions.seen(session);
+    if (request.isAsyncStarted()) {
+      // An SSE stream (a GET, or a POST answered over SSE): the SDK never sweeps a session
+      // with one open, so neither does the ledger.
+      sessions.streamOpened(session);
+      request.getAsyncContext().addListener(new StreamEnd(() -> sessions.streamClosed(session)));
+    }
+  }
+
+  /** Runs once when an async (SSE) response ends, however it ends. */
+  private static final class StreamEnd implements AsyncListener {
+    private final Runnable onEnd;
+    private final AtomicBoolean ended = new AtomicBoolean();
+
+    StreamEnd(Runnable onEnd) {
+      this.onEnd = onEnd;
+    }
+
+    private void end() {
+      if (ended.compareAndSet(false, true)) {
+        onEnd.run();
+      }
+    }
+
+    @Override
+    public void onComplete(AsyncEvent event) {
+      end();
+    }
+
+    @Override
+    public void onTimeout(AsyncEvent event) {
+      end();
+    }
+
+    @Override
+    public void onError(AsyncEvent event) {
+      end();
+    }
+
+    @Override
+    public void onStartAsync(AsyncEvent event) {
+      // a re-dispatch keeps the same stream open
+    }
   }
 
   private boolean authorized(@Nullable String header) {
@@ -224,7 +328,7 @@ final class HttpFront implements Filter {
 
     @Override
     public void sendError(int status) throws IOException {
-      sendError(status, defaultMessage(status));
+      sendError(status, null);
     }
 
     @Override
@@ -233,23 +337,7 @@ final class HttpFront implements Filter {
         return;
       }
       resetBuffer();
-      int code = status >= 500 ? -32603 : status == 400 || status == 413 ? -32600 : -32000;
-      writeJson(this, status, ProtocolGate.errorResponse(json, null, code,
-          message == null || message.isBlank() ? defaultMessage(status) : message).toString());
-    }
-
-    private static String defaultMessage(int status) {
-      return switch (status) {
-        case 400 -> "Bad Request";
-        case 401 -> "Unauthorized";
-        case 403 -> "Forbidden";
-        case 404 -> "Not found";
-        case 405 -> "Method not allowed";
-        case 413 -> "Request body too large";
-        case 421 -> "Misdirected request: Host header not allowed";
-        case 503 -> "Server is shutting down";
-        default -> "HTTP " + status;
-      };
+      writeJson(this, status, HttpErrors.body(json, status, null, message));
     }
   }
 }

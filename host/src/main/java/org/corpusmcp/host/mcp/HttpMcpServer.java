@@ -9,6 +9,9 @@ import java.util.EnumSet;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -19,10 +22,16 @@ import org.slf4j.LoggerFactory;
  * MCP over Streamable HTTP: the SDK's servlet at {@value HttpSettings#ENDPOINT}, behind
  * {@link HttpFront}, in an embedded Jetty. Holds no state of its own beyond what the SDK keeps
  * per session, so a restart costs clients only a new {@code initialize}.
+ *
+ * <p>The layers a request passes, outermost first: the connection limit and the header size
+ * limit (Jetty; refusals written by {@link JsonErrorHandler}), {@link WholeBodyHandler} (the body
+ * read in full without a thread, at a minimum rate), {@link HttpFront} (security, protocol gate,
+ * session cap), and the SDK's servlet (sessions idle for the idle timeout swept).
  */
 public final class HttpMcpServer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(HttpMcpServer.class);
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
   private final Server jetty;
   private final McpSyncServer mcp;
@@ -47,23 +56,34 @@ public final class HttpMcpServer implements AutoCloseable {
         .securityValidator(security)
         .maxRequestSize(settings.maxRequestBytes())
         .keepAliveInterval(Duration.ofSeconds(30))
+        .sessionSweepInterval(settings.sessionIdleTimeout())
         .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
     ProtocolGate gate = parts.gate();
 
-    Server jetty = new Server(new QueuedThreadPool(64, 4, 60_000));
-    ServerConnector connector = new ServerConnector(jetty);
+    Server jetty = new Server(new QueuedThreadPool(HttpSettings.WORKER_THREADS, 4, 60_000));
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    http.setRequestHeaderSize(HttpSettings.MAX_REQUEST_HEADER_BYTES);
+    ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
     connector.setHost(settings.host());
     connector.setPort(settings.port());
+    connector.setIdleTimeout(HttpSettings.CONNECTION_IDLE_TIMEOUT.toMillis());
     jetty.addConnector(connector);
+    jetty.addBean(new NetworkConnectionLimit(settings.maxConnections(), connector));
+    JsonErrorHandler errors = new JsonErrorHandler(parts.json());
+    jetty.setErrorHandler(errors);
     ServletContextHandler context = new ServletContextHandler();
+    context.setErrorHandler(errors);
     context.setContextPath("/");
     context.addFilter(new FilterHolder(new HttpFront(settings, security, gate, parts.json())),
         "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);
     servlet.setAsyncSupported(true); // the SDK answers over SSE via request.startAsync()
     context.addServlet(servlet, "/*");
-    jetty.setHandler(context);
+    jetty.setHandler(new WholeBodyHandler(context, settings.maxRequestBytes(),
+        HttpSettings.MIN_BODY_BYTES_PER_SECOND, HttpSettings.BODY_GRACE));
     jetty.setStopAtShutdown(false);
     try {
       jetty.start();
@@ -90,7 +110,9 @@ public final class HttpMcpServer implements AutoCloseable {
   @Override
   public void close() {
     try {
-      mcp.closeGracefully();
+      // McpSyncServer.closeGracefully() blocks without a timeout; a stuck session must not
+      // stop the shutdown.
+      mcp.getAsyncServer().closeGracefully().block(CLOSE_TIMEOUT);
     } catch (RuntimeException e) {
       log.debug("closing MCP sessions: {}", e.toString());
     }

@@ -2,6 +2,7 @@ package org.corpusmcp.host.mcp;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -15,6 +16,10 @@ import org.jspecify.annotations.Nullable;
  * @param extraAllowedHosts {@code Host} header values accepted besides the loopback names
  * @param extraAllowedOrigins {@code Origin} values accepted besides loopback origins
  * @param maxRequestBytes larger request bodies get 413
+ * @param maxSessions open sessions at most; one more {@code initialize} gets a JSON-RPC error
+ * @param sessionIdleTimeout a session without requests or open streams for this long is closed
+ *     (within as long again)
+ * @param maxConnections TCP connections at most; further ones wait in the accept queue
  */
 public record HttpSettings(
     String host,
@@ -22,9 +27,26 @@ public record HttpSettings(
     @Nullable String bearerToken,
     List<String> extraAllowedHosts,
     List<String> extraAllowedOrigins,
-    int maxRequestBytes) {
+    int maxRequestBytes,
+    int maxSessions,
+    Duration sessionIdleTimeout,
+    int maxConnections) {
 
   public static final String ENDPOINT = "/mcp";
+
+  public static final int DEFAULT_MAX_SESSIONS = 1000;
+  public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
+  public static final int DEFAULT_MAX_CONNECTIONS = 256;
+
+  /** A body must average at least this many bytes a second once {@link #BODY_GRACE} has passed. */
+  public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+  public static final Duration BODY_GRACE = Duration.ofSeconds(5);
+  /** A connection with no bytes in either direction for this long is closed. */
+  public static final Duration CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(30);
+  /** Request line plus headers at most; more gets 431 (or 414 for a long URI). */
+  public static final int MAX_REQUEST_HEADER_BYTES = 8 * 1024;
+  /** Threads serving requests; bodies are read without one, so slow senders hold none. */
+  public static final int WORKER_THREADS = 64;
 
   public HttpSettings {
     extraAllowedHosts = List.copyOf(extraAllowedHosts);
@@ -32,6 +54,35 @@ public record HttpSettings(
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port must be 0..65535, got " + port);
     }
+    if (maxSessions < 1) {
+      throw new IllegalArgumentException("the session cap must be at least 1, got " + maxSessions);
+    }
+    if (sessionIdleTimeout.isNegative() || sessionIdleTimeout.toMillis() < 1000) {
+      throw new IllegalArgumentException(
+          "the session idle timeout must be at least 1 second, got " + sessionIdleTimeout);
+    }
+    if (maxConnections < 1) {
+      throw new IllegalArgumentException("the connection limit must be at least 1, got " + maxConnections);
+    }
+  }
+
+  /** Settings with the default session and connection limits. */
+  public HttpSettings(String host, int port, @Nullable String bearerToken,
+      List<String> extraAllowedHosts, List<String> extraAllowedOrigins, int maxRequestBytes) {
+    this(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins, maxRequestBytes,
+        DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS);
+  }
+
+  /** These settings with other session limits. */
+  public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
+    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections);
+  }
+
+  /** These settings with another connection limit. */
+  public HttpSettings withMaxConnections(int maxConnections) {
+    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections);
   }
 
   /** True when {@link #host} names only this machine. */
@@ -48,10 +99,7 @@ public record HttpSettings(
     }
   }
 
-  /**
-   * Refuses what would expose the server by accident: a non-loopback bind without a token
-   * (DESIGN.md decision 7).
-   */
+  /** Refuses what would expose the server by accident: a non-loopback bind without a token. */
   public void checkExposure() {
     if (!isLoopbackBind() && (bearerToken == null || bearerToken.isBlank())) {
       throw new IllegalArgumentException(

@@ -3,6 +3,7 @@ package org.corpusmcp.host.mcp;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +24,13 @@ public final class McpToolBridge {
 
   private final ToolInvoker invoker;
   private final JsonMapper json;
+  private final Duration deadline;
 
-  public McpToolBridge(ToolInvoker invoker, JsonMapper json) {
+  /** @param deadline how long each call may run before it ends with a {@code timeout} result */
+  public McpToolBridge(ToolInvoker invoker, JsonMapper json, Duration deadline) {
     this.invoker = invoker;
     this.json = json;
+    this.deadline = deadline;
   }
 
   /** One SDK specification per catalogue entry, in catalogue order. */
@@ -62,7 +66,7 @@ public final class McpToolBridge {
   private CallToolResult call(RegisteredTool tool, @Nullable Map<String, Object> arguments) {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
-    ToolOutcome outcome = invoker.call(tool.name(), args);
+    ToolOutcome outcome = invoker.call(tool.name(), args, deadline);
     CallToolResult.Builder result = CallToolResult.builder()
         .addTextContent(JsonText.pretty(json, outcome.body()))
         .isError(outcome.isError());

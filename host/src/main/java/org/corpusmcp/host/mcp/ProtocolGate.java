@@ -1,9 +1,13 @@
 package org.corpusmcp.host.mcp;
 
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,8 +24,13 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>not JSON, or blank: {@code -32700 Parse error}
  *   <li>a JSON array (a batch; removed from MCP in 2025-06-18) or any non-object: {@code -32600}
  *   <li>{@code jsonrpc} other than "2.0", {@code method} not a string, an {@code id} that is
- *       null, fractional or not a string/number (MCP forbids null ids): {@code -32600}
+ *       null, fractional, beyond 64 bits or not a string/number (MCP forbids null ids):
+ *       {@code -32600}
  *   <li>{@code params} present but not an object: {@code -32602}
+ *   <li>{@code initialize} without {@code protocolVersion}, {@code capabilities} and
+ *       {@code clientInfo}; any served request whose params do not have the shape of the SDK's
+ *       type for them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after
+ *       accepting the request, leaving it unanswered or answered with Jackson's text: {@code -32602}
  *   <li>a request for a method this server does not serve (e.g. {@code server/discover} from
  *       newer clients, {@code resources/list}, and {@code prompts/list} / {@code prompts/get}
  *       when no plugin contributes a prompt): {@code -32601 Method not found}
@@ -32,7 +41,11 @@ import tools.jackson.databind.node.ObjectNode;
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
- * A missing {@code jsonrpc} member is tolerated and filled in.
+ * {@code notifications/roots/list_changed} is acknowledged but not forwarded: the SDK would answer
+ * it by asking the client for {@code roots/list} whether or not the client declared roots, and
+ * nothing in this server uses roots. A missing {@code jsonrpc} member is tolerated and filled in.
+ *
+ * <p>Every message text is this class's own: nothing from Jackson or the JDK reaches a client.
  */
 public final class ProtocolGate {
 
@@ -45,6 +58,18 @@ public final class ProtocolGate {
 
   /** Served only when there is a prompt, as only then is the prompts capability advertised. */
   public static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
+
+  /** Notifications that are valid but that this server has no use for. */
+  public static final Set<String> IGNORED_NOTIFICATIONS = Set.of("notifications/roots/list_changed");
+
+  /** The SDK type each served request's params are read into; a params object must fit it. */
+  private static final Map<String, Class<?>> PARAMS_TYPES = Map.of(
+      "initialize", McpSchema.InitializeRequest.class,
+      "tools/list", McpSchema.PaginatedRequest.class,
+      "tools/call", McpSchema.CallToolRequest.class,
+      "prompts/list", McpSchema.PaginatedRequest.class,
+      "prompts/get", McpSchema.GetPromptRequest.class,
+      "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   private final JsonMapper json;
   private final Predicate<String> toolExists;
@@ -66,7 +91,7 @@ public final class ProtocolGate {
   }
 
   /** What to do with one inbound message. */
-  public sealed interface Verdict permits Forward, Reply, Drop {}
+  public sealed interface Verdict permits Forward, Reply, Drop, Ignore {}
 
   /**
    * Hand the message on to the SDK.
@@ -82,6 +107,9 @@ public final class ProtocolGate {
   /** Say nothing: a malformed notification. */
   public record Drop(String reason) implements Verdict {}
 
+  /** Acknowledge (HTTP 202) but do not forward: a valid notification this server does not use. */
+  public record Ignore(String reason) implements Verdict {}
+
   /** Checks one message given as JSON text. */
   public Verdict inspect(String text) {
     if (text.isBlank()) {
@@ -90,8 +118,10 @@ public final class ProtocolGate {
     JsonNode node;
     try {
       node = json.readTree(text);
+    } catch (StreamConstraintsException e) {
+      return reply(null, -32700, "Parse error: the message is nested too deeply or has a value too large");
     } catch (JacksonException e) {
-      return reply(null, -32700, "Parse error: " + firstLine(e.getOriginalMessage()));
+      return reply(null, -32700, "Parse error: not valid JSON" + where(e.getLocation()));
     }
     return inspect(node);
   }
@@ -124,8 +154,8 @@ public final class ProtocolGate {
     }
     JsonNode method = message.get("method");
     if (hasId && validId == null) {
-      return reply(null, -32600,
-          "Invalid Request: 'id' must be a string or an integer (MCP does not allow null ids)");
+      return reply(null, -32600, "Invalid Request: 'id' must be a string or an integer of at most"
+          + " 64 bits (MCP does not allow null ids)");
     }
     if (method == null || !method.isString()) {
       return hasId
@@ -139,7 +169,9 @@ public final class ProtocolGate {
           : new Drop("notification with non-object params");
     }
     if (!hasId) {
-      return new Forward(message, false);
+      return IGNORED_NOTIFICATIONS.contains(method.stringValue())
+          ? new Ignore("this server does not use " + method.stringValue())
+          : new Forward(message, false);
     }
     String name = method.stringValue();
     boolean served = SERVED_METHODS.contains(name)
@@ -147,13 +179,87 @@ public final class ProtocolGate {
     if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
+    if (name.equals("initialize") && !isInitializeParams(params)) {
+      return reply(validId, -32602, "Invalid params: initialize needs 'protocolVersion' (a string),"
+          + " 'capabilities' (an object) and 'clientInfo' (an object with string 'name' and 'version')");
+    }
     if (name.equals("tools/call")) {
       return inspectCall(message, params, validId, "tool", toolExists);
     }
     if (name.equals("prompts/get")) {
       return inspectCall(message, params, validId, "prompt", prompts::contains);
     }
-    return new Forward(message, true);
+    String shapeFault = shapeFault(name, params);
+    return shapeFault == null ? new Forward(message, true) : reply(validId, -32602, shapeFault);
+  }
+
+  private static boolean isInitializeParams(@Nullable JsonNode params) {
+    if (params == null) {
+      return false;
+    }
+    JsonNode client = params.path("clientInfo");
+    return params.path("protocolVersion").isString()
+        && params.path("capabilities").isObject()
+        && client.isObject()
+        && client.path("name").isString()
+        && client.path("version").isString();
+  }
+
+  /**
+   * Why {@code params} would not read into the SDK's type for {@code method}, or null when they
+   * would. The SDK reads them only after it has accepted the request, and a failure there went
+   * unanswered or was answered with Jackson's text.
+   */
+  private @Nullable String shapeFault(String method, @Nullable JsonNode params) {
+    if (params == null) {
+      return null;
+    }
+    JsonNode meta = params.get("_meta");
+    if (meta != null && !meta.isNull()) {
+      if (!meta.isObject()) {
+        return "Invalid params: '_meta' must be an object";
+      }
+      JsonNode token = meta.get("progressToken");
+      if (token != null && !isValidId(token)) {
+        return "Invalid params: '_meta.progressToken' must be a string or an integer";
+      }
+    }
+    Class<?> type = PARAMS_TYPES.get(method);
+    if (type == null) {
+      return null;
+    }
+    try {
+      json.treeToValue(params, type);
+      return null;
+    } catch (JacksonException e) {
+      String path = pathOf(e);
+      return path.isEmpty()
+          ? "Invalid params: they do not have the shape " + method + " takes"
+          : "Invalid params: '" + path + "' does not have the type " + method + " takes there";
+    }
+  }
+
+  /** A dotted path such as {@code capabilities.roots}, from the member names Jackson records. */
+  private static String pathOf(JacksonException e) {
+    StringBuilder path = new StringBuilder();
+    for (JacksonException.Reference reference : e.getPath()) {
+      if (reference.getPropertyName() != null) {
+        if (path.length() > 0) {
+          path.append('.');
+        }
+        path.append(reference.getPropertyName());
+      } else if (reference.getIndex() >= 0) {
+        path.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    return path.toString();
+  }
+
+  private static String where(@Nullable TokenStreamLocation location) {
+    if (location == null || location.getLineNr() < 1) {
+      return "";
+    }
+    return " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
   }
 
   /** {@code tools/call} and {@code prompts/get}: a string name that exists, object arguments. */
@@ -166,6 +272,10 @@ public final class ProtocolGate {
     JsonNode arguments = params.get("arguments");
     if (arguments != null && !arguments.isObject() && !arguments.isNull()) {
       return reply(validId, -32602, "Invalid params: 'arguments' must be an object");
+    }
+    String shapeFault = shapeFault(message.get("method").stringValue(), params);
+    if (shapeFault != null) {
+      return reply(validId, -32602, shapeFault);
     }
     if (!exists.test(target.stringValue())) {
       return reply(validId, -32602, "Unknown " + kind + ": " + target.stringValue());
@@ -187,7 +297,7 @@ public final class ProtocolGate {
   }
 
   private static boolean isValidId(@Nullable JsonNode id) {
-    return id != null && (id.isString() || id.isIntegralNumber());
+    return id != null && (id.isString() || (id.isIntegralNumber() && id.canConvertToLong()));
   }
 
   private Reply reply(@Nullable JsonNode id, int code, String message) {
@@ -208,13 +318,5 @@ public final class ProtocolGate {
     error.put("code", code);
     error.put("message", message);
     return out;
-  }
-
-  private static String firstLine(@Nullable String s) {
-    if (s == null) {
-      return "malformed JSON";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

@@ -106,14 +106,20 @@ public final class StdioTransport implements McpServerTransportProvider {
       log.debug("dropped inbound message: {}", drop.reason());
       return;
     }
+    if (verdict instanceof ProtocolGate.Ignore ignore) {
+      log.debug("ignored notification: {}", ignore.reason());
+      return;
+    }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
     McpSchema.JSONRPCMessage message;
     try {
       message = McpSchema.deserializeJsonRpcMessage(mcpJson, forward.message().toString());
     } catch (IOException | RuntimeException e) {
+      // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
+      log.debug("SDK could not map an inbound message: {}", e.toString());
       if (forward.isRequest()) {
         writeLine(ProtocolGate.errorResponse(json, forward.message().get("id"), -32600,
-            "Invalid Request: " + e.getMessage()).toString());
+            "Invalid Request: not a JSON-RPC message this server can read").toString());
       }
       return;
     }

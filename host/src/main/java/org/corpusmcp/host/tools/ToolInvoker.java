@@ -1,7 +1,16 @@
 package org.corpusmcp.host.tools;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.plugins.RegisteredTool;
@@ -15,6 +24,15 @@ import org.slf4j.LoggerFactory;
  * plugin's class loader as context loader, and contain failures. A handler that throws is a bug
  * in its plugin; it is logged with its stack trace on stderr, and the caller gets an
  * {@code internal_error} naming the plugin, never the trace.
+ *
+ * <p>Every call has a deadline. The handler runs on a thread of this invoker's own, and the
+ * caller waits for it only until the deadline: then the handler is interrupted and the caller
+ * gets a {@code timeout} result, so a handler stuck on a damaged archive or a dead network
+ * frees the transport's thread on time. Errors as well as exceptions are contained, including
+ * the {@link InternalError} that a read from a truncated memory-mapped file raises (Reactor,
+ * under the SDK, treats that as fatal and would never complete the request). At most
+ * {@value #MAX_RUNNING} handlers run at once, counting ones past their deadline that ignore the
+ * interrupt; a call beyond that gets {@code busy} at once rather than queueing without bound.
  */
 public final class ToolInvoker {
 
@@ -24,23 +42,46 @@ public final class ToolInvoker {
   public static final String UNKNOWN_TOOL = "unknown_tool";
   /** Code for a handler that threw: a plugin bug. */
   public static final String INTERNAL_ERROR = "internal_error";
+  /** Code for a call that did not finish by its deadline. */
+  public static final String TIMEOUT = "timeout";
+  /** Code for a call refused because {@value #MAX_RUNNING} handlers are already running. */
+  public static final String BUSY = "busy";
+
+  /** The deadline of {@link #call(String, Map)}: the CLI's, and the default of serve. */
+  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(120);
+  /** Handler threads at most. */
+  public static final int MAX_RUNNING = 64;
 
   private static final Logger log = LoggerFactory.getLogger(ToolInvoker.class);
 
   private final ToolCatalog catalog;
   private final ArgumentValidator validator;
+  private final ThreadPoolExecutor handlers;
 
   public ToolInvoker(ToolCatalog catalog, ArgumentValidator validator) {
     this.catalog = catalog;
     this.validator = validator;
+    AtomicInteger threads = new AtomicInteger();
+    this.handlers = new ThreadPoolExecutor(0, MAX_RUNNING, 60, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), task -> {
+          Thread thread = new Thread(task, "tool-" + threads.incrementAndGet());
+          thread.setDaemon(true); // a handler that ignores interrupts must not keep the JVM alive
+          return thread;
+        });
   }
 
   public ToolCatalog catalog() {
     return catalog;
   }
 
-  /** Calls {@code toolName} with {@code arguments} (null: none sent). Never throws. */
+  /** Calls {@code toolName} with {@code arguments} (null: none sent) within the default deadline. */
   public ToolOutcome call(String toolName, @Nullable Map<String, @Nullable Object> arguments) {
+    return call(toolName, arguments, DEFAULT_DEADLINE);
+  }
+
+  /** Calls {@code toolName} with {@code arguments}; returns by {@code deadline}. Never throws. */
+  public ToolOutcome call(
+      String toolName, @Nullable Map<String, @Nullable Object> arguments, Duration deadline) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
       return failure(UNKNOWN_TOOL, "Unknown tool: " + toolName, Map.of());
@@ -56,19 +97,32 @@ public final class ToolInvoker {
       return failure(INVALID_PARAMS, invalid.message(), Map.of());
     }
     Map<String, @Nullable Object> args = ((ArgumentValidator.Valid) checked).arguments();
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    thread.setContextClassLoader(tool.classLoader());
+    Future<ToolResult> running;
+    try {
+      running = handlers.submit(() -> runHandler(tool, args));
+    } catch (RejectedExecutionException e) {
+      log.warn("refused a call of {}: {} tool calls are already running", toolName, MAX_RUNNING);
+      return failure(BUSY, MAX_RUNNING + " tool calls are already running; try again shortly",
+          Map.of());
+    }
     ToolResult result;
     try {
-      result = tool.spec().handler().call(ToolArguments.of(args));
-    } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      log.error("tool {} from {} threw", toolName, tool.owner(), e);
+      result = running.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      running.cancel(true);
+      log.warn("tool {} from {} passed its deadline of {} s; cancelled", toolName, tool.owner(),
+          deadline.toSeconds());
+      return failure(TIMEOUT, "tool " + toolName + " did not finish within " + deadline.toSeconds()
+          + " s (the server's request timeout) and was cancelled", Map.of());
+    } catch (ExecutionException e) {
+      log.error("tool {} from {} threw", toolName, tool.owner(), e.getCause());
       return failure(INTERNAL_ERROR,
           "tool " + toolName + " failed unexpectedly (a bug in " + ownerLabel(tool)
               + "; details are in the server log)", Map.of());
-    } finally {
-      thread.setContextClassLoader(previous);
+    } catch (InterruptedException e) {
+      running.cancel(true);
+      Thread.currentThread().interrupt();
+      return failure(TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
     }
     if (result instanceof ToolResult.Success success) {
       return new ToolOutcome(false, success.body());
@@ -79,6 +133,18 @@ public final class ToolInvoker {
     log.error("tool {} from {} returned null", toolName, tool.owner());
     return failure(INTERNAL_ERROR,
         "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")", Map.of());
+  }
+
+  /** On a handler thread: the call itself, with the plugin's loader as context loader. */
+  private static ToolResult runHandler(RegisteredTool tool, Map<String, @Nullable Object> args) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(tool.classLoader());
+    try {
+      return tool.spec().handler().call(ToolArguments.of(args));
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
   }
 
   private static String ownerLabel(RegisteredTool tool) {

@@ -41,6 +41,13 @@ class ProtocolGateTest {
     "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"server/discover\"} | -32601 | Method not found: server/discover",
     "{\"jsonrpc\":\"2.0\",\"id\":1} | -32600 | Invalid Request: a response needs",
     "{\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
+    "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be a string or an integer of at most 64 bits",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"} | -32602 | Invalid params: initialize needs 'protocolVersion'",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\"}}} | -32602 | Invalid params: initialize needs 'protocolVersion'",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"roots\":5},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}} | -32602 | Invalid params: 'capabilities.roots' does not have the type initialize takes there",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"_meta\":5}} | -32602 | Invalid params: '_meta' must be an object",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"_meta\":{\"progressToken\":1.5}}} | -32602 | Invalid params: '_meta.progressToken' must be a string or an integer",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":tru}} | -32700 | Parse error: not valid JSON (line 1, column",
   })
   void refusesWithTheRightCode(String input, int code, String messageStart) {
     ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect(input));
@@ -111,6 +118,22 @@ class ProtocolGateTest {
         "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}"));
     assertInstanceOf(ProtocolGate.Forward.class, gate.inspect(
         "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"x\"}}}"));
+  }
+
+  @Test
+  void parseErrorsNameNoLibrary() {
+    String deep = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":"
+        + "[".repeat(5000) + "]".repeat(5000) + "}}";
+    ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect(deep));
+    assertEquals("Parse error: the message is nested too deeply or has a value too large",
+        reply.response().get("error").get("message").asString());
+  }
+
+  /** The SDK would answer it with a roots/list request, which nothing here needs. */
+  @Test
+  void rootsListChangedIsAcknowledgedButNotForwarded() {
+    assertInstanceOf(ProtocolGate.Ignore.class,
+        gate.inspect("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}"));
   }
 
   @Test
