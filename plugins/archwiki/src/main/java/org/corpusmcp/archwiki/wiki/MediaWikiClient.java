@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The MediaWiki API calls the tools make (contract §F), each answer classified once: an
  * {@code error} envelope is {@link ErrorCode#PAGE_NOT_FOUND} for {@code missingtitle} and
- * {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
+ * {@code nosuchrevid}, and {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
  *
  * <p>The wiki's URLs ({@link #site}) are fixed for the Arch wiki and learnt from {@code siteinfo}
  * for any other wiki, so every citation names the wiki that was actually asked.
@@ -456,7 +456,9 @@ public final class MediaWikiClient {
       Map<String, @Nullable Object> e = Json.object(error);
       Object info = e != null && e.containsKey("info") ? e.get("info") : error;
       String detail = info instanceof String s ? s : Json.write(info);
-      if (e != null && "missingtitle".equals(e.get("code"))) {
+      // The wiki answered, and said there is no such page or revision (a revision of a deleted
+      // page is answered nosuchrevid): a definite answer, not an outage to retry.
+      if (e != null && ("missingtitle".equals(e.get("code")) || "nosuchrevid".equals(e.get("code")))) {
         throw new WikiException(ErrorCode.PAGE_NOT_FOUND, context + " API Error: " + detail);
       }
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, context + " API Error: " + detail);

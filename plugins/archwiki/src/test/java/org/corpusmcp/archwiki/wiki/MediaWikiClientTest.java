@@ -209,4 +209,19 @@ class MediaWikiClientTest {
     wiki.commands("Grub", null);
     assertEquals(2, siteinfoCalls.get(), "learnt once, after the first success");
   }
+
+  @Test
+  void aRevisionTheWikiSaysDoesNotExistIsAFailedCheckNotAnOutage() {
+    // What MediaWiki 1.39 answers for the revision of a deleted page.
+    String noSuchRevision = "{\"error\":{\"code\":\"nosuchrevid\",\"info\":\"There is no revision"
+        + " with ID 858930.\"}}";
+    MediaWikiClient client = new MediaWikiClient(r -> Json.parse(
+        r.params().containsKey("oldid") ? noSuchRevision : REDIRECTED));
+    WikiException e = assertThrows(WikiException.class, () -> client.revisionWikitext(858930));
+    assertEquals(ErrorCode.PAGE_NOT_FOUND, e.code(), e.getMessage());
+
+    Map<String, Object> cited = new ArchWiki(client).commands("Grub", "Installation");
+    Map<String, Object> report = new org.corpusmcp.archwiki.Verifier(client).verify(Json.write(cited));
+    assertEquals("mismatch", report.get("verdict"));
+  }
 }
