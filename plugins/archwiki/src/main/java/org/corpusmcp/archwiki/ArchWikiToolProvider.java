@@ -230,17 +230,30 @@ public final class ArchWikiToolProvider implements ToolProvider {
    *     refuses to start and names the setting
    */
   public static MediaWikiClient newClient(Map<String, String> settings) {
+    String offline = settings.get("ARCHWIKI_OFFLINE");
+    if (offline != null && !offline.isEmpty()) {
+      return clientOver(new ReplayTransport(fixturesDirectory(settings)), settings);
+    }
+    return clientOver(liveTransport(settings), settings);
+  }
+
+  /** {@code ARCHWIKI_FIXTURES}, default {@code tests/fixtures} as the reference. */
+  static Path fixturesDirectory(Map<String, String> settings) {
+    String dir = settings.get("ARCHWIKI_FIXTURES");
+    return Path.of(dir == null || dir.isEmpty() ? "tests/fixtures" : dir);
+  }
+
+  /** HTTP to the configured wiki, whatever {@code ARCHWIKI_OFFLINE} says. */
+  static WikiTransport liveTransport(Map<String, String> settings) {
+    URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
+    return new HttpTransport(api == null ? URI.create(WikiUrls.ARCH.apiUrl()) : api,
+        HttpTransport.userAgent(version()), timeout(settings.get("ARCHWIKI_TIMEOUT")));
+  }
+
+  /** The tools' client over {@code transport}: the configured wiki's URLs and redirect setting. */
+  static MediaWikiClient clientOver(WikiTransport transport, Map<String, String> settings) {
     URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
     boolean follow = !"0".equals(settings.get("ARCHWIKI_FOLLOW_REDIRECTS"));
-    String offline = settings.get("ARCHWIKI_OFFLINE");
-    WikiTransport transport;
-    if (offline != null && !offline.isEmpty()) {
-      String dir = settings.get("ARCHWIKI_FIXTURES");
-      transport = new ReplayTransport(Path.of(dir == null || dir.isEmpty() ? "tests/fixtures" : dir));
-    } else {
-      transport = new HttpTransport(api == null ? URI.create(WikiUrls.ARCH.apiUrl()) : api,
-          HttpTransport.userAgent(version()), timeout(settings.get("ARCHWIKI_TIMEOUT")));
-    }
     return api == null
         ? new MediaWikiClient(transport, follow)
         : new MediaWikiClient(transport, follow, api);
