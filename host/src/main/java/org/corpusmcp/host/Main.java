@@ -32,6 +32,8 @@ public final class Main {
     if (args.length > 0 && !args[0].startsWith("-") && !builtins(cli).contains(args[0])) {
       command = new PluginToolCommand(root);
       cli = new CommandLine(command);
+      // A plugin command's own flags (record --force) are not the host's: they reach it as ARGs.
+      cli.setUnmatchedOptionsArePositionalParams(true);
     }
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));

@@ -42,6 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
       "  corpus-mcp <plugin-id> <tool> [ARG...]",
       "  e.g. corpus-mcp archwiki commands GRUB Installation",
       "Arguments fill the tool's parameters in order, required ones first.",
+      "Plugins may also offer commands that are not MCP tools, e.g.",
+      "  corpus-mcp archwiki record TITLE... [--force]   (write replay fixtures)",
       "Results are JSON on stdout; a tool error goes to stderr and exits 1.",
       "",
       "Exit codes: 0 ok, 1 tool or check failed, 2 usage error, 3 startup failure."

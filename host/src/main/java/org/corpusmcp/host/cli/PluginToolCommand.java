@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.corpusmcp.api.CommandProvider;
+import org.corpusmcp.api.CommandSpec;
+import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.host.Host;
+import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.RegisteredTool;
 import org.corpusmcp.host.tools.ToolInvoker;
 import org.corpusmcp.host.tools.ToolOutcome;
@@ -23,9 +27,13 @@ import tools.jackson.core.type.TypeReference;
  * way the Arch wiki seed's CLI works ({@code corpus-mcp archwiki commands GRUB Installation}).
  * Arguments fill the tool's parameters in order: its {@code required} list first, then the rest
  * in declaration order; an array parameter takes all remaining arguments.
+ *
+ * <p>When the plugin has no tool of that name, one of its {@link CommandProvider command-line
+ * commands} is looked for ({@code corpus-mcp archwiki record GRUB --force}) and run with the
+ * arguments as given; those are operator work, never MCP tools.
  */
 @Command(name = "corpus-mcp <plugin-id>", mixinStandardHelpOptions = true,
-    description = "Run a plugin's tool with positional arguments.")
+    description = "Run a plugin's tool with positional arguments, or one of its commands.")
 public final class PluginToolCommand implements Callable<Integer> {
 
   private final CorpusMcpCommand root;
@@ -46,8 +54,11 @@ public final class PluginToolCommand implements Callable<Integer> {
   public Integer call() {
     try (Host host = root.startHost(options)) {
       List<RegisteredTool> owned = host.catalog().ownedBy(pluginId);
-      if (owned.isEmpty()) {
-        root.err().println("No plugin '" + pluginId + "' with tools is loaded. Loaded: "
+      LoadedPlugin plugin = host.plugins().stream().filter(p -> p.id().equals(pluginId))
+          .findFirst().orElse(null);
+      List<CommandSpec> commands = plugin == null ? List.of() : commands(plugin);
+      if (owned.isEmpty() && commands.isEmpty()) {
+        root.err().println("No plugin '" + pluginId + "' with tools or commands is loaded. Loaded: "
             + host.plugins().stream().map(p -> p.id()).toList() + ". Run 'corpus-mcp --help'.");
         return 2;
       }
@@ -55,8 +66,16 @@ public final class PluginToolCommand implements Callable<Integer> {
           .filter(t -> t.baseName().equals(toolName) || t.name().equals(toolName))
           .findFirst().orElse(null);
       if (tool == null) {
-        root.err().println("Unknown tool: " + toolName + ". Plugin '" + pluginId + "' has: "
-            + owned.stream().map(t -> t.baseName() + usage(t)).toList());
+        CommandSpec command = commands.stream().filter(c -> c.name().equals(toolName))
+            .findFirst().orElse(null);
+        if (command != null) {
+          return runCommand(plugin, command);
+        }
+        List<String> offered = new ArrayList<>();
+        owned.forEach(t -> offered.add(t.baseName() + usage(t)));
+        commands.forEach(c -> offered.add(c.name() + (c.usage().isEmpty() ? "" : " " + c.usage())));
+        root.err().println("Unknown tool or command: " + toolName + ". Plugin '" + pluginId
+            + "' has: " + offered);
         return 2;
       }
       Object mapped = bind(tool, values);
@@ -67,6 +86,30 @@ public final class PluginToolCommand implements Callable<Integer> {
       @SuppressWarnings("unchecked")
       Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) mapped;
       return CallCommand.print(root, host.invoker().call(tool.name(), args));
+    }
+  }
+
+  private List<CommandSpec> commands(LoadedPlugin plugin) {
+    PluginContext context = new PluginContext(plugin.id(), root.env());
+    List<CommandSpec> out = new ArrayList<>();
+    for (CommandProvider provider : plugin.extensionsOf(CommandProvider.class)) {
+      out.addAll(plugin.<CommandSpec>ask(provider, "commands()", () -> provider.commands(context)));
+    }
+    return out;
+  }
+
+  /** Runs a plugin command under the plugin's class loader; a throw is a message, not a trace. */
+  private int runCommand(LoadedPlugin plugin, CommandSpec command) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(plugin.classLoader());
+    try {
+      return command.handler().run(List.copyOf(values), root.out(), root.err());
+    } catch (RuntimeException e) {
+      root.err().println(pluginId + " " + command.name() + " failed: " + e.getMessage());
+      return CorpusMcpCommand.EXIT_FAILED;
+    } finally {
+      thread.setContextClassLoader(previous);
     }
   }
 

@@ -42,7 +42,7 @@ public record LoadedPlugin(
    *
    * @param call e.g. {@code "tools()"}, for the message
    */
-  <T> List<T> ask(Object extension, String call, Supplier<? extends Collection<? extends T>> answer) {
+  public <T> List<T> ask(Object extension, String call, Supplier<? extends Collection<? extends T>> answer) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(classLoader);

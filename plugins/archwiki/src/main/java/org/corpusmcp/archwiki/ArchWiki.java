@@ -47,39 +47,42 @@ public final class ArchWiki {
   public Map<String, @Nullable Object> search(String query, int limit) {
     List<MediaWikiClient.Hit> exact = client.search(query, 1, "nearmatch");
     List<MediaWikiClient.Hit> text = client.search(query, limit, "text");
+    WikiUrls site = client.site();
     List<Map<String, @Nullable Object>> results = new ArrayList<>();
     Set<Long> seen = new java.util.HashSet<>();
     for (MediaWikiClient.Hit hit : exact) {
       seen.add(hit.pageid());
-      results.add(searchResult(hit, "title"));
+      results.add(searchResult(site, hit, "title"));
     }
     for (MediaWikiClient.Hit hit : text) {
       if (!seen.contains(hit.pageid())) {
-        results.add(searchResult(hit, "text"));
+        results.add(searchResult(site, hit, "text"));
       }
     }
     return Map.of("results", List.copyOf(results.subList(0, Math.min(limit, results.size()))));
   }
 
-  private static Map<String, @Nullable Object> searchResult(MediaWikiClient.Hit hit, String match) {
+  private static Map<String, @Nullable Object> searchResult(WikiUrls site, MediaWikiClient.Hit hit,
+      String match) {
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("title", hit.title());
     m.put("pageid", hit.pageid());
     m.put("snippet", Snippets.clean(hit.snippet()));
-    m.put("url", WikiUrls.pageUrl(hit.title(), null));
+    m.put("url", site.pageUrl(hit.title(), null));
     m.put("match", match);
     return m;
   }
 
   public Map<String, @Nullable Object> page(String titleOrUrl) {
-    ParsedPage page = client.parse(WikiUrls.resolveTitle(titleOrUrl));
+    WikiUrls site = client.site();
+    ParsedPage page = client.parse(site.resolveTitle(titleOrUrl));
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("title", page.title());
     m.put("pageid", page.pageid());
     m.put("revid", page.revid());
-    m.put("url", WikiUrls.pageUrl(page.title(), null));
-    m.put("revision_url", WikiUrls.revisionUrl(page.revid(), null));
-    m.put("revision_wikitext_url", WikiUrls.revisionWikitextUrl(page.revid()));
+    m.put("url", site.pageUrl(page.title(), null));
+    m.put("revision_url", site.revisionUrl(page.revid(), null));
+    m.put("revision_wikitext_url", site.revisionWikitextUrl(page.revid()));
     m.put("wikitext", page.wikitext());
     m.put("wikitext_hash", Hashes.sha256(page.wikitext()));
     m.put("sections", sectionList(page));
@@ -88,7 +91,8 @@ public final class ArchWiki {
   }
 
   public Map<String, @Nullable Object> sections(String titleOrUrl) {
-    ParsedPage page = client.parse(WikiUrls.resolveTitle(titleOrUrl));
+    WikiUrls site = client.site();
+    ParsedPage page = client.parse(site.resolveTitle(titleOrUrl));
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("sections", sectionList(page));
     redirect(m, page);
@@ -104,15 +108,16 @@ public final class ArchWiki {
   }
 
   public Map<String, @Nullable Object> section(String titleOrUrl, String anchor) {
-    ParsedPage page = client.parse(WikiUrls.resolveTitle(titleOrUrl));
+    WikiUrls site = client.site();
+    ParsedPage page = client.parse(site.resolveTitle(titleOrUrl));
     ParsedPage.Slice slice = page.slice(anchor);
     String raw = slice.wikitext();
     String content = SectionRenderer.render(raw);
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("title", page.title());
-    m.put("url", WikiUrls.pageUrl(page.title(), anchor));
-    m.put("revision_url", WikiUrls.revisionUrl(page.revid(), anchor));
-    m.put("revision_wikitext_url", WikiUrls.revisionWikitextUrl(page.revid()));
+    m.put("url", site.pageUrl(page.title(), anchor));
+    m.put("revision_url", site.revisionUrl(page.revid(), anchor));
+    m.put("revision_wikitext_url", site.revisionWikitextUrl(page.revid()));
     m.put("revid", page.revid());
     m.put("timestamp", null);
     m.put("section_anchor", anchor);
@@ -127,9 +132,10 @@ public final class ArchWiki {
   }
 
   public Map<String, @Nullable Object> commands(String titleOrUrl, @Nullable String anchor) {
-    ParsedPage page = client.parse(WikiUrls.resolveTitle(titleOrUrl));
+    WikiUrls site = client.site();
+    ParsedPage page = client.parse(site.resolveTitle(titleOrUrl));
     String text = anchor == null ? page.wikitext() : page.slice(anchor).wikitext();
-    Provenance p = new Provenance(page, anchor);
+    Provenance p = new Provenance(site, page, anchor);
     List<Map<String, @Nullable Object>> out = new ArrayList<>();
     for (CodeBlock block : CodeBlocks.extract(text)) {
       Map<String, @Nullable Object> m = new LinkedHashMap<>();
@@ -152,14 +158,15 @@ public final class ArchWiki {
   }
 
   public Map<String, @Nullable Object> warnings(String titleOrUrl, @Nullable String anchor) {
-    String title = WikiUrls.resolveTitle(titleOrUrl);
+    WikiUrls site = client.site();
+    String title = site.resolveTitle(titleOrUrl);
     ParsedPage page = client.parse(title);
     // Resolved over the whole page, before the anchor is looked up: the names asked of the wiki
     // depend on the page only, and an alias failure is reported before a missing anchor.
     Map<String, Admonitions.Resolution> types =
         client.admonitionTypes(TemplateNames.collect(page.wikitext()), title);
     String text = anchor == null ? page.wikitext() : page.slice(anchor).wikitext();
-    Provenance p = new Provenance(page, anchor);
+    Provenance p = new Provenance(site, page, anchor);
     List<Map<String, @Nullable Object>> out = new ArrayList<>();
     for (Admonitions.Block block : Admonitions.extract(text, types)) {
       Map<String, @Nullable Object> m = new LinkedHashMap<>();
@@ -176,16 +183,18 @@ public final class ArchWiki {
       m.put("revision_url", p.revisionUrl);
       m.put("revision_wikitext_url", p.wikitextUrl);
       Long aliasRevid = block.aliasRevid();
-      m.put("alias_revision_url", aliasRevid == null ? null : WikiUrls.revisionUrl(aliasRevid, null));
+      m.put("alias_revision_url",
+          aliasRevid == null ? null : site.revisionUrl(aliasRevid, null));
       out.add(m);
     }
     return envelope("warnings", out, page);
   }
 
   public Map<String, @Nullable Object> links(String titleOrUrl, @Nullable String anchor) {
-    ParsedPage page = client.parse(WikiUrls.resolveTitle(titleOrUrl));
+    WikiUrls site = client.site();
+    ParsedPage page = client.parse(site.resolveTitle(titleOrUrl));
     String text = anchor == null ? page.wikitext() : page.slice(anchor).wikitext();
-    Provenance p = new Provenance(page, anchor);
+    Provenance p = new Provenance(site, page, anchor);
     List<Map<String, @Nullable Object>> out = new ArrayList<>();
     for (Links.Link link : Links.extract(text, page.title(), client.excludedLinkPrefixes())) {
       Map<String, @Nullable Object> m = new LinkedHashMap<>();
@@ -208,10 +217,10 @@ public final class ArchWiki {
     final String revisionUrl;
     final String wikitextUrl;
 
-    Provenance(ParsedPage page, @Nullable String anchor) {
-      sourceUrl = WikiUrls.pageUrl(page.title(), anchor);
-      revisionUrl = WikiUrls.revisionUrl(page.revid(), anchor);
-      wikitextUrl = WikiUrls.revisionWikitextUrl(page.revid());
+    Provenance(WikiUrls site, ParsedPage page, @Nullable String anchor) {
+      sourceUrl = site.pageUrl(page.title(), anchor);
+      revisionUrl = site.revisionUrl(page.revid(), anchor);
+      wikitextUrl = site.revisionWikitextUrl(page.revid());
     }
   }
 

@@ -3,9 +3,13 @@ package org.corpusmcp.archwiki;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
@@ -20,6 +24,7 @@ import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.ReplayTransport;
 import org.corpusmcp.archwiki.wiki.WikiException;
 import org.corpusmcp.archwiki.wiki.WikiTransport;
+import org.corpusmcp.archwiki.wiki.WikiUrls;
 import org.jspecify.annotations.Nullable;
 import org.pf4j.Extension;
 
@@ -31,6 +36,7 @@ import org.pf4j.Extension;
  * <p>Settings (the process environment, so server and CLI behave alike): {@code ARCHWIKI_OFFLINE}
  * non-empty replays recorded responses from {@code ARCHWIKI_FIXTURES} (default
  * {@code tests/fixtures}, as the reference) and makes no network call at all;
+ * {@code ARCHWIKI_API_URL} points the tools at another MediaWiki (see {@link #newClient});
  * {@code ARCHWIKI_FOLLOW_REDIRECTS=0} restores the reference's behaviour of not following page
  * redirects.
  */
@@ -214,18 +220,79 @@ public final class ArchWikiToolProvider implements ToolProvider {
     return out;
   }
 
-  /** The client the settings ask for: replay when {@code ARCHWIKI_OFFLINE} is set, else HTTP. */
+  /**
+   * The client the settings ask for: replay when {@code ARCHWIKI_OFFLINE} is set, else HTTP to
+   * {@code ARCHWIKI_API_URL} (default the Arch wiki's {@code api.php}) with a whole-request timeout
+   * of {@code ARCHWIKI_TIMEOUT} seconds (default 30). With {@code ARCHWIKI_API_URL} set, online or
+   * offline, the wiki's URLs come from its siteinfo; without it they are the Arch wiki's.
+   *
+   * @throws IllegalArgumentException for an API URL or timeout that cannot be used, so the host
+   *     refuses to start and names the setting
+   */
   public static MediaWikiClient newClient(Map<String, String> settings) {
     String offline = settings.get("ARCHWIKI_OFFLINE");
-    WikiTransport transport;
     if (offline != null && !offline.isEmpty()) {
-      String dir = settings.get("ARCHWIKI_FIXTURES");
-      transport = new ReplayTransport(Path.of(dir == null || dir.isEmpty() ? "tests/fixtures" : dir));
-    } else {
-      transport = new HttpTransport(HttpTransport.userAgent(version()));
+      return clientOver(new ReplayTransport(fixturesDirectory(settings)), settings);
     }
+    return clientOver(liveTransport(settings), settings);
+  }
+
+  /** {@code ARCHWIKI_FIXTURES}, default {@code tests/fixtures} as the reference. */
+  static Path fixturesDirectory(Map<String, String> settings) {
+    String dir = settings.get("ARCHWIKI_FIXTURES");
+    return Path.of(dir == null || dir.isEmpty() ? "tests/fixtures" : dir);
+  }
+
+  /** HTTP to the configured wiki, whatever {@code ARCHWIKI_OFFLINE} says. */
+  static WikiTransport liveTransport(Map<String, String> settings) {
+    URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
+    return new HttpTransport(api == null ? URI.create(WikiUrls.ARCH.apiUrl()) : api,
+        HttpTransport.userAgent(version()), timeout(settings.get("ARCHWIKI_TIMEOUT")));
+  }
+
+  /** The tools' client over {@code transport}: the configured wiki's URLs and redirect setting. */
+  static MediaWikiClient clientOver(WikiTransport transport, Map<String, String> settings) {
+    URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
     boolean follow = !"0".equals(settings.get("ARCHWIKI_FOLLOW_REDIRECTS"));
-    return new MediaWikiClient(transport, follow);
+    return api == null
+        ? new MediaWikiClient(transport, follow)
+        : new MediaWikiClient(transport, follow, api);
+  }
+
+  private static @Nullable URI apiUrl(@Nullable String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = new URI(value.trim());
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("ARCHWIKI_API_URL is not a URL: " + e.getMessage());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null
+        || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+      throw new IllegalArgumentException("ARCHWIKI_API_URL must be the http(s) URL of a wiki's"
+          + " api.php, without query or fragment (e.g. https://wiki.archlinux.org/api.php), got '"
+          + value + "'");
+    }
+    return uri;
+  }
+
+  private static Duration timeout(@Nullable String value) {
+    if (value == null || value.isBlank()) {
+      return HttpTransport.REQUEST_TIMEOUT;
+    }
+    try {
+      double seconds = Double.parseDouble(value.trim());
+      if (seconds > 0 && seconds <= 3600) {
+        return Duration.ofMillis(Math.round(seconds * 1000));
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("ARCHWIKI_TIMEOUT must be a number of seconds in (0, 3600],"
+        + " got '" + value + "'");
   }
 
   /** {@code plugin.version} from the descriptor packaged with these classes. */

@@ -14,7 +14,6 @@ import org.corpusmcp.archwiki.wiki.ErrorCode;
 import org.corpusmcp.archwiki.wiki.FixtureMissingException;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.WikiException;
-import org.corpusmcp.archwiki.wiki.WikiUrls;
 import org.corpusmcp.archwiki.wikitext.Hashes;
 import org.corpusmcp.archwiki.wikitext.HtmlEntities;
 import org.corpusmcp.archwiki.wikitext.Markup;
@@ -291,7 +290,7 @@ public final class Verifier {
         return null;
       }
       Object url = source.get("revision_wikitext_url");
-      check("revision_wikitext_url", WikiUrls.revisionWikitextUrl(revid).equals(url),
+      check("revision_wikitext_url", client.site().revisionWikitextUrl(revid).equals(url),
           "revision_wikitext_url does not name revid " + revid);
       return fetch(revid, revisions, this, "revision");
     }

@@ -32,7 +32,8 @@ class PackagingTest {
   }
 
   @ParameterizedTest
-  @ValueSource(classes = {ArchWikiToolProvider.class, ArchWikiPromptProvider.class})
+  @ValueSource(classes = {ArchWikiToolProvider.class, ArchWikiPromptProvider.class,
+      ArchWikiCommandProvider.class})
   void theProviderIsAnIndexedExtension(Class<?> provider) throws IOException {
     assertTrue(provider.isAnnotationPresent(Extension.class));
     boolean indexed = false;

@@ -8,7 +8,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
 import org.corpusmcp.archwiki.json.Json;
@@ -21,7 +26,9 @@ import org.corpusmcp.archwiki.json.JsonException;
  * <p>Retries are bounded and only where a second GET is both safe and useful: the request could
  * not connect, or the wiki answered 429/502/503/504 (overload, maintenance). A read timeout is not
  * retried (it already cost the full budget), nor is any other status. At most {@link #MAX_ATTEMPTS}
- * attempts, with a short backoff ({@code Retry-After} honoured up to 5 s).
+ * attempts, with a short backoff. {@code Retry-After} (seconds or an HTTP date) is honoured up to
+ * {@link #MAX_RETRY_AFTER}; a wiki that asks for a longer wait gets no retry at all and the call
+ * fails at once, since a retry sooner than asked would be both useless and impolite.
  *
  * <p>The anti-bot interstitial: wiki.archlinux.org may answer a script with HTTP 200 and an HTML
  * challenge page. Any 200 whose body is not JSON (HTML content type, or a body starting with
@@ -33,6 +40,8 @@ public final class HttpTransport implements WikiTransport {
   public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
   public static final int MAX_ATTEMPTS = 3;
+  /** The longest {@code Retry-After} waited for before a retry. */
+  public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(5);
 
   /** Pauses between attempts; injected so tests do not sleep. */
   @FunctionalInterface
@@ -45,12 +54,26 @@ public final class HttpTransport implements WikiTransport {
   private final String userAgent;
   private final Duration requestTimeout;
   private final Sleeper sleeper;
+  private final Clock clock;
+  private final String wikiName;
 
+  /** The Arch wiki's API with the default timeout. */
   public HttpTransport(String userAgent) {
-    this(URI.create(WikiUrls.API), userAgent, REQUEST_TIMEOUT, d -> Thread.sleep(d.toMillis()));
+    this(URI.create(WikiUrls.ARCH.apiUrl()), userAgent, REQUEST_TIMEOUT);
+  }
+
+  /** {@code endpoint} (an {@code api.php} URL), pausing for real between attempts. */
+  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout) {
+    this(endpoint, userAgent, requestTimeout, d -> Thread.sleep(d.toMillis()));
   }
 
   public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout, Sleeper sleeper) {
+    this(endpoint, userAgent, requestTimeout, sleeper, Clock.systemUTC());
+  }
+
+  /** As above, with the clock that dates in {@code Retry-After} are measured against. */
+  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout, Sleeper sleeper,
+      Clock clock) {
     this.client = HttpClient.newBuilder()
         .connectTimeout(CONNECT_TIMEOUT)
         .followRedirects(HttpClient.Redirect.NORMAL)
@@ -59,6 +82,9 @@ public final class HttpTransport implements WikiTransport {
     this.userAgent = userAgent;
     this.requestTimeout = requestTimeout;
     this.sleeper = sleeper;
+    this.clock = clock;
+    this.wikiName = endpoint.toString().equals(WikiUrls.ARCH.apiUrl())
+        ? "Arch Wiki" : "The wiki at " + endpoint;
   }
 
   /** {@code corpus-mcp-archwiki/0.1.0 (+https://github.com/corpus-mcp/corpus-mcp; …)}. */
@@ -103,27 +129,33 @@ public final class HttpTransport implements WikiTransport {
       }
       int status = response.statusCode();
       if (status == 429 || status == 502 || status == 503 || status == 504) {
+        Optional<Duration> asked = retryAfter(response.headers().firstValue("Retry-After"));
+        if (asked.isPresent() && asked.get().compareTo(MAX_RETRY_AFTER) > 0) {
+          throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: HTTP "
+              + status + " from " + uri + ", asking to retry after " + asked.get().toSeconds()
+              + " s, longer than the " + MAX_RETRY_AFTER.toSeconds() + " s this plugin waits");
+        }
         if (attempt < MAX_ATTEMPTS) {
-          pause(attempt, response.headers().firstValue("Retry-After"));
+          pause(attempt, asked);
           continue;
         }
       }
       if (status != 200) {
         throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
-            "Arch Wiki did not answer: HTTP " + status + " from " + uri);
+            wikiName + " did not answer: HTTP " + status + " from " + uri);
       }
       return decode(response, uri);
     }
   }
 
-  private static Object decode(HttpResponse<byte[]> response, URI uri) {
+  private Object decode(HttpResponse<byte[]> response, URI uri) {
     String body = new String(response.body(), StandardCharsets.UTF_8);
     String type = response.headers().firstValue("Content-Type").orElse("")
         .toLowerCase(Locale.ROOT);
     String head = body.stripLeading();
     if (type.contains("html") || head.startsWith("<")) {
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
-          "Arch Wiki answered with an HTML page (Content-Type '" + type + "') where JSON was asked:"
+          wikiName + " answered with an HTML page (Content-Type '" + type + "') where JSON was asked:"
               + " probably its anti-bot interstitial. Nothing was parsed from it. URL: " + uri);
     }
     try {
@@ -134,28 +166,41 @@ public final class HttpTransport implements WikiTransport {
       return doc;
     } catch (JsonException e) {
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
-          "Arch Wiki did not answer: undecodable JSON (" + e.getMessage() + ") from " + uri, e);
+          wikiName + " did not answer: undecodable JSON (" + e.getMessage() + ") from " + uri, e);
     }
   }
 
-  private void pause(int attempt, Optional<String> retryAfter) {
-    long millis = 500L << (attempt - 1);
-    if (retryAfter.isPresent()) {
+  /** {@code Retry-After} as a wait from now: delay-seconds or an HTTP date; unreadable is empty. */
+  private Optional<Duration> retryAfter(Optional<String> header) {
+    if (header.isEmpty()) {
+      return Optional.empty();
+    }
+    String value = header.get().trim();
+    try {
+      return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value))));
+    } catch (NumberFormatException notSeconds) {
       try {
-        millis = Math.min(5000, Math.max(millis, Long.parseLong(retryAfter.get().trim()) * 1000));
-      } catch (NumberFormatException notSeconds) {
-        // An HTTP-date: keep the default backoff.
+        Instant when = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        Duration wait = Duration.between(clock.instant(), when);
+        return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
+      } catch (DateTimeParseException notADate) {
+        return Optional.empty();
       }
     }
+  }
+
+  private void pause(int attempt, Optional<Duration> retryAfter) {
+    Duration backoff = Duration.ofMillis(500L << (attempt - 1));
+    Duration wait = retryAfter.filter(asked -> asked.compareTo(backoff) > 0).orElse(backoff);
     try {
-      sleeper.sleep(Duration.ofMillis(millis));
+      sleeper.sleep(wait);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw silent(e);
     }
   }
 
-  private static WikiException silent(Exception e) {
-    return new WikiException(ErrorCode.UPSTREAM_API_ERROR, "Arch Wiki did not answer: " + e, e);
+  private WikiException silent(Exception e) {
+    return new WikiException(ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: " + e, e);
   }
 }

@@ -1,6 +1,7 @@
 package org.corpusmcp.archwiki.wiki;
 
 import java.lang.System.Logger.Level;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,11 +23,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The MediaWiki API calls the tools make (contract §F), each answer classified once: an
  * {@code error} envelope is {@link ErrorCode#PAGE_NOT_FOUND} for {@code missingtitle} and
- * {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
+ * {@code nosuchrevid}, and {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
  *
- * <p>Two caches live as long as this client (one per plugin instance, so per process): the link
- * prefixes derived from siteinfo and the template alias resolutions. Both remember successes only.
- * Page fetches are never cached: each call asks the wiki again. Thread-safe.
+ * <p>The wiki's URLs ({@link #site}) are fixed for the Arch wiki and learnt from {@code siteinfo}
+ * for any other wiki, so every citation names the wiki that was actually asked.
+ *
+ * <p>Three caches live as long as this client (one per plugin instance, so per process): the
+ * wiki's URLs, the link prefixes derived from siteinfo and the template alias resolutions. All
+ * remember successes only. Page fetches are never cached: each call asks the wiki again.
+ * Thread-safe.
  */
 public final class MediaWikiClient {
 
@@ -35,6 +40,8 @@ public final class MediaWikiClient {
 
   private final WikiTransport transport;
   private final boolean followRedirects;
+  private final @Nullable URI siteinfoEndpoint;
+  private volatile @Nullable WikiUrls site;
   private volatile @Nullable Set<String> linkPrefixes;
   private final Map<String, Resolution> aliasCache = new ConcurrentHashMap<>();
 
@@ -45,10 +52,25 @@ public final class MediaWikiClient {
   public MediaWikiClient(WikiTransport transport, boolean followRedirects) {
     this.transport = transport;
     this.followRedirects = followRedirects;
+    this.siteinfoEndpoint = null;
+    this.site = WikiUrls.ARCH;
   }
 
   public MediaWikiClient(WikiTransport transport) {
     this(transport, true);
+  }
+
+  /**
+   * A client of any MediaWiki: its URLs are read from its {@code siteinfo} on first need.
+   *
+   * @param endpoint the {@code api.php} URL the transport talks to; only its scheme is used, for
+   *     a wiki that states a protocol-relative server ({@code //wiki.example.org})
+   */
+  public MediaWikiClient(WikiTransport transport, boolean followRedirects, URI endpoint) {
+    this.transport = transport;
+    this.followRedirects = followRedirects;
+    this.siteinfoEndpoint = endpoint;
+    this.site = null;
   }
 
   public WikiTransport transport() {
@@ -143,6 +165,38 @@ public final class MediaWikiClient {
   // ------------------------------------------------------------------ F.2 siteinfo
 
   /**
+   * This wiki's URLs. Fails closed with {@link ErrorCode#UPSTREAM_API_ERROR} when a configured
+   * wiki's siteinfo cannot be read: a citation must never name a host the text did not come from.
+   */
+  public WikiUrls site() {
+    WikiUrls known = site;
+    if (known != null) {
+      return known;
+    }
+    URI endpoint = siteinfoEndpoint;
+    if (endpoint == null) {
+      throw new IllegalStateException("a client without a fixed site needs an endpoint");
+    }
+    WikiUrls learnt = WikiUrls.fromSiteinfo(Json.object(siteinfo().get("general")), endpoint);
+    site = learnt;
+    return learnt;
+  }
+
+  /**
+   * {@code meta=siteinfo} with the general block (the wiki's own URLs) and the link prefixes, one
+   * request answered offline by {@code query_siteinfo.json}. Not cached here: each consumer caches
+   * what it derived, and only after a success.
+   */
+  private Map<String, @Nullable Object> siteinfo() {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("action", "query");
+    params.put("meta", "siteinfo");
+    params.put("siprop", "general|namespaces|namespacealiases|interwikimap");
+    params.put("format", "json");
+    return unwrap(fetch(new ApiRequest(params, "siteinfo")), "query", "siteinfo");
+  }
+
+  /**
    * Lowercased prefixes that make a {@code [[link]]} metadata or interwiki (§C.7): every namespace
    * and namespace alias except id 0, and every interwiki prefix. Cached after the first success; on
    * any wiki failure the built-in snapshot is used for this call only. A missing offline fixture is
@@ -153,15 +207,9 @@ public final class MediaWikiClient {
     if (cached != null) {
       return cached;
     }
-    Map<String, String> params = new LinkedHashMap<>();
-    params.put("action", "query");
-    params.put("meta", "siteinfo");
-    params.put("siprop", "namespaces|namespacealiases|interwikimap");
-    params.put("format", "json");
     Set<String> prefixes = new HashSet<>();
     try {
-      Map<String, @Nullable Object> query =
-          unwrap(fetch(new ApiRequest(params, "siteinfo")), "query", "siteinfo");
+      Map<String, @Nullable Object> query = siteinfo();
       Map<String, @Nullable Object> namespaces = Json.object(query.get("namespaces"));
       if (namespaces != null) {
         for (Object ns : namespaces.values()) {
@@ -408,7 +456,9 @@ public final class MediaWikiClient {
       Map<String, @Nullable Object> e = Json.object(error);
       Object info = e != null && e.containsKey("info") ? e.get("info") : error;
       String detail = info instanceof String s ? s : Json.write(info);
-      if (e != null && "missingtitle".equals(e.get("code"))) {
+      // The wiki answered, and said there is no such page or revision (a revision of a deleted
+      // page is answered nosuchrevid): a definite answer, not an outage to retry.
+      if (e != null && ("missingtitle".equals(e.get("code")) || "nosuchrevid".equals(e.get("code")))) {
         throw new WikiException(ErrorCode.PAGE_NOT_FOUND, context + " API Error: " + detail);
       }
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, context + " API Error: " + detail);

@@ -1,45 +1,107 @@
 package org.corpusmcp.archwiki.wiki;
 
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wikitext.PyText;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Titles and URLs of the Arch wiki (contract §A.1, §B.1). {@link #resolveTitle} turns a title or a
- * pasted wiki URL into the title to ask for; the {@code *Url} methods build the citations, and
- * {@code resolveTitle(pageUrl(t)) == t} for every real title.
+ * Titles and URLs of one MediaWiki (contract §A.1, §B.1): its server, article path and script
+ * path, as the wiki's own {@code siteinfo} states them. {@link #resolveTitle} turns a title or a
+ * pasted URL of this wiki into the title to ask for; the {@code *Url} methods build the
+ * citations, and {@code resolveTitle(pageUrl(t)) == t} for every real title.
+ *
+ * <p>{@link #ARCH} is the Arch wiki, the default; any other wiki is built by
+ * {@link #fromSiteinfo} so that evidence never names a host the plugin did not talk to.
  */
 public final class WikiUrls {
 
-  public static final String HOST = "wiki.archlinux.org";
-  public static final String BASE = "https://" + HOST;
-  public static final String API = BASE + "/api.php";
-  private static final String TITLE_PATH = "/title/";
+  /** wiki.archlinux.org: {@code /title/$1}, {@code /index.php}, {@code /api.php}. */
+  public static final WikiUrls ARCH = new WikiUrls(
+      "https://wiki.archlinux.org", "/title/$1", "/index.php", "/api.php", "Arch Wiki", true);
 
-  private WikiUrls() {}
+  private final String server;
+  private final String articlePath;
+  private final String script;
+  private final String api;
+  private final String siteName;
+  private final boolean isArch;
+
+  private WikiUrls(String server, String articlePath, String script, String api, String siteName,
+      boolean isArch) {
+    this.server = server;
+    this.articlePath = articlePath;
+    this.script = script;
+    this.api = api;
+    this.siteName = siteName;
+    this.isArch = isArch;
+  }
+
+  /**
+   * The wiki described by {@code siteinfo}'s {@code general} block: {@code server} (a
+   * protocol-relative {@code //host} takes the scheme of {@code endpoint}, the URL the plugin
+   * talks to), {@code articlepath} (with {@code $1}), {@code script} and {@code scriptpath}.
+   *
+   * @throws WikiException {@link ErrorCode#UPSTREAM_API_ERROR} when a field is missing or is not
+   *     a usable URL part: without them no citation URL could be built honestly
+   */
+  public static WikiUrls fromSiteinfo(@Nullable Map<String, @Nullable Object> general, URI endpoint) {
+    String server = general == null ? null : Json.string(general.get("server"));
+    String articlePath = general == null ? null : Json.string(general.get("articlepath"));
+    String script = general == null ? null : Json.string(general.get("script"));
+    String scriptPath = general == null ? null : Json.string(general.get("scriptpath"));
+    String siteName = general == null ? null : Json.string(general.get("sitename"));
+    if (server != null && server.startsWith("//")) {
+      server = endpoint.getScheme() + ":" + server;
+    }
+    if (server == null || articlePath == null || script == null || scriptPath == null
+        || !articlePath.contains("$1") || !articlePath.startsWith("/") || !script.startsWith("/")
+        || !(server.startsWith("http://") || server.startsWith("https://"))) {
+      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "The wiki at " + endpoint
+          + " did not state its server, articlepath, script and scriptpath in siteinfo"
+          + " (meta=siteinfo&siprop=general); citation URLs cannot be built without them.");
+    }
+    if (server.endsWith("/")) {
+      server = server.substring(0, server.length() - 1);
+    }
+    return new WikiUrls(server, articlePath, script, scriptPath + "/api.php",
+        siteName == null || siteName.isEmpty() ? "wiki" : siteName, false);
+  }
+
+  /** {@code https://wiki.archlinux.org}: scheme and host (and port), no trailing slash. */
+  public String server() {
+    return server;
+  }
+
+  /** The API every citation check goes through: {@code https://wiki.archlinux.org/api.php}. */
+  public String apiUrl() {
+    return server + api;
+  }
 
   /** {@code https://wiki.archlinux.org/title/Installation_guide_%28Fran%C3%A7ais%29[#anchor]}. */
-  public static String pageUrl(String title, @Nullable String anchor) {
-    String url = BASE + TITLE_PATH + encode(title.replace(' ', '_'));
+  public String pageUrl(String title, @Nullable String anchor) {
+    String url = server + articlePath.replace("$1", encode(title.replace(' ', '_')));
     return anchor == null || anchor.isEmpty() ? url : url + "#" + encode(anchor);
   }
 
   /** {@code https://wiki.archlinux.org/index.php?oldid=858930[#anchor]}: survives page moves. */
-  public static String revisionUrl(long revid, @Nullable String anchor) {
-    String url = BASE + "/index.php?oldid=" + revid;
+  public String revisionUrl(long revid, @Nullable String anchor) {
+    String url = server + script + "?oldid=" + revid;
     return anchor == null || anchor.isEmpty() ? url : url + "#" + encode(anchor);
   }
 
   /**
    * The revision's wikitext through the API, which a script can fetch; {@code index.php?action=raw}
-   * is answered with an HTTP-200 bot challenge.
+   * is answered by the Arch wiki with an HTTP-200 bot challenge.
    */
-  public static String revisionWikitextUrl(long revid) {
-    return API + "?action=parse&oldid=" + revid + "&prop=wikitext&format=json";
+  public String revisionWikitextUrl(long revid) {
+    return apiUrl() + "?action=parse&oldid=" + revid + "&prop=wikitext&format=json";
   }
 
   /**
@@ -63,11 +125,11 @@ public final class WikiUrls {
 
   /**
    * §A.1: a plain title passes through trimmed and otherwise untouched ({@code 100%_CPU},
-   * {@code C++}, {@code File:Grub.png}); a URL must be http(s) on {@code wiki.archlinux.org} and
-   * name exactly one title, in {@code /title/…} or {@code ?title=…}; anything else is
-   * {@link ErrorCode#MALFORMED_WIKI_URL}, never a guess.
+   * {@code C++}, {@code File:Grub.png}); a URL must be http(s) on this wiki's host and name
+   * exactly one title, in its article path ({@code /title/…}) or {@code ?title=…}; anything else
+   * is {@link ErrorCode#MALFORMED_WIKI_URL}, never a guess.
    */
-  public static String resolveTitle(String titleOrUrl) {
+  public String resolveTitle(String titleOrUrl) {
     String input = PyText.strip(titleOrUrl);
     ParsedUrl url = ParsedUrl.parse(input);
     boolean urlShaped = url.netloc != null && !url.netloc.isEmpty()
@@ -80,13 +142,16 @@ public final class WikiUrls {
           + "', expected http or https: " + input);
     }
     String host = url.hostname();
-    if (!HOST.equals(host)) {
-      throw malformed("Not an Arch Wiki URL (host " + (host == null ? "None" : PyText.repr(host))
-          + ", expected '" + HOST + "'): " + input);
+    String expected = ParsedUrl.parse(server).hostname();
+    if (host == null || !host.equals(expected)) {
+      throw malformed("Not " + (isArch ? "an Arch Wiki URL" : "a URL of " + siteName) + " (host "
+          + (host == null ? "None" : PyText.repr(host)) + ", expected '" + expected + "'): "
+          + input);
     }
     String title;
-    if (url.path.startsWith(TITLE_PATH)) {
-      title = percentDecode(url.path.substring(TITLE_PATH.length()));
+    String titlePath = articlePath.substring(0, articlePath.indexOf("$1"));
+    if (!titlePath.contains("?") && url.path.startsWith(titlePath)) {
+      title = percentDecode(url.path.substring(titlePath.length()));
     } else {
       List<String> titles = queryValues(url.query, "title", true);
       if (titles.size() != 1) {

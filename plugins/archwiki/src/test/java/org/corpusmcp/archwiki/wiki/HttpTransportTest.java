@@ -52,9 +52,12 @@ class HttpTransportTest {
     server.stop(0);
   }
 
+  private URI endpoint() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api.php");
+  }
+
   private HttpTransport transport(Duration timeout) {
-    URI endpoint = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api.php");
-    return new HttpTransport(endpoint, HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
+    return new HttpTransport(endpoint(), HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
   }
 
   private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
@@ -137,7 +140,8 @@ class HttpTransportTest {
     WikiException e = assertThrows(WikiException.class,
         () -> transport(Duration.ofMillis(300)).get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
-    assertTrue(e.getMessage().startsWith("Arch Wiki did not answer: "), e.getMessage());
+    assertTrue(e.getMessage().startsWith("The wiki at " + endpoint() + " did not answer: "),
+        e.getMessage());
     assertEquals(1, hits.get());
   }
 
@@ -146,7 +150,8 @@ class HttpTransportTest {
     responder = (ex, hit) -> send(ex, 200, "application/json", "{\"parse\": ");
     WikiException e = assertThrows(WikiException.class,
         () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
-    assertTrue(e.getMessage().startsWith("Arch Wiki did not answer: undecodable JSON"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("The wiki at " + endpoint()
+        + " did not answer: undecodable JSON"), e.getMessage());
   }
 
   @Test
@@ -160,5 +165,37 @@ class HttpTransportTest {
     WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals(HttpTransport.MAX_ATTEMPTS - 1, sleeps.size());
+  }
+
+  @Test
+  void aRetryAfterBeyondTheBoundFailsAtOnceWithoutWaiting() {
+    responder = (ex, hit) -> {
+      ex.getResponseHeaders().set("Retry-After", "3600");
+      send(ex, 429, "text/plain", "slow down");
+    };
+    WikiException e = assertThrows(WikiException.class,
+        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
+    assertEquals(1, hits.get(), "a retry sooner than the wiki asked is pointless");
+    assertEquals(List.of(), sleeps);
+    assertTrue(e.getMessage().contains("HTTP 429") && e.getMessage().contains("3600 s"),
+        e.getMessage());
+  }
+
+  @Test
+  void aRetryAfterDateIsHonouredLikeSeconds() {
+    java.time.Instant now = java.time.Instant.parse("2026-12-01T21:00:00Z");
+    responder = (ex, hit) -> {
+      if (hit == 1) {
+        ex.getResponseHeaders().set("Retry-After", "Tue, 01 Dec 2026 21:00:03 GMT");
+        send(ex, 503, "text/plain", "maintenance");
+      } else {
+        send(ex, 200, "application/json", "{\"ok\":true}");
+      }
+    };
+    HttpTransport transport = new HttpTransport(endpoint(), "ua", Duration.ofSeconds(5),
+        sleeps::add, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
+    assertEquals(Map.of("ok", true), transport.get(parseRequest()));
+    assertEquals(List.of(Duration.ofSeconds(3)), sleeps);
   }
 }

@@ -178,4 +178,50 @@ class MediaWikiClientTest {
     assertEquals("Section 'A' in page 'T' did not resolve to a heading (offset 10 landed on"
         + " ' A ==\\nbody\\n== B ==\\n')", drift.getMessage());
   }
+
+  private static final String LOCAL_SITEINFO = """
+      {"batchcomplete":"","query":{"general":{"sitename":"Local Test Wiki",
+        "server":"http://127.0.0.1:8391","articlepath":"/index.php/$1","script":"/index.php",
+        "scriptpath":""},"namespaces":{"10":{"id":10,"*":"Template"}}}}""";
+
+  @Test
+  void aConfiguredWikisEvidenceNamesItsOwnUrlsAndAFailedSiteinfoIsNotRemembered() {
+    java.util.concurrent.atomic.AtomicInteger siteinfoCalls = new java.util.concurrent.atomic.AtomicInteger();
+    MediaWikiClient client = new MediaWikiClient(r -> {
+      if ("siteinfo".equals(r.params().get("meta"))) {
+        assertTrue(r.params().get("siprop").contains("general"), r.params().get("siprop"));
+        if (siteinfoCalls.incrementAndGet() == 1) {
+          throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "The wiki did not answer: down");
+        }
+        return Json.parse(LOCAL_SITEINFO);
+      }
+      return Json.parse(REDIRECTED);
+    }, true, java.net.URI.create("http://127.0.0.1:8391/api.php"));
+    ArchWiki wiki = new ArchWiki(client);
+    WikiException down = assertThrows(WikiException.class, () -> wiki.commands("Grub", null));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, down.code(), "no citation without the wiki's URLs");
+
+    Map<String, Object> block = Fixtures.list(wiki.commands("Grub", "Installation"), "commands").get(0);
+    assertEquals("http://127.0.0.1:8391/index.php/GRUB#Installation", block.get("source_url"));
+    assertEquals("http://127.0.0.1:8391/index.php?oldid=858930#Installation", block.get("revision_url"));
+    assertEquals("http://127.0.0.1:8391/api.php?action=parse&oldid=858930&prop=wikitext&format=json",
+        block.get("revision_wikitext_url"));
+    wiki.commands("Grub", null);
+    assertEquals(2, siteinfoCalls.get(), "learnt once, after the first success");
+  }
+
+  @Test
+  void aRevisionTheWikiSaysDoesNotExistIsAFailedCheckNotAnOutage() {
+    // What MediaWiki 1.39 answers for the revision of a deleted page.
+    String noSuchRevision = "{\"error\":{\"code\":\"nosuchrevid\",\"info\":\"There is no revision"
+        + " with ID 858930.\"}}";
+    MediaWikiClient client = new MediaWikiClient(r -> Json.parse(
+        r.params().containsKey("oldid") ? noSuchRevision : REDIRECTED));
+    WikiException e = assertThrows(WikiException.class, () -> client.revisionWikitext(858930));
+    assertEquals(ErrorCode.PAGE_NOT_FOUND, e.code(), e.getMessage());
+
+    Map<String, Object> cited = new ArchWiki(client).commands("Grub", "Installation");
+    Map<String, Object> report = new org.corpusmcp.archwiki.Verifier(client).verify(Json.write(cited));
+    assertEquals("mismatch", report.get("verdict"));
+  }
 }
