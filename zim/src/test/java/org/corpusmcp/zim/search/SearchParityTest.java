@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.Zim;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -87,6 +88,11 @@ class SearchParityTest {
     }
   }
 
+  static boolean isRedirect(Archive a, String path) {
+    Entry e = a.findByPath(path);
+    return e != null && e.isRedirect();
+  }
+
   /** Where two strings part: a short excerpt of each around the first difference. */
   static String diff(String ours, String theirs) {
     int i = 0;
@@ -111,7 +117,7 @@ class SearchParityTest {
   }
 
   /**
-   * @param archive the archive searched, or null
+   * @param archive the archive searched, to tell redirect hits apart (semantics 8.1), or null
    */
   static Compared compareCounting(Map<String, Object> exp, SearchResults got, Semantics sem, Archive archive) {
     List<String> p = new ArrayList<>();
@@ -174,7 +180,14 @@ class SearchParityTest {
         if (r.get("wordcount") instanceof String wc && Long.parseLong(wc) != h.wordCount()) {
           p.add("#" + k + " wordcount " + h.wordCount() + " != " + wc);
         }
-        if (!(r.get("snippet") instanceof String sn)) {
+        if (sem == Semantics.LIBZIM_8_1 && archive != null && isRedirect(archive, h.path())) {
+          // the replay follows a redirect hit to its target's text; libzim 8.1.1 itself gives no
+          // snippet there (KiwixServeParityTest sees it through kiwix-serve), so neither do we
+          if (!h.snippet().isEmpty()) {
+            p.add("#" + k + " " + h.path() + " is a redirect: libzim 8.1.1 has no snippet for it, ours is "
+                + ParityCorpus.jsonString(h.snippet()));
+          }
+        } else if (!(r.get("snippet") instanceof String sn)) {
           p.add("#" + k + " the oracle made no snippet for " + h.path());
         } else {
           snippets++;
