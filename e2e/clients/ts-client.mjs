@@ -7,7 +7,7 @@
 //
 // Environment: CALL_TOOL, CALL_ARGS (JSON) name the tool call to check; the call must succeed,
 // carry structuredContent that the client validated against the tool's outputSchema, and repeat
-// that JSON as text. GET_PROMPT names a prompt to get when the server advertises prompts; its
+// that JSON as text; it is printed as "structured" for the test to check its content. GET_PROMPT names a prompt to get when the server advertises prompts; its
 // text messages are printed, and an unknown prompt must get a JSON-RPC error.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -92,6 +92,7 @@ try {
     tools: tools.map((t) => t.name),
     annotations: tools.map((t) => t.annotations ?? null),
     structuredKeys: Object.keys(result.structuredContent),
+    structured: result.structuredContent,
     prompts: prompts && prompts.map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })),
     promptText,
   }));

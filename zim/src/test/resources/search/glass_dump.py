@@ -3,7 +3,7 @@
 
 Usage: /usr/bin/python3 glass_dump.py DB.glass > out.json
 Prints statistics, metadata, every term (termfreq, collfreq, postings), every document's
-length, data and values 0..2, and the positions of up to 300 (term, doc) pairs.
+length, data and values 0..2, and the position list of every (term, document) posting.
 """
 import base64, json, sys
 import xapian
@@ -15,17 +15,14 @@ out = dict(doccount=db.get_doccount(), lastdocid=db.get_lastdocid(), avlength=db
            doclen_ubound=db.get_doclength_upper_bound(), has_positions=db.has_positions(),
            uuid=(lambda u: u.decode() if isinstance(u, bytes) else u)(db.get_uuid()), metadata={k.decode(): b64(db.get_metadata(k)) for k in db.metadata_keys()})
 terms = []
-pos = []
 for t in db.allterms():
     term = t.term
     posting = [[p.docid, p.wdf] for p in db.postlist(term)]
+    # one position list per posting, in posting order (empty lists where the index has none)
     terms.append(dict(term=b64(term), tf=t.termfreq, cf=db.get_collection_freq(term),
-                      wdf_ub=db.get_wdf_upper_bound(term), postings=posting))
-    if db.has_positions() and len(pos) < 300:
-        for d, _ in posting[:3]:
-            pos.append(dict(term=b64(term), docid=d, positions=list(db.positionlist(d, term))))
+                      wdf_ub=db.get_wdf_upper_bound(term), postings=posting,
+                      positions=[list(db.positionlist(d, term)) for d, _ in posting]))
 out['terms'] = terms
-out['positions'] = pos
 docs = []
 for p in db.postlist(''):
     d = db.get_document(p.docid)

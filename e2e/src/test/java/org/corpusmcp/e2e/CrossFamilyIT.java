@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One corpus of three families, served by the assembled distribution through MCP: a real
+ * One corpus of three families, served by the assembled distribution through MCP (the official
+ * TypeScript SDK client over stdio, clients/ts-call.mjs): a real
  * MediaWiki sample (Wikipedia 100 mini, 2022) and the DevDocs and Stack Exchange fixture archives
  * that scripts/build_family_fixtures.py wrote with the real libzim writer. The two fixtures use
  * {@code adapter = "auto"}, so detection from M/Scraper picks their adapters. Library paths must
@@ -71,8 +72,9 @@ class CrossFamilyIT {
     env.put("CORPUS_ROOT", corpus.toString());
   }
 
+  /** One tool call through the official TypeScript MCP client, the server spawned over stdio. */
   private static JsonNode call(String tool, String arguments) throws Exception {
-    Dist.Result r = Dist.corpusMcp(elsewhere, env, "call", tool, arguments);
+    Dist.Result r = Dist.node(env, "ts-call.mjs", tool, arguments, Dist.LAUNCHER.toString(), "serve");
     assertEquals(0, r.status(), r.err() + r.out());
     return JSON.readTree(r.out());
   }

@@ -1,7 +1,6 @@
 package org.corpusmcp.zim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -30,7 +29,8 @@ final class OracleComparison {
    * Asserts every dirent equals the oracle's: namespace, path, title, kind, MIME type, redirect
    * target, and, where libzim read the item, its public path, title, size and content SHA-256.
    *
-   * @return the number of contents compared with libzim
+   * @return the number of contents compared with libzim; callers that expect content assert it is
+   *     above 0 (a damaged copy may legitimately have none libzim could read)
    */
   static int assertSameEntries(Archive a, JsonNode oracle, String label) {
     JsonNode rows = oracle.get("entries");
@@ -65,7 +65,6 @@ final class OracleComparison {
         }
       }
     }
-    assertTrue(contents > 0 || rows.isEmpty() || !rows.get(0).has("libzim_path") || true);
     return contents;
   }
 }

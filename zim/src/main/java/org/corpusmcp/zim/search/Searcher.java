@@ -195,7 +195,7 @@ public final class Searcher {
         if (e != null) {
           title = e.title();
           if (snip != null) {
-            snippet = snippetOf(e, snip);
+            snippet = snippetOf(e, snip, semantics == Semantics.LIBZIM_9);
           }
         }
         hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
@@ -208,8 +208,17 @@ public final class Searcher {
     }
   }
 
-  private static String snippetOf(Entry e, Snippets snip) {
+  /**
+   * The snippet of a hit. Old archives index redirect entries too: libzim 8.1.1 reads the hit's
+   * item without following the redirect, which fails, so it has no snippet (kiwix-serve shows
+   * none). With libzim 9 semantics the target's text is used, as the python3-xapian emulation of
+   * libzim 9 does (no libzim 9 is at hand to check that against).
+   */
+  private static String snippetOf(Entry e, Snippets snip, boolean followRedirect) {
     try {
+      if (e.isRedirect() && !followRedirect) {
+        return "";
+      }
       Entry target = e.isRedirect() ? e.resolve() : e;
       byte[] html = target.content().bytes();
       String text = HtmlText.parse(html).dump();

@@ -91,10 +91,14 @@ public final class Oracle {
     }
   }
 
-  /** Extracts an index with zim_oracle.py extract into target/; returns null if there is none. */
+  /**
+   * Extracts an index with zim_oracle.py extract into target/ (again when the script, the
+   * libraries or the archive change); returns null if there is none.
+   */
   public static Path extract(Path zim, String which) throws IOException {
     Path out = work().resolve(zim.getParent().getFileName() + "_" + zim.getFileName() + "." + which + ".glass");
-    if (Files.exists(out)) {
+    String stamp = OracleStamp.of(List.of(tool("zim_oracle.py")), OracleStamp.libraries(), OracleStamp.archive(zim));
+    if (OracleStamp.fresh(out, stamp)) {
       return out;
     }
     Path py = Path.of("/usr/bin/python3");
@@ -109,6 +113,7 @@ public final class Oracle {
         }
         fail("zim_oracle.py extract failed: " + text);
       }
+      OracleStamp.record(out, stamp);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

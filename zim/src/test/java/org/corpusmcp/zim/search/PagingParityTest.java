@@ -66,7 +66,7 @@ class PagingParityTest {
         problems.size() + " pages differ of " + deep.size() * PAGES.length);
   }
 
-  @ParameterizedTest(name = "{0} semantics {1}")
+  @ParameterizedTest(name = "{0} against {2}")
   @MethodSource("suggest")
   void laterSuggestionPagesAsLibzim(String archive, String semantics) throws IOException {
     Path zim = ParityCorpus.archive(archive);
