@@ -1,6 +1,5 @@
 package org.corpusmcp.zim.format;
 
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -8,6 +7,7 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.io.ByteSource;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
@@ -95,11 +95,13 @@ public final class ClusterReader {
       long[] offsets = offsets(offset, table, n, width, available);
       return new Cluster(in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
     }
+    if (compression == Compression.ZSTD) {
+      return zstd(offset, width, payloadStart);
+    }
     InputStream z = null;
     try {
       InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
-      z = compression == Compression.ZSTD
-          ? new ZstdInputStream(raw) : new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+      z = new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
       byte[] head = new byte[width];
       readFully(z, head, 0, width, offset);
       long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
@@ -110,14 +112,11 @@ public final class ClusterReader {
       readFully(z, tableBytes, width, tableBytes.length - width, offset);
       long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
           width, limit);
-      // The rest is decoded on demand: a random read pays only up to its blob, as with libzim.
       LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
       z = null;
-      if (compression == Compression.XZ) {
-        // xz gives its dictionary arrays back to the shared cache only on close; a half-read
-        // stream left to the garbage collector would make every later cluster allocate anew.
-        payload.range(0, payload.total());
-      }
+      // xz gives its dictionary arrays back to the shared cache only on close; a half-read
+      // stream left to the garbage collector would make every later cluster allocate anew.
+      payload.range(0, payload.total());
       return new Cluster(payload, offsets);
     } catch (IOException | RuntimeException e) {
       if (e instanceof ZimFormatException) {
@@ -134,6 +133,24 @@ public final class ClusterReader {
         }
       }
     }
+  }
+
+  /** A zstd cluster: its frame decoded whole (see {@link ZstdFrame} for why not as a stream). */
+  private Cluster zstd(long offset, int width, long payloadStart) {
+    long limit = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
+    ByteSource data = ZstdFrame.decode(in, offset, payloadStart, dataEnd, limit);
+    long available = data.size();
+    if (available < width) {
+      throw in.fault(ZimFault.DECOMPRESSION, offset, width + " bytes", available + " bytes");
+    }
+    ByteBuffer head = ByteBuffer.allocate(width).order(ByteOrder.LITTLE_ENDIAN);
+    data.read(0, head);
+    long first = number(head.flip(), width);
+    int n = blobTableSize(offset, first, width, available);
+    ByteBuffer table = ByteBuffer.allocate(n * width).order(ByteOrder.LITTLE_ENDIAN);
+    data.read(0, table);
+    long[] offsets = offsets(offset, table.flip(), n, width, available);
+    return new Cluster(data.slice(0, offsets[n - 1]), offsets, true, -1);
   }
 
   private void readFully(InputStream z, byte[] b, int off, int len, long clusterOffset) throws IOException {
