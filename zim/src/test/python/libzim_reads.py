@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""libzim_reads.py ZIM - what libzim (python3-libzim) reads from a possibly damaged archive.
+"""libzim_reads.py ZIM | --batch DIR - what libzim (python3-libzim) reads from a possibly damaged archive.
 
 The reference answers of the damaged-archive tests. Unlike the shared zim_oracle.py, which stops
 at the first failure, this reads every entry on its own and reports, per entry, either what libzim
@@ -12,7 +12,9 @@ read or the error it raised, so a test can tell libzim's sound entries from its 
    "by_path":  {path: index | null | {"error"}},   get_entry_by_path for every path read above
    "by_title": {title: index | null | {"error"}}}  get_entry_by_title for every title read above
 
-libzim reports an assertion failure as a RuntimeError on the call, so nothing here aborts.
+libzim reports an assertion failure as a RuntimeError on the call. With --batch every *.zim of DIR
+is read in a child process of its own (a damaged copy may still crash or hang libzim: that copy
+is then {"opened": false, "crashed": true}), one JSON object per line with its "file" name.
 """
 import hashlib
 import json
@@ -71,6 +73,40 @@ def main(path):
                 by_title={t: lookup(a.get_entry_by_title, t) for t in titles})
 
 
+def batch(directory):
+    import os
+    import signal
+    for name in sorted(n for n in os.listdir(directory) if n.endswith('.zim')):
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            signal.alarm(20)
+            try:
+                out = json.dumps(main(os.path.join(directory, name)), ensure_ascii=False)
+            except BaseException as e:  # noqa: BLE001
+                out = json.dumps(dict(opened=False, crashed=True, error=repr(e)))
+            with os.fdopen(w, 'w') as f:
+                f.write(out)
+            os._exit(0)
+        os.close(w)
+        with os.fdopen(r) as f:
+            text = f.read()
+        _, status = os.waitpid(pid, 0)
+        try:
+            result = json.loads(text) if text and status == 0 else None
+        except ValueError:
+            result = None
+        if result is None:
+            result = dict(opened=False, crashed=True, error='libzim child ended with status %d' % status)
+        result['file'] = name
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + '\n')
+        sys.stdout.flush()
+
+
 if __name__ == '__main__':
-    json.dump(main(sys.argv[1]), sys.stdout, ensure_ascii=False)
-    sys.stdout.write('\n')
+    if sys.argv[1] == '--batch':
+        batch(sys.argv[2])
+    else:
+        json.dump(main(sys.argv[1]), sys.stdout, ensure_ascii=False)
+        sys.stdout.write('\n')

@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
-import org.corpusmcp.zim.io.ByteSource;
+import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
@@ -66,6 +66,31 @@ public final class ClusterReader {
     return offset;
   }
 
+  /** {@link #clusterOffset} of a cluster, or null when its pointer is damaged. */
+  public @Nullable Long clusterOffsetIfValid(int index) {
+    try {
+      return clusterOffset(index);
+    } catch (ZimFormatException damagedPointer) {
+      return null;
+    }
+  }
+
+  /**
+   * libzim's one cluster check at open: the last cluster starts inside the file. Any other
+   * damaged cluster pointer is found when that cluster is read, and by validation.
+   */
+  public void requireLastClusterInsideFile() {
+    if (header.clusterCount() == 0) {
+      return;
+    }
+    long at = header.clusterPtrPos() + 8L * (header.clusterCount() - 1);
+    long offset = in.u64(at, "cluster pointer list");
+    if (offset < 0 || offset > in.size()) {
+      throw in.fault(ZimFault.CLUSTER_POINTER, at, "last cluster offset <= " + in.size(),
+          Long.toUnsignedString(offset));
+    }
+  }
+
   /** Whether cluster {@code index} is stored without compression (needed for direct access). */
   public boolean isUncompressed(int index) {
     long offset = clusterOffset(index);
@@ -95,13 +120,14 @@ public final class ClusterReader {
       long[] offsets = offsets(offset, table, n, width, available);
       return new Cluster(in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
     }
-    if (compression == Compression.ZSTD) {
-      return zstd(offset, width, payloadStart);
-    }
     InputStream z = null;
     try {
-      InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
-      z = new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+      if (compression == Compression.ZSTD) {
+        z = ZstdFrame.stream(in, offset, payloadStart, dataEnd, Math.min(maxClusterBytes, Integer.MAX_VALUE - 16));
+      } else {
+        InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
+        z = new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+      }
       byte[] head = new byte[width];
       readFully(z, head, 0, width, offset);
       long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
@@ -112,11 +138,14 @@ public final class ClusterReader {
       readFully(z, tableBytes, width, tableBytes.length - width, offset);
       long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
           width, limit);
+      // The rest is decoded on demand: a random read pays only up to its blob, as with libzim.
       LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
       z = null;
-      // xz gives its dictionary arrays back to the shared cache only on close; a half-read
-      // stream left to the garbage collector would make every later cluster allocate anew.
-      payload.range(0, payload.total());
+      if (compression == Compression.XZ) {
+        // xz gives its dictionary arrays back to the shared cache only on close; a half-read
+        // stream left to the garbage collector would make every later cluster allocate anew.
+        payload.range(0, payload.total());
+      }
       return new Cluster(payload, offsets);
     } catch (IOException | RuntimeException e) {
       if (e instanceof ZimFormatException) {
@@ -133,24 +162,6 @@ public final class ClusterReader {
         }
       }
     }
-  }
-
-  /** A zstd cluster: its frame decoded whole (see {@link ZstdFrame} for why not as a stream). */
-  private Cluster zstd(long offset, int width, long payloadStart) {
-    long limit = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
-    ByteSource data = ZstdFrame.decode(in, offset, payloadStart, dataEnd, limit);
-    long available = data.size();
-    if (available < width) {
-      throw in.fault(ZimFault.DECOMPRESSION, offset, width + " bytes", available + " bytes");
-    }
-    ByteBuffer head = ByteBuffer.allocate(width).order(ByteOrder.LITTLE_ENDIAN);
-    data.read(0, head);
-    long first = number(head.flip(), width);
-    int n = blobTableSize(offset, first, width, available);
-    ByteBuffer table = ByteBuffer.allocate(n * width).order(ByteOrder.LITTLE_ENDIAN);
-    data.read(0, table);
-    long[] offsets = offsets(offset, table.flip(), n, width, available);
-    return new Cluster(data.slice(0, offsets[n - 1]), offsets, true, -1);
   }
 
   private void readFully(InputStream z, byte[] b, int off, int len, long clusterOffset) throws IOException {

@@ -1,5 +1,7 @@
 package org.corpusmcp.zim.format;
 
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import io.airlift.compress.MalformedInputException;
 import io.airlift.compress.zstd.ZstdDecompressor;
 import org.corpusmcp.zim.ZimFault;
@@ -17,37 +19,93 @@ import org.corpusmcp.zim.io.ByteSource;
  *            raw: size bytes | RLE: 1 byte, repeated size times | compressed: size bytes
  * </pre>
  *
- * <p>Why the frame is first walked block by block: a cluster's frame is not followed by anything
- * the decoder may read (the next cluster follows it directly), and its decompressed size is not
- * stored; the walk finds the exact end of the frame and an upper bound of its output (raw and RLE
- * blocks say their size, a compressed block regenerates at most 128 KiB), so the whole frame
- * decodes in one call into one array, with no stream state and no second copy.
+ * <p>Why the frame is first walked block by block: the decoder must not read past the frame (the
+ * next cluster follows it directly, and aircompressor would take it for a second frame), and the
+ * decompressed size is not stored. The walk finds the exact end of the frame and an upper bound
+ * of its output (raw and RLE blocks say their size, a compressed block regenerates at most 128 KiB).
  *
- * <p>Why the window descriptor may be rewritten: libzim's writer declares a 128 MiB window
- * (window log 27) although a cluster is a few MiB; aircompressor refuses windows over 8 MiB. A
- * decoder holding the whole output in one array resolves every back-reference inside that array,
- * so the declared window never matters here; it is lowered to 8 MiB in the private copy of the
- * frame, which is all aircompressor checks.
+ * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window
+ * log 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB (and a
+ * stream decoder allocates the declared window). A frame cannot refer further back than its own
+ * output, so the private copy of the header declares the smallest window that holds the output
+ * bound; frames whose bound exceeds 8 MiB are decoded whole into one array, where the window
+ * plays no part.
  *
  * <p>Stateless; thread-safe.
  */
 final class ZstdFrame {
 
   private static final int MAGIC = 0xFD2FB528;
-  /** The largest window aircompressor decodes: 8 MiB (exponent 13, mantissa 0). */
-  private static final int SUPPORTED_WINDOW_DESCRIPTOR = (23 - 10) << 3;
+  /** The largest window aircompressor decodes: 8 MiB. */
+  private static final long MAX_WINDOW = 8L << 20;
   private static final int MAX_BLOCK_OUTPUT = 128 * 1024;
 
   private ZstdFrame() {}
 
+  /** Where a frame ends, and at most how many bytes it regenerates. */
+  private record Walk(long end, long outputBound, boolean singleSegment) {}
+
   /**
-   * Decodes the frame starting at archive offset {@code start}, which must end before {@code end}.
+   * The frame starting at archive offset {@code start} (it must end by {@code end}), decoded on
+   * demand: the stream regenerates it block by block, so a read of an early blob decodes only as
+   * far as that blob, as libzim's decoder does.
    *
    * @param clusterOffset the cluster's archive offset, for messages
    * @param maxOutput the largest decompressed size accepted (CLUSTER_TOO_LARGE beyond)
+   */
+  static InputStream stream(ArchiveBytes in, long clusterOffset, long start, long end, long maxOutput) {
+    Walk walk = walk(in, clusterOffset, start, end);
+    if (walk.singleSegment() || walk.outputBound() > MAX_WINDOW) {
+      // A stream decoder keeps only the declared window of history: decode such frames whole.
+      return new ByteSourceStream(decode(in, clusterOffset, start, end, maxOutput));
+    }
+    int window = windowDescriptorFor(walk.outputBound());
+    return new io.airlift.compress.zstd.ZstdInputStream(
+        new FrameStream(in.source(), start, walk.end(), start + 5, window));
+  }
+
+  /**
+   * The frame starting at archive offset {@code start}, decoded whole into one array.
+   *
    * @return the decompressed bytes, exactly as many as the frame holds
    */
   static ByteSource decode(ArchiveBytes in, long clusterOffset, long start, long end, long maxOutput) {
+    Walk walk = walk(in, clusterOffset, start, end);
+    byte[] frame = in.bytes(start, (int) (walk.end() - start), "zstd frame");
+    if (!walk.singleSegment() && (frame[5] & 0xFF) > windowDescriptorFor(MAX_WINDOW)) {
+      frame[5] = (byte) windowDescriptorFor(MAX_WINDOW);
+    }
+    long bound = walk.outputBound();
+    long capacity = Math.min(bound, Math.min(maxOutput, Integer.MAX_VALUE - 16));
+    byte[] out = new byte[(int) capacity];
+    try {
+      int n = new ZstdDecompressor().decompress(frame, 0, frame.length, out, 0, out.length);
+      // No trimming copy: the bound exceeds the output only by the unused part of the last block.
+      return new ByteArraySource(out).slice(0, n);
+    } catch (MalformedInputException e) {
+      if (bound > capacity) {
+        throw in.fault(ZimFault.CLUSTER_TOO_LARGE, clusterOffset, "<= " + capacity + " bytes",
+            "up to " + bound + " bytes");
+      }
+      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
+          "a valid zstd frame", e.getMessage(), e);
+    }
+  }
+
+  /** The smallest window descriptor (exponent, mantissa) whose window holds {@code bytes}. */
+  static int windowDescriptorFor(long bytes) {
+    for (int exponent = 0; exponent < 22; exponent++) {
+      long base = 1L << (10 + exponent);
+      for (int mantissa = 0; mantissa < 8; mantissa++) {
+        if (base + base / 8 * mantissa >= bytes) {
+          return exponent << 3 | mantissa;
+        }
+      }
+    }
+    throw new IllegalArgumentException("window of " + bytes + " bytes");
+  }
+
+  private static Walk walk(ArchiveBytes in, long clusterOffset, long start, long end) {
     if (end - start < 6 || (int) in.u32(start, "zstd frame") != MAGIC) {
       throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "zstd frame magic 28b52ffd",
           end - start < 4 ? "end of archive" : Long.toHexString(in.u32(start, "zstd frame")));
@@ -94,23 +152,73 @@ final class ZstdFrame {
       throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "a zstd frame ending by " + end,
           "ends at " + frameEnd);
     }
-    byte[] frame = in.bytes(start, (int) (frameEnd - start), "zstd frame");
-    if (!singleSegment && (frame[5] & 0xFF) > SUPPORTED_WINDOW_DESCRIPTOR) {
-      frame[5] = (byte) SUPPORTED_WINDOW_DESCRIPTOR;
+    return new Walk(frameEnd, bound, singleSegment);
+  }
+
+  /** The frame's bytes from the archive, ending at the frame's end, one byte replaced. */
+  private static final class FrameStream extends InputStream {
+    private final ByteSource source;
+    private final long end;
+    private final long patchAt;
+    private final int patch;
+    private long position;
+
+    FrameStream(ByteSource source, long start, long end, long patchAt, int patch) {
+      this.source = source;
+      this.position = start;
+      this.end = end;
+      this.patchAt = patchAt;
+      this.patch = patch;
     }
-    long capacity = Math.min(bound, Math.min(maxOutput, Integer.MAX_VALUE - 16));
-    byte[] out = new byte[(int) capacity];
-    try {
-      int n = new ZstdDecompressor().decompress(frame, 0, frame.length, out, 0, out.length);
-      // No trimming copy: the bound exceeds the output only by the unused part of the last block.
-      return new ByteArraySource(out).slice(0, n);
-    } catch (MalformedInputException e) {
-      if (bound > capacity) {
-        throw in.fault(ZimFault.CLUSTER_TOO_LARGE, clusterOffset, "<= " + capacity + " bytes",
-            "up to " + bound + " bytes");
+
+    @Override
+    public int read() {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      if (len == 0) {
+        return 0;
       }
-      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
-          "a valid zstd frame", e.getMessage(), e);
+      if (position >= end) {
+        return -1;
+      }
+      int k = (int) Math.min(len, end - position);
+      source.read(position, ByteBuffer.wrap(b, off, k));
+      if (patchAt >= position && patchAt < position + k) {
+        b[off + (int) (patchAt - position)] = (byte) patch;
+      }
+      position += k;
+      return k;
+    }
+  }
+
+  /** A decoded frame as a stream, for the frames decoded whole. */
+  private static final class ByteSourceStream extends InputStream {
+    private final ByteSource bytes;
+    private long position;
+
+    ByteSourceStream(ByteSource bytes) {
+      this.bytes = bytes;
+    }
+
+    @Override
+    public int read() {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      if (position >= bytes.size()) {
+        return -1;
+      }
+      int k = (int) Math.min(len, bytes.size() - position);
+      bytes.read(position, ByteBuffer.wrap(b, off, k));
+      position += k;
+      return k;
     }
   }
 }
