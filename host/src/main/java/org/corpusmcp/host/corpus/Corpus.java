@@ -99,9 +99,13 @@ public final class Corpus implements AutoCloseable {
       if (key.startsWith("Illustration_")) {
         continue; // binary
       }
-      String value = archive.metadata(key);
-      if (value != null) {
-        values.put(key, value);
+      try {
+        String value = archive.metadata(key);
+        if (value != null) {
+          values.put(key, value);
+        }
+      } catch (ZimFormatException damaged) {
+        // in a damaged cluster: the fault is in the validation report; the value is simply absent
       }
     }
     return ArchiveMetadata.of(values);
