@@ -138,7 +138,7 @@ public final class ClusterReader {
       readFully(z, tableBytes, width, tableBytes.length - width, offset);
       long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
           width, limit);
-      // The rest is decoded on demand: a random read pays only up to its blob, as with libzim.
+      // xz: the rest is decoded on demand below; zstd: already decoded whole (see ZstdFrame).
       LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
       z = null;
       if (compression == Compression.XZ) {
