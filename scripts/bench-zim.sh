@@ -1,11 +1,14 @@
 #!/bin/bash
 # Side-by-side benchmark of corpus-mcp's pure-Java ZIM reader and libzim, in one run, on the same
-# machine, archives and sampled paths. Results: docs/benchmarks/zim-reader.md.
+# machine, archives and sampled paths; then the pure-Java zstd decoder (aircompressor, the
+# product's) beside the JNI one (zstd-jni, test scope only) on each archive's zstd clusters.
+# Results: docs/benchmarks/zim-reader.md.
 #
 #   scripts/bench-zim.sh                 # real samples + a >=100k-entry archive (built once)
 #   ARTICLES=80000 scripts/bench-zim.sh  # size of the generated wiki archive (entries ~ 1.3 x ARTICLES)
 #   ONLY_BIG=1 scripts/bench-zim.sh      # skip the small real samples
 #   ARCHIVES="a.zim b.zim" scripts/bench-zim.sh   # just these archives
+#   BIG_ZIM=/tmp/wiki_80000.zim scripts/bench-zim.sh  # reuse a generated archive built elsewhere
 #
 # Needs /usr/bin/python3 with python3-libzim (libzim_bench.py, make_bench_zim.py), Maven, a JDK 17.
 # Everything generated goes to .tmp/zim-bench/ (ignored by git).
@@ -17,7 +20,7 @@ articles=${ARTICLES:-80000}
 reads=${RANDOM_READS:-5000}
 mkdir -p "$out/results"
 
-big="$out/wiki_${articles}.zim"
+big=${BIG_ZIM:-$out/wiki_${articles}.zim}
 if [ -z "${ARCHIVES:-}" ] && [ ! -f "$big" ]; then
   echo "== building $big with the real libzim writer (make_bench_zim.py, once)" >&2
   /usr/bin/python3 "$shared/tools/make_bench_zim.py" --preset wiki --articles "$articles" \
@@ -56,4 +59,10 @@ echo "# side by side (col1 = libzim via python3-libzim, col2 = corpus-mcp Java; 
 for zim in "${archives[@]}"; do
   name=$(basename "$zim" .zim)
   /usr/bin/python3 "$shared/tools/libzim_bench.py" compare "$out/results/$name.libzim.json" "$out/results/$name.java.json"
+done
+
+echo
+echo "# zstd decoders (every zstd cluster decoded in full; best of 30 rounds)"
+for zim in "${archives[@]}"; do
+  java -Xmx1g -cp "$cp" org.corpusmcp.zim.format.ZstdDecoderBench "$zim" 30
 done

@@ -17,6 +17,7 @@ import org.corpusmcp.zim.format.Dirent;
 import org.corpusmcp.zim.format.DirentKind;
 import org.corpusmcp.zim.format.IntegrityCheck;
 import org.corpusmcp.zim.format.TitleListing;
+import org.corpusmcp.zim.format.TitleOrder;
 import org.corpusmcp.zim.format.ZimHeader;
 import org.corpusmcp.zim.io.ByteSource;
 import org.corpusmcp.zim.io.ConcatenatedSource;
@@ -151,6 +152,26 @@ public final class Archive implements AutoCloseable {
     return layout.directory().namespaceStart((byte) (ns + 1)) - layout.directory().namespaceStart(ns);
   }
 
+  /**
+   * The number of media entries, as libzim's {@code getMediaCount}: the sum of the {@code image/*},
+   * {@code video/*} and {@code audio/*} counts in {@code M/Counter}; empty without {@code
+   * M/Counter} (libzim 8.1.1 then fails with "Cannot find metadata").
+   */
+  public java.util.OptionalInt mediaCount() {
+    String counter = metadata("Counter");
+    if (counter == null) {
+      return java.util.OptionalInt.empty();
+    }
+    long sum = 0;
+    for (java.util.Map.Entry<String, Long> kv : MimeCounter.parse(counter).entrySet()) {
+      String mime = kv.getKey();
+      if (mime.startsWith("image/") || mime.startsWith("video/") || mime.startsWith("audio/")) {
+        sum += kv.getValue();
+      }
+    }
+    return java.util.OptionalInt.of((int) Math.min(Integer.MAX_VALUE, sum));
+  }
+
   public int clusterCount() {
     return layout.header().clusterCount();
   }
@@ -216,22 +237,24 @@ public final class Archive implements AutoCloseable {
   /**
    * The entry with exactly this title, or null: a binary search of the title listing (v1 when the
    * archive has it, else v0) in namespaces C, A, I, J, - in turn, like libzim's {@code
-   * getEntryByTitle}. Titles compare as UTF-8 bytes, case-sensitively.
+   * getEntryByTitle}. Titles compare as UTF-8 bytes, case-sensitively. When the listing turns out
+   * damaged the search goes on in the next order that works ({@link ArchiveLayout#titleOrder}).
    */
   public @Nullable Entry findByTitle(String title) {
     byte[] key = title.getBytes(StandardCharsets.UTF_8);
-    TitleListing t = layout.activeTitles();
-    for (int k = 0; k < NEW_NAMESPACES_FIRST.length(); k++) {
-      byte ns = (byte) NEW_NAMESPACES_FIRST.charAt(k);
-      int i = t.lowerBound(ns, key);
-      if (i < t.size()) {
-        Dirent d = t.dirent(i);
-        if (d.namespace() == ns && java.util.Arrays.equals(d.title(), key)) {
-          return new Entry(this, d);
+    return withTitleOrder(t -> {
+      for (int k = 0; k < NEW_NAMESPACES_FIRST.length(); k++) {
+        byte ns = (byte) NEW_NAMESPACES_FIRST.charAt(k);
+        int i = t.lowerBound(ns, key);
+        if (i < t.size()) {
+          Dirent d = t.dirent(i);
+          if (d.namespace() == ns && java.util.Arrays.equals(d.title(), key)) {
+            return new Entry(this, d);
+          }
         }
       }
-    }
-    return null;
+      return null;
+    });
   }
 
   /**
@@ -244,16 +267,34 @@ public final class Archive implements AutoCloseable {
     }
     byte[] key = prefix.getBytes(StandardCharsets.UTF_8);
     byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
-    TitleListing t = layout.activeTitles();
-    List<Entry> out = new ArrayList<>();
-    for (int i = t.lowerBound(ns, key); i < t.size() && out.size() < max; i++) {
-      Dirent d = t.dirent(i);
-      if (d.namespace() != ns || !startsWith(d.title(), key)) {
-        break;
+    return withTitleOrder(t -> {
+      List<Entry> out = new ArrayList<>();
+      for (int i = t.lowerBound(ns, key); i < t.size() && out.size() < max; i++) {
+        Dirent d = t.dirent(i);
+        if (d.namespace() != ns || !startsWith(d.title(), key)) {
+          break;
+        }
+        out.add(new Entry(this, d));
       }
-      out.add(new Entry(this, d));
+      return out;
+    });
+  }
+
+  /**
+   * Runs a title lookup on the current title order; when that order is a stored listing found
+   * damaged on the way, runs it again on the next order (at most the three there are).
+   */
+  private <T> T withTitleOrder(java.util.function.Function<TitleOrder, T> lookup) {
+    while (true) {
+      TitleOrder t = layout.titleOrder();
+      try {
+        return lookup.apply(t);
+      } catch (ZimFormatException e) {
+        if (!(t instanceof TitleListing) || !((TitleListing) t).isDamageOf(e)) {
+          throw e;
+        }
+      }
     }
-    return out;
   }
 
   private static boolean startsWith(byte[] a, byte[] prefix) {
@@ -278,14 +319,15 @@ public final class Archive implements AutoCloseable {
    * the v0 listing.
    */
   public Iterable<Entry> entriesByTitle() {
-    TitleListing t = layout.activeTitles();
-    if (t.isV1()) {
-      return () -> range(0, t.size(), i -> new Entry(this, t.dirent(i)));
-    }
     byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
-    int from = t.lowerBound(ns, new byte[0]);
-    int to = t.lowerBound((byte) (ns + 1), new byte[0]);
-    return () -> range(from, to, i -> new Entry(this, t.dirent(i)));
+    return withTitleOrder(t -> {
+      if (t.isV1()) {
+        return () -> range(0, t.size(), i -> new Entry(this, t.dirent(i)));
+      }
+      int from = t.lowerBound(ns, new byte[0]);
+      int to = t.lowerBound((byte) (ns + 1), new byte[0]);
+      return () -> range(from, to, i -> new Entry(this, t.dirent(i)));
+    });
   }
 
   private static Iterator<Entry> range(int from, int to, IntFunction<Entry> get) {
@@ -434,6 +476,16 @@ public final class Archive implements AutoCloseable {
    */
   public void validate() {
     IntegrityCheck.run(layout);
+  }
+
+  /**
+   * Every structural fault of the archive, each with its offset (§E.2 minus the checksum): what
+   * {@link #validate} checks, without stopping at the first. Opening refuses only what libzim
+   * refuses at open; everything else damaged is here, and a typed error when it is read. At most
+   * {@value org.corpusmcp.zim.format.IntegrityCheck#MAX_FAULTS} faults.
+   */
+  public List<ZimFormatException> findFaults() {
+    return IntegrityCheck.faults(layout);
   }
 
   /**

@@ -30,7 +30,7 @@ public enum ZimFault {
   DIRENT_POINTER("invalid dirent pointer"),
   /** A dirent is cut short or its strings are not terminated (§A.7). */
   DIRENT("invalid dirent"),
-  /** Dirents are not strictly increasing by namespace and path (DIRENT_ORDER, §E.2). */
+  /** A dirent sorts before its predecessor by namespace and path; equal ones are allowed, as in libzim (DIRENT_ORDER, §E.2). */
   DIRENT_ORDER("dirent table is not properly sorted"),
   /** A title list entry is not a valid entry index (TITLE_INDEX, §E.2). */
   TITLE_INDEX("invalid title index entry"),

@@ -52,6 +52,39 @@ final class Oracle {
     return run("info", zim, extra);
   }
 
+  /**
+   * {@code src/test/python/libzim_reads.py FILE}: what libzim reads from a possibly damaged
+   * archive, entry by entry (whether it opens, each entry read or the error, lookups).
+   */
+  static JsonNode reads(Path zim) {
+    List<String> cmd = List.of(PYTHON.toString(),
+        Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(), zim.toString());
+    return CACHE.computeIfAbsent(cmd, Oracle::exec);
+  }
+
+  /** {@code libzim_reads.py --batch DIR}: libzim's reading of every {@code *.zim} of {@code dir}, by file name. */
+  static Map<String, JsonNode> readsAll(Path dir) {
+    requireLibzim();
+    String out = execText(List.of(PYTHON.toString(),
+        Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(), "--batch", dir.toString()));
+    Map<String, JsonNode> byFile = new java.util.HashMap<>();
+    for (String line : out.split("\n")) {
+      if (!line.isBlank()) {
+        JsonNode n = JSON.readTree(line);
+        byFile.put(n.get("file").asString(), n);
+      }
+    }
+    return byFile;
+  }
+
+  /** Writes an archive with one path held by two neighbouring dirents (make_duplicate_paths_zim.py). */
+  static Path duplicatePathsArchive(Path out) {
+    requireLibzim();
+    execText(List.of(PYTHON.toString(),
+        Path.of("src/test/python/make_duplicate_paths_zim.py").toAbsolutePath().toString(), out.toString()));
+    return out;
+  }
+
   private static JsonNode run(String command, Path zim, String... extra) {
     List<String> cmd = new ArrayList<>(List.of(PYTHON.toString(),
         shared().resolve("tools/zim_oracle.py").toString(), command, zim.toString()));

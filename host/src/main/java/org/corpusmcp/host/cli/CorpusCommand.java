@@ -59,7 +59,8 @@ final class CorpusCommand {
   }
 
   @Command(name = "validate", mixinStandardHelpOptions = true,
-      description = {"Open every archive, validate its structure and report its metadata.",
+      description = {"Open every archive, validate its structure and report its metadata and every",
+          "fault found (\"valid\", \"faults\" with fault, offset and message).",
           "With ZIM_CHECK=true also verify each archive's MD5 checksum (reads every byte)."})
   static final class Validate implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;

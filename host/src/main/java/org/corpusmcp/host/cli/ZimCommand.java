@@ -13,7 +13,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Blob;
@@ -147,7 +149,8 @@ public final class ZimCommand {
     @Option(names = "--check", description = "Also recompute the MD5 checksum (reads the whole archive; progress on stderr).")
     boolean check;
 
-    @Option(names = "--validate", description = "Also run the full structural validation (libzim's integrity checks).")
+    @Option(names = "--validate", description = {"Also run the full structural validation (libzim's integrity checks):",
+        "\"valid\" and \"faults\", every fault found with its offset."})
     boolean validate;
 
     @Override
@@ -167,9 +170,23 @@ public final class ZimCommand {
       lz.put("filesize", a.size());
       lz.put("all_entry_count", a.allEntryCount());
       lz.put("entry_count", a.entryCount());
+      // Each group of facts is read on its own: in an archive opened despite damage (libzim opens
+      // it too), a fact whose structure is damaged is named under "unreadable", the rest printed.
+      ObjectNode unreadable = JSON.createObjectNode();
+      readOrNote(unreadable, "counts", () -> {
+        lz.put("article_count", a.articleCount());
+        OptionalInt media = a.mediaCount();
+        if (media.isPresent()) {
+          lz.put("media_count", media.getAsInt());
+        } else {
+          lz.putNull("media_count"); // no M/Counter: libzim fails with "Cannot find metadata"
+        }
+      });
       lz.put("has_new_namespace_scheme", a.hasNewNamespaceScheme());
-      lz.put("has_fulltext_index", a.fulltextIndex() != null);
-      lz.put("has_title_index", a.titleIndex() != null);
+      readOrNote(unreadable, "indexes", () -> {
+        lz.put("has_fulltext_index", a.fulltextIndex() != null);
+        lz.put("has_title_index", a.titleIndex() != null);
+      });
       lz.put("has_checksum", a.checksum() != null);
       lz.put("checksum", a.checksum());
       if (check) {
@@ -192,41 +209,46 @@ public final class ZimCommand {
         err.println();
       }
       if (validate) {
-        try {
-          a.validate();
-          o.put("valid", true);
-        } catch (ZimFormatException e) {
-          o.put("valid", false);
-          o.put("validation_fault", e.fault().name());
-          o.put("validation_error", e.getMessage());
+        List<ZimFormatException> faults = a.findFaults();
+        o.put("valid", faults.isEmpty());
+        o.set("faults", faultsJson(faults));
+      }
+      readOrNote(unreadable, "main_entry", () -> {
+        Entry main = a.mainEntry();
+        lz.put("has_main_entry", main != null);
+        if (main != null) {
+          ObjectNode m = lz.putObject("main_entry");
+          m.put("path", main.path());
+          m.put("title", main.title());
+          m.put("is_redirect", main.isRedirect());
+          m.put("final_path", main.resolve().path());
         }
-      }
-      Entry main = a.mainEntry();
-      lz.put("has_main_entry", main != null);
-      if (main != null) {
-        ObjectNode m = lz.putObject("main_entry");
-        m.put("path", main.path());
-        m.put("title", main.title());
-        m.put("is_redirect", main.isRedirect());
-        m.put("final_path", main.resolve().path());
-      }
-      ArrayNode sizes = lz.putArray("illustration_sizes");
-      a.illustrationSizes().forEach(sizes::add);
+      });
+      readOrNote(unreadable, "illustration_sizes", () -> {
+        ArrayNode sizes = JSON.createArrayNode();
+        a.illustrationSizes().forEach(sizes::add);
+        lz.set("illustration_sizes", sizes);
+      });
       ObjectNode md = lz.putObject("metadata");
       for (String key : a.metadataKeys()) {
-        Blob b = a.metadataBlob(key);
-        if (b != null) {
-          byte[] bytes = b.bytes();
-          String text = utf8(bytes);
-          if (text != null) {
-            md.put(key, text);
-          } else {
-            ObjectNode bin = md.putObject(key);
-            bin.put("base64", Base64.getEncoder().encodeToString(bytes));
-            bin.put("sha256", sha256(bytes));
-            bin.put("size", bytes.length);
+        readOrNote(unreadable, "metadata/" + key, () -> {
+          Blob b = a.metadataBlob(key);
+          if (b != null) {
+            byte[] bytes = b.bytes();
+            String text = utf8(bytes);
+            if (text != null) {
+              md.put(key, text);
+            } else {
+              ObjectNode bin = md.putObject(key);
+              bin.put("base64", Base64.getEncoder().encodeToString(bytes));
+              bin.put("sha256", sha256(bytes));
+              bin.put("size", bytes.length);
+            }
           }
-        }
+        });
+      }
+      if (!unreadable.isEmpty()) {
+        o.set("unreadable", unreadable);
       }
       out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o));
       // A failed --check or --validate is the answer a script asked for: report it in the exit status.
@@ -234,6 +256,32 @@ public final class ZimCommand {
       boolean invalid = validate && !o.path("valid").asBoolean(false);
       return checkFailed || invalid ? EXIT_FAILED : 0;
     }
+  }
+
+  /** Runs {@code read}; a damaged structure it meets is noted under {@code what} instead. */
+  static void readOrNote(ObjectNode unreadable, String what, Runnable read) {
+    try {
+      read.run();
+    } catch (ZimFormatException e) {
+      unreadable.put(what, e.getMessage());
+    }
+  }
+
+  /**
+   * The faults of a validation report as JSON: one object per fault with its name, archive offset,
+   * what was expected and found, and the message.
+   */
+  static ArrayNode faultsJson(List<ZimFormatException> faults) {
+    ArrayNode out = JSON.createArrayNode();
+    for (ZimFormatException f : faults) {
+      ObjectNode n = out.addObject();
+      n.put("fault", f.fault().name());
+      n.put("offset", f.offset());
+      n.put("expected", f.expected());
+      n.put("actual", f.actual());
+      n.put("message", f.getMessage());
+    }
+    return out;
   }
 
   @Command(name = "entries", mixinStandardHelpOptions = true,

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The open libraries of one corpus.toml, in configuration order. Opening fails closed: if any
- * archive cannot be opened, validated or (with {@code ZIM_CHECK}) checksummed, or its adapter
- * cannot be determined, nothing is served and the message names the library.
+ * archive cannot be opened (what libzim refuses at open) or (with {@code ZIM_CHECK}) checksummed,
+ * or its adapter cannot be determined, nothing is served and the message names the library. An
+ * archive opened despite damage is served; its faults are logged and listed by {@code describe()}.
  */
 public final class Corpus implements AutoCloseable {
 
@@ -62,7 +63,13 @@ public final class Corpus implements AutoCloseable {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
     }
     try {
-      archive.validate();
+      // Damage libzim opens an archive with (a title listing, one cluster, one dirent) does not
+      // stop the corpus: reading it is a typed error, the rest is served, and the fault is
+      // logged here and listed by `corpus validate`. Opening already refused what libzim refuses.
+      List<ZimFormatException> faults = archive.findFaults();
+      for (ZimFormatException f : faults) {
+        log.warn("{}: {} ({} at offset {})", where, f.getMessage(), f.fault(), f.offset());
+      }
       if (settings.zimCheck()) {
         archive.verifyChecksum(progress == null ? (done, total) -> {} : new ProgressBar(progress, config.name()));
       }
@@ -73,7 +80,7 @@ public final class Corpus implements AutoCloseable {
       if (binding == null) {
         throw new CorpusConfigException(where + ": adapter '" + config.adapter() + "' is not loaded");
       }
-      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
+      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata, faults);
       log.info("library {}: {} ({} entries, adapter {}, snapshot {})", config.name(),
           config.path().getFileName(), archive.entryCount(), binding.adapter().name(), library.snapshot());
       return library;
@@ -92,9 +99,13 @@ public final class Corpus implements AutoCloseable {
       if (key.startsWith("Illustration_")) {
         continue; // binary
       }
-      String value = archive.metadata(key);
-      if (value != null) {
-        values.put(key, value);
+      try {
+        String value = archive.metadata(key);
+        if (value != null) {
+          values.put(key, value);
+        }
+      } catch (ZimFormatException damaged) {
+        // in a damaged cluster: the fault is in the validation report; the value is simply absent
       }
     }
     return ArchiveMetadata.of(values);

@@ -1,6 +1,8 @@
 package org.corpusmcp.host.corpus;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
@@ -9,6 +11,7 @@ import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.host.corpus.CorpusConfig.LibraryConfig;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,10 +30,13 @@ public final class Library implements AutoCloseable {
   private final ClassLoader adapterLoader;
   private final String snapshot;
   private final ArchiveMetadata metadata;
+  private final List<ZimFormatException> faults;
 
+  /** @param faults the archive's validation report: damage that reading it meets as typed errors */
   Library(LibraryConfig config, Archive archive, CorpusAdapter adapter, ClassLoader adapterLoader,
-      ArchiveMetadata metadata) {
+      ArchiveMetadata metadata, List<ZimFormatException> faults) {
     this.config = config;
+    this.faults = List.copyOf(faults);
     this.archive = archive;
     this.adapter = adapter;
     this.adapterLoader = adapterLoader;
@@ -140,6 +146,16 @@ public final class Library implements AutoCloseable {
     out.put("entries", archive.entryCount());
     out.put("fulltext_index", archive.fulltextIndex() != null);
     out.put("title_index", archive.titleIndex() != null);
+    out.put("valid", faults.isEmpty());
+    List<Map<String, Object>> reported = new ArrayList<>();
+    for (ZimFormatException f : faults) {
+      Map<String, Object> fault = new LinkedHashMap<>();
+      fault.put("fault", f.fault().name());
+      fault.put("offset", f.offset());
+      fault.put("message", f.getMessage());
+      reported.add(fault);
+    }
+    out.put("faults", reported);
     return out;
   }
 

@@ -1,6 +1,5 @@
 package org.corpusmcp.zim.format;
 
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -8,6 +7,7 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
+import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
@@ -66,6 +66,31 @@ public final class ClusterReader {
     return offset;
   }
 
+  /** {@link #clusterOffset} of a cluster, or null when its pointer is damaged. */
+  public @Nullable Long clusterOffsetIfValid(int index) {
+    try {
+      return clusterOffset(index);
+    } catch (ZimFormatException damagedPointer) {
+      return null;
+    }
+  }
+
+  /**
+   * libzim's one cluster check at open: the last cluster starts inside the file. Any other
+   * damaged cluster pointer is found when that cluster is read, and by validation.
+   */
+  public void requireLastClusterInsideFile() {
+    if (header.clusterCount() == 0) {
+      return;
+    }
+    long at = header.clusterPtrPos() + 8L * (header.clusterCount() - 1);
+    long offset = in.u64(at, "cluster pointer list");
+    if (offset < 0 || offset > in.size()) {
+      throw in.fault(ZimFault.CLUSTER_POINTER, at, "last cluster offset <= " + in.size(),
+          Long.toUnsignedString(offset));
+    }
+  }
+
   /** Whether cluster {@code index} is stored without compression (needed for direct access). */
   public boolean isUncompressed(int index) {
     long offset = clusterOffset(index);
@@ -97,9 +122,12 @@ public final class ClusterReader {
     }
     InputStream z = null;
     try {
-      InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
-      z = compression == Compression.ZSTD
-          ? new ZstdInputStream(raw) : new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+      if (compression == Compression.ZSTD) {
+        z = ZstdFrame.stream(in, offset, payloadStart, dataEnd, Math.min(maxClusterBytes, Integer.MAX_VALUE - 16));
+      } else {
+        InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
+        z = new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+      }
       byte[] head = new byte[width];
       readFully(z, head, 0, width, offset);
       long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
@@ -110,7 +138,7 @@ public final class ClusterReader {
       readFully(z, tableBytes, width, tableBytes.length - width, offset);
       long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
           width, limit);
-      // The rest is decoded on demand: a random read pays only up to its blob, as with libzim.
+      // xz: the rest is decoded on demand below; zstd: already decoded whole (see ZstdFrame).
       LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
       z = null;
       if (compression == Compression.XZ) {

@@ -11,8 +11,9 @@ import org.corpusmcp.zim.ZimFault;
  * PathPointerList --&gt; DirentOffset^EntryCount       DirentOffset --&gt; u64 archive offset
  * </pre>
  *
- * <p>Entry {@code i} is the dirent at {@code DirentOffset[i]}; entries are strictly increasing by
- * (namespace byte, path bytes), unsigned, so a path is found by binary search. Nothing is read
+ * <p>Entry {@code i} is the dirent at {@code DirentOffset[i]}; entries are non-decreasing by
+ * (namespace byte, path bytes), unsigned, so a path is found by binary search (the first of equal
+ * neighbours, see {@link #requireOrdered}). Nothing is read
  * ahead: opening costs no I/O here, and each lookup reads about log2(entryCount) dirents. A small
  * direct-mapped cache of decoded dirents (bounded, lock-free) spares repeated reads of the
  * dirents every binary search visits first.
@@ -81,7 +82,7 @@ public final class Directory {
     return lo;
   }
 
-  /** The entry index of (namespace, path), or -1. */
+  /** The entry index of (namespace, path), or -1; of equal paths, the first, as libzim. */
   public int find(byte namespace, byte[] path) {
     int i = lowerBound(namespace, path);
     if (i < header.entryCount()) {
@@ -99,15 +100,18 @@ public final class Directory {
   }
 
   /**
-   * Throws DIRENT_ORDER unless entries {@code index} and {@code index + 1} are strictly increasing.
+   * Throws DIRENT_ORDER when entry {@code index + 1} sorts before entry {@code index}. Equal
+   * neighbours are accepted, as libzim accepts them: old writers did not require unique paths
+   * (libkiwix's example.zim has two {@code -/j/js_modules/jsConfigVars.js}). A lookup then finds
+   * the first of them ({@link #find}), as libzim's does, and each stays listable by index.
    */
   public void requireOrdered(int index) {
     Dirent a = dirent(index);
     Dirent b = dirent(index + 1);
-    if (Dirent.compare(a.namespace(), a.path(), b.namespace(), b.path()) >= 0) {
+    if (Dirent.compare(a.namespace(), a.path(), b.namespace(), b.path()) > 0) {
       throw in.fault(ZimFault.DIRENT_ORDER, header.pathPtrPos() + 8L * index,
-          "entry " + index + " < entry " + (index + 1),
-          a.fullPath() + " >= " + b.fullPath());
+          "entry " + index + " <= entry " + (index + 1),
+          a.fullPath() + " > " + b.fullPath());
     }
   }
 }

@@ -3,7 +3,9 @@ package org.corpusmcp.zim.format;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.corpusmcp.zim.ZimFault;
+import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A title-ordered list of entry indexes (zim-and-libzim-search.md §A.6, §A.9).
@@ -17,10 +19,15 @@ import org.corpusmcp.zim.io.ByteSource;
  * Both are ordered by (namespace byte, title bytes), where the title is the stored title or the
  * path when that is empty. Equal titles may appear in any order (libzim sorts unstably).
  *
+ * <p><b>Damage.</b> A listing whose entry is not an entry index, or whose titles are out of order,
+ * is not a reason to refuse the archive (libzim opens it and reports the damage only on
+ * validation). The first such fault seen, at open's sample, in validation or in a lookup, is
+ * remembered ({@link #damage()}), and title lookups then turn to another order.
+ *
  * <p>Example: small.zim's v0 list {@code 00000000 01000000 …} starts with entry 0 ({@code
  * C/favicon.png}, title = path) then entry 1 ({@code C/main.html}, "Test ZIM file").
  */
-public final class TitleListing {
+public final class TitleListing implements TitleOrder {
 
   private final ArchiveBytes in;
   private final ByteSource list;
@@ -28,6 +35,7 @@ public final class TitleListing {
   private final int count;
   private final Directory directory;
   private final boolean v1;
+  private volatile @Nullable ZimFormatException damage;
 
   /**
    * @param list the u32 array; {@code listOffset} is its archive offset, for messages only
@@ -42,10 +50,12 @@ public final class TitleListing {
   }
 
   /** Whether this is the v1 (front articles only) listing. */
+  @Override
   public boolean isV1() {
     return v1;
   }
 
+  @Override
   public int size() {
     return count;
   }
@@ -57,29 +67,14 @@ public final class TitleListing {
     list.read(4L * i, b);
     long e = b.getInt(0) & 0xFFFF_FFFFL;
     if (e >= directory.entryCount()) {
-      throw in.fault(ZimFault.TITLE_INDEX, listOffset + 4L * i, "< " + directory.entryCount(), e);
+      throw damaged(in.fault(ZimFault.TITLE_INDEX, listOffset + 4L * i, "< " + directory.entryCount(), e));
     }
     return (int) e;
   }
 
+  @Override
   public Dirent dirent(int i) {
     return directory.dirent(entryIndex(i));
-  }
-
-  /** The first title position whose (namespace, title) is ≥ the given one, in [0, size]. */
-  public int lowerBound(byte namespace, byte[] title) {
-    int lo = 0;
-    int hi = count;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      Dirent d = dirent(mid);
-      if (Dirent.compare(d.namespace(), d.title(), namespace, title) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** Throws TITLE_ORDER unless positions {@code i} and {@code i + 1} are non-decreasing. */
@@ -87,8 +82,49 @@ public final class TitleListing {
     Dirent a = dirent(i);
     Dirent b = dirent(i + 1);
     if (Dirent.compare(a.namespace(), a.title(), b.namespace(), b.title()) > 0) {
-      throw in.fault(ZimFault.TITLE_ORDER, listOffset + 4L * i, "title " + i + " <= title " + (i + 1),
-          "entries " + a.index() + " > " + b.index());
+      throw damaged(in.fault(ZimFault.TITLE_ORDER, listOffset + 4L * i, "title " + i + " <= title " + (i + 1),
+          "entries " + a.index() + " > " + b.index()));
     }
+  }
+
+  /**
+   * Checks the first {@code sample} neighbours and the last entry index, remembering a fault
+   * instead of throwing it: what opening checks, a few reads however long the listing.
+   */
+  public void checkSample(int sample) {
+    try {
+      for (int i = 0; i + 1 < count && i < sample; i++) {
+        requireOrdered(i);
+      }
+      if (count > 0) {
+        entryIndex(count - 1);
+      }
+    } catch (ZimFormatException e) {
+      if (!isDamageOf(e)) {
+        throw e;
+      }
+    }
+  }
+
+  /** The first fault found in this listing, or null while none has been seen. */
+  public @Nullable ZimFormatException damage() {
+    return damage;
+  }
+
+  /** Whether {@code e} is a fault of this listing (rather than of a dirent it points to). */
+  public boolean isDamageOf(ZimFormatException e) {
+    return e.fault() == ZimFault.TITLE_INDEX || e.fault() == ZimFault.TITLE_ORDER;
+  }
+
+  /** Records damage found outside the listing's own reads (its stored size, say). */
+  void markDamaged(ZimFormatException e) {
+    damaged(e);
+  }
+
+  private ZimFormatException damaged(ZimFormatException e) {
+    if (damage == null) {
+      damage = e;
+    }
+    return e;
   }
 }

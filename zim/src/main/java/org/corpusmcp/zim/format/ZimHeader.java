@@ -92,14 +92,20 @@ public record ZimHeader(
     long end = hasChecksum ? checksumPos : size;
     requireTable(in, ZimFault.PATH_POINTER_LIST, 32, pathPtrPos, entryCount * 8, mimeListPos, end);
     requireTable(in, ZimFault.CLUSTER_POINTER_LIST, 48, clusterPtrPos, clusterCount * 8, mimeListPos, end);
-    if (titlePtrPos != NONE) {
-      requireTable(in, ZimFault.TITLE_POINTER_LIST, 40, titlePtrPos, entryCount * 4, mimeListPos, end);
-    } else if (minor < 3) {
+    // Where the v0 title list lies is checked only when it is the listing in use (see
+    // requireTitleListV0Inside): libzim ignores it, and opens the archive, when a v1 listing exists.
+    if (titlePtrPos == NONE && minor < 3) {
       throw in.fault(ZimFault.TITLE_POINTER_LIST, 40, "a v0 title list before version 6.3",
           "none in " + major + "." + minor);
     }
     return new ZimHeader(major, minor, uuid, (int) entryCount, (int) clusterCount, pathPtrPos,
         titlePtrPos, clusterPtrPos, mimeListPos, mainPage, layoutPage, hasChecksum ? checksumPos : NONE);
+  }
+
+  /** Throws TITLE_POINTER_LIST unless the v0 title list lies wholly inside the archive's data. */
+  public void requireTitleListV0Inside(ArchiveBytes in) {
+    requireTable(in, ZimFault.TITLE_POINTER_LIST, 40, titlePtrPos, 4L * entryCount, mimeListPos,
+        dataEnd(in.size()));
   }
 
   private static void requireTable(
