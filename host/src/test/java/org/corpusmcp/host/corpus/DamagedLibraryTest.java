@@ -30,7 +30,7 @@ class DamagedLibraryTest {
     libraries.put("Ray", TestCorpus.RAY_MINI);
     libraries.put("Damaged", DAMAGED);
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 4, 2, false, false);
+    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 24_000, 4, 2, false, false);
     try (PluginRuntime plugins = PluginRuntime.start(SamplePlugins.settings(dir.resolve("plugins")));
         Corpus corpus = Corpus.open(settings, Adapters.collect(plugins.plugins()), null)) {
       Map<String, Map<String, Object>> described = new LinkedHashMap<>();
