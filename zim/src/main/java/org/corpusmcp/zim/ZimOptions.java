@@ -26,12 +26,7 @@ public final class ZimOptions {
     this.validate = b.validate;
   }
 
-  /**
-   * 64 MiB of decompressed clusters, 64 MiB largest decompressed cluster, whole file, no full
-   * validation. Writers cut clusters at 1-2 MiB, so only an entry that large by itself makes a
-   * bigger one; a few KB of zstd can claim hundreds of MB, and each cluster is decoded into one
-   * array.
-   */
+  /** 64 MiB of decompressed clusters, 512 MiB largest cluster, whole file, no full validation. */
   public static ZimOptions defaults() {
     return DEFAULTS;
   }
@@ -78,7 +73,7 @@ public final class ZimOptions {
   /** Builder for {@link ZimOptions}; each setter rejects bad values with a message naming them. */
   public static final class Builder {
     private long cacheBytes = 64L << 20;
-    private long maxClusterBytes = 64L << 20;
+    private long maxClusterBytes = 512L << 20;
     private long offset;
     private long size = -1;
     private boolean validate;

@@ -22,9 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @param maxDocumentBytes {@code MAX_DOCUMENT_BYTES}: larger archive entries are refused with
  *     {@code document_too_large} before they are decompressed (default 16 MiB; MediaWiki caps an
  *     article at 2 MiB of wikitext, and the largest rendered pages of the big wikis are a few MB)
- * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: larger decompressed clusters are a damaged
- *     archive (default 64 MiB; writers cut clusters at 1-2 MiB, so only an entry that large by
- *     itself makes a bigger one)
+ * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: an archive with a larger decompressed cluster
+ *     is refused at startup, and no read decodes more than this from one cluster (default 512
+ *     MiB: writers cut clusters at 1-2 MiB, but one large item makes a cluster of its own size,
+ *     and refusing the whole archive for it would be worse than the {@code MAX_DOCUMENT_BYTES}
+ *     refusal of that item; lower it on a small heap)
  */
 public record CorpusSettings(
     Path root,
@@ -42,7 +44,7 @@ public record CorpusSettings(
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
   /** Default of {@code MAX_CLUSTER_BYTES}. */
-  public static final long DEFAULT_MAX_CLUSTER_BYTES = 64L << 20;
+  public static final long DEFAULT_MAX_CLUSTER_BYTES = 512L << 20;
 
   /** Settings with the default size limits. */
   public CorpusSettings(Path root, Path config, int searchLimit, int searchMaxLimit, int maxFetchChars,
