@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An archive truncated, then overwritten, while it is being served (an update copied over the
- * file in place, a full disk, a network share going away). Reads through the memory map then hit
- * pages that no longer exist, which the JVM reports as {@link InternalError}. Every request must
+ * file in place, a full disk, a network share going away). Reads through a memory map would then
+ * hit pages that no longer exist, which the JVM reports as {@link InternalError} (it did, before
+ * FileSource read with positional reads). Every request must
  * still end, promptly, with a result or a typed error in our own words, and the other library
  * must keep serving.
  */
