@@ -49,7 +49,8 @@ final class ArchiveFaults {
           : "the archive's full-text index cannot be used: " + e.getMessage();
     }
     if (t instanceof IndexOutOfBoundsException || t instanceof IllegalStateException) {
-      return "the archive is damaged: a structure points outside it";
+      // our readers' own wording ("Range [5, 15) out of bounds for length 8", a too-large blob)
+      return "the archive is damaged: " + t.getMessage();
     }
     log.error("library {} failed unexpectedly", library, t);
     return "an unexpected internal failure (logged on the server)";
