@@ -31,16 +31,21 @@ mkdir -p target
 log=target/fuzz.log
 echo "scripts/fuzz.sh: every fuzz target for ${seconds} s each; log in $log" >&2
 status=0
-JAZZER_FUZZ=1 mvn -B -Pfuzz test -fae -Dfuzz.duration="$seconds" \
+# -fn: a finding in one module must not skip the targets of the modules that depend on it.
+JAZZER_FUZZ=1 mvn -B -Pfuzz test -fn -Dfuzz.duration="$seconds" \
     -pl plugin-api,zim,host,plugins/archwiki -am "$@" >"$log" 2>&1 || status=$?
 
 # Forks run one after another, so each "Done N runs" line belongs to the last "Running" class.
 awk '
   /^\[INFO\] Running / { target = $3 }
   /^Done [0-9]+ runs in [0-9]+ second/ { printf "%-70s %12d runs in %6d s\n", target, $2, $5; total += $2; secs += $5 }
-  /== Java Exception:|ERROR: libFuzzer: / { print "FINDING in " target ": " $0; findings++ }
-  END { printf "%-70s %12d runs in %6d s, %d finding(s)\n", "TOTAL", total, secs, findings }
-' "$log"
+  /Test unit written to / { print "FINDING in " target ": " $NF; findings++ }
+  /<<< (FAILURE|ERROR)!/ { failed++ }
+  END {
+    printf "%-70s %12d runs in %6d s, %d finding(s)\n", "TOTAL", total, secs, findings
+    exit (findings > 0 || failed > 0) ? 1 : 0
+  }
+' "$log" || status=1
 if [ "$status" -ne 0 ]; then
   echo "scripts/fuzz.sh: the run failed (exit $status); see $log" >&2
 fi
