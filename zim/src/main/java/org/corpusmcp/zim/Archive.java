@@ -526,6 +526,11 @@ public final class Archive implements AutoCloseable {
     return c;
   }
 
+  /** The size of {@code d}'s content, from its cluster's offset table (no content decoded). */
+  long contentSize(Dirent d) {
+    return cluster(d).blobSize(d.blob());
+  }
+
   Blob content(Dirent d) {
     Cluster c = cluster(d);
     return new Blob(c.blob(d.blob()), !c.isCompressed() && directlyAccessible(c, d));

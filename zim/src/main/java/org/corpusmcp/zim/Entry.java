@@ -161,9 +161,20 @@ public final class Entry {
     return archive.content(e.dirent);
   }
 
-  /** The content size in bytes, redirects followed (decodes the cluster's offset table). */
+  /**
+   * The content size in bytes, redirects followed. Decodes the cluster's offset table only, not
+   * the content, so a caller can refuse an entry too large to load before paying for it.
+   */
   public long size() {
-    return content().size();
+    if (!isRedirect()) {
+      requireItem();
+      return archive.contentSize(dirent);
+    }
+    Entry e = resolve();
+    if (!e.isItem()) {
+      return content().size(); // throws the same REDIRECT_INDEX fault as content()
+    }
+    return archive.contentSize(e.dirent);
   }
 
   /**

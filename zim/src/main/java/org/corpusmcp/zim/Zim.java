@@ -1,13 +1,13 @@
 package org.corpusmcp.zim;
 
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.corpusmcp.zim.io.ByteSource;
 import org.corpusmcp.zim.io.ConcatenatedSource;
 import org.corpusmcp.zim.io.FileSource;
+import org.corpusmcp.zim.io.SplitParts;
 
 /**
  * The front door: opens ZIM archives.
@@ -42,7 +42,7 @@ public final class Zim {
    * @throws UncheckedIOException the file cannot be read
    */
   public static Archive open(Path path, ZimOptions options) {
-    List<Path> parts = parts(path);
+    List<Path> parts = SplitParts.of(path);
     List<ByteSource> sources = new ArrayList<>(parts.size());
     try {
       for (Path p : parts) {
@@ -82,31 +82,6 @@ public final class Zim {
       archive.validate();
     }
     return archive;
-  }
-
-  private static List<Path> parts(Path path) {
-    String name = path.getFileName().toString();
-    Path base = null;
-    if (name.endsWith(".zimaa")) {
-      base = path.resolveSibling(name.substring(0, name.length() - 2));
-    } else if (!Files.exists(path) && Files.exists(path.resolveSibling(name + "aa"))) {
-      base = path;
-    }
-    if (base == null) {
-      return List.of(path);
-    }
-    List<Path> parts = new ArrayList<>();
-    String b = base.getFileName().toString();
-    for (char first = 'a'; first <= 'z'; first++) {
-      for (char second = 'a'; second <= 'z'; second++) {
-        Path p = base.resolveSibling(b + first + second);
-        if (!Files.exists(p)) {
-          return parts;
-        }
-        parts.add(p);
-      }
-    }
-    return parts;
   }
 
   /** A slice that closes the whole it was cut from. */

@@ -10,6 +10,7 @@ import org.corpusmcp.host.corpus.CorpusConfig.LibraryConfig;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.ZimOptions;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +59,8 @@ public final class Corpus implements AutoCloseable {
     String where = "library '" + config.name() + "' (" + config.path() + ")";
     Archive archive;
     try {
-      archive = Zim.open(config.path());
+      archive = Zim.open(config.path(),
+          ZimOptions.builder().maxClusterBytes(settings.maxClusterBytes()).build());
     } catch (ZimFormatException | java.io.UncheckedIOException e) {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
     }

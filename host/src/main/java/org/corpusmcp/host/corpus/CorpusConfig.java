@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.corpusmcp.zim.io.SplitParts;
 import org.tomlj.Toml;
 import org.tomlj.TomlArray;
 import org.tomlj.TomlParseResult;
@@ -29,7 +30,8 @@ import org.tomlj.TomlTable;
  *
  * Every rule that can be checked without opening an archive is checked here, with the library
  * named: version, unique names (also ignoring case, since refs are read by people), known adapter
- * names, and paths that stay inside the root once symlinks are resolved.
+ * names, and paths that stay inside the root once symlinks are resolved, every part of a split
+ * archive included.
  */
 public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) {
 
@@ -123,6 +125,23 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
     }
     if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
       throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
+    }
+    // A split archive is read from sibling parts too (.zimab, .zimac, ...): each one must be a
+    // file inside the root once its symlinks are resolved, or a link could serve outside bytes.
+    for (Path part : SplitParts.of(real)) {
+      Path realPart;
+      try {
+        realPart = part.toRealPath();
+      } catch (IOException e) {
+        throw new CorpusConfigException(file + ": " + where + ": part " + part + " cannot be resolved");
+      }
+      if (!realPart.startsWith(root)) {
+        throw new CorpusConfigException(file + ": " + where + ": split part " + part.getFileName()
+            + " leaves the corpus root " + root + " (it resolves to " + realPart + ")");
+      }
+      if (!Files.isRegularFile(realPart)) {
+        throw new CorpusConfigException(file + ": " + where + ": split part " + realPart + " is not a file");
+      }
     }
     return new LibraryConfig(name, real, adapter);
   }

@@ -21,7 +21,6 @@ import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.api.corpus.SectionId;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.zim.Entry;
-import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +37,7 @@ public final class CorpusService implements AutoCloseable {
 
   private final Corpus corpus;
   private final CorpusSettings settings;
-  private final DocumentStore store = new DocumentStore(256);
+  private final DocumentStore store;
   private final ExecutorService workers;
   private final FederatedSearch federated;
   /** A reply as the client receives it: the tool result's JSON text block. */
@@ -53,6 +52,7 @@ public final class CorpusService implements AutoCloseable {
   public CorpusService(Corpus corpus, Function<Library, LibrarySearcher> searchers) {
     this.corpus = corpus;
     this.settings = corpus.settings();
+    this.store = new DocumentStore(256, settings.maxDocumentBytes(), settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
     this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
       Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
@@ -80,8 +80,12 @@ public final class CorpusService implements AutoCloseable {
       DocumentStore.Parsed parsed;
       try {
         parsed = store.load(c.library(), c.entry());
-      } catch (ZimFormatException | IllegalStateException e) {
-        outcome.failures().putIfAbsent(c.library().name(), "a result could not be read: " + e.getMessage());
+      } catch (RuntimeException e) {
+        if (!ArchiveFaults.isArchiveFault(e)) {
+          throw e;
+        }
+        outcome.failures().putIfAbsent(c.library().name(),
+            "a result could not be read: " + ArchiveFaults.describe(e, c.library().name()));
         continue;
       }
       if (parsed == null) {
@@ -157,23 +161,30 @@ public final class CorpusService implements AutoCloseable {
           + "' is configured (libraries: " + libraryNames() + "). Use a ref from search().");
     }
     String notFound = "Document not found in " + library.name() + ": " + decoded.path();
-    Entry entry = library.entry(decoded.path());
-    if (entry == null) {
-      return ToolResult.error("not_found", notFound);
-    }
     Entry end;
     Document document;
     try {
+      Entry entry = library.entry(decoded.path());
+      if (entry == null) {
+        return ToolResult.error("not_found", notFound);
+      }
       end = entry.resolve();
       if (!library.isDocument(end)) {
         return ToolResult.error("not_found", notFound);
       }
       DocumentStore.Parsed parsed = store.load(library, end);
       document = parsed == null ? null : parsed.document();
-    } catch (ZimFormatException | IllegalStateException e) {
+    } catch (DocumentTooLargeException e) {
+      return ToolResult.error("document_too_large", "This document cannot be served: " + e.getMessage()
+          + ". Other documents still work.");
+    } catch (RuntimeException e) {
+      if (!ArchiveFaults.isArchiveFault(e)) {
+        throw e;
+      }
       log.warn("fetch {} failed: {}", ref, e.toString());
       return ToolResult.error("archive_error", "The archive of " + library.name()
-          + " could not deliver this document (" + e.getMessage() + "); other documents may still work.");
+          + " could not deliver this document (" + ArchiveFaults.describe(e, library.name())
+          + "); other documents may still work.");
     }
     if (document == null) {
       return ToolResult.error("not_found", notFound);

@@ -22,6 +22,14 @@ import org.jspecify.annotations.Nullable;
  *     library (default 2)
  * @param logQueries {@code LOG_QUERIES}: log query text (default true; false for privacy)
  * @param zimCheck {@code ZIM_CHECK}: full MD5 checksum of every archive at startup (default false)
+ * @param maxDocumentBytes {@code MAX_DOCUMENT_BYTES}: larger archive entries are refused with
+ *     {@code document_too_large} before they are decompressed (default 16 MiB; MediaWiki caps an
+ *     article at 2 MiB of wikitext, and the largest rendered pages of the big wikis are a few MB)
+ * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: an archive with a larger decompressed cluster
+ *     is refused at startup, and no read decodes more than this from one cluster (default 512
+ *     MiB: writers cut clusters at 1-2 MiB, but one large item makes a cluster of its own size,
+ *     and refusing the whole archive for it would be worse than the {@code MAX_DOCUMENT_BYTES}
+ *     refusal of that item; lower it on a small heap)
  */
 public record CorpusSettings(
     Path root,
@@ -33,10 +41,24 @@ public record CorpusSettings(
     int searchWorkers,
     int maxConsecutive,
     boolean logQueries,
-    boolean zimCheck) {
+    boolean zimCheck,
+    long maxDocumentBytes,
+    long maxClusterBytes) {
+
+  /** Default of {@code MAX_DOCUMENT_BYTES}. */
+  public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
+  /** Default of {@code MAX_CLUSTER_BYTES}. */
+  public static final long DEFAULT_MAX_CLUSTER_BYTES = 512L << 20;
 
   /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
   public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;
+
+  /** Settings with the default size limits. */
+  public CorpusSettings(Path root, Path config, int searchLimit, int searchMaxLimit, int maxFetchChars,
+      int maxFetchTokens, int searchWorkers, int maxConsecutive, boolean logQueries, boolean zimCheck) {
+    this(root, config, searchLimit, searchMaxLimit, maxFetchChars, maxFetchTokens, searchWorkers,
+        maxConsecutive, logQueries, zimCheck, DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_CLUSTER_BYTES);
+  }
 
   public CorpusSettings {
     positive("SEARCH_MAX_LIMIT", searchMaxLimit);
@@ -54,6 +76,13 @@ public record CorpusSettings(
     }
     positive("SEARCH_WORKERS", searchWorkers);
     positive("SEARCH_MAX_CONSECUTIVE", maxConsecutive);
+    if (maxDocumentBytes < 1024) {
+      throw new IllegalArgumentException("MAX_DOCUMENT_BYTES must be at least 1024, got " + maxDocumentBytes);
+    }
+    if (maxClusterBytes < 1024 || maxClusterBytes > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("MAX_CLUSTER_BYTES must be between 1024 and "
+          + (Integer.MAX_VALUE - 16) + ", got " + maxClusterBytes);
+    }
   }
 
   /**
@@ -87,7 +116,9 @@ public record CorpusSettings(
         integer(env, "SEARCH_WORKERS", 8),
         integer(env, "SEARCH_MAX_CONSECUTIVE", 2),
         !env.containsKey("LOG_QUERIES") || HostSettings.isTrue(env.get("LOG_QUERIES")),
-        HostSettings.isTrue(env.get("ZIM_CHECK")));
+        HostSettings.isTrue(env.get("ZIM_CHECK")),
+        longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES),
+        longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES));
   }
 
   private static boolean nonBlank(@Nullable String s) {
@@ -103,6 +134,18 @@ public record CorpusSettings(
       return Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(name + " must be an integer, got '" + value + "'");
+    }
+  }
+
+  private static long longInteger(Map<String, String> env, String name, long fallback) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer (bytes), got '" + value + "'");
     }
   }
 

@@ -8,6 +8,8 @@ import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.ZimFault;
+import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,16 +43,27 @@ final class DocumentStore {
   }
 
   private final int capacity;
+  private final long maxDocumentBytes;
+  private final long maxClusterBytes;
   private final Map<String, Parsed> cache;
 
-  DocumentStore(int capacity) {
+  /**
+   * @param capacity parsed documents kept
+   * @param maxDocumentBytes larger entries are refused before they are decompressed
+   * @param maxClusterBytes the archives' cluster limit, named when an entry's cluster exceeds it
+   */
+  DocumentStore(int capacity, long maxDocumentBytes, long maxClusterBytes) {
     this.capacity = capacity;
+    this.maxDocumentBytes = maxDocumentBytes;
+    this.maxClusterBytes = maxClusterBytes;
     this.cache = new LinkedHashMap<>(capacity * 2, 0.75f, true);
   }
 
   /**
    * The document for {@code entry} (already resolved and known to be a document), or null when
    * the adapter says it is not one after all.
+   *
+   * @throws DocumentTooLargeException the entry is larger than {@code maxDocumentBytes}
    */
   @Nullable Parsed load(Library library, Entry entry) {
     String key = library.name() + '\u0000' + entry.rawPath();
@@ -59,6 +72,18 @@ final class DocumentStore {
       if (cached != null) {
         return cached;
       }
+    }
+    long size;
+    try {
+      size = entry.size(); // reads the cluster's offset table only, not the content
+    } catch (ZimFormatException e) {
+      if (e.fault() == ZimFault.CLUSTER_TOO_LARGE) {
+        throw DocumentTooLargeException.cluster(library.name(), library.refPath(entry), maxClusterBytes);
+      }
+      throw e;
+    }
+    if (size > maxDocumentBytes) {
+      throw DocumentTooLargeException.entry(library.name(), library.refPath(entry), size, maxDocumentBytes);
     }
     String html = entry.content().text();
     LinkResolver links = href -> resolveLink(library, entry, href);

@@ -96,7 +96,7 @@ final class FederatedSearch {
           fused.merge(key(c), c, FederatedSearch::combine);
         }
       } catch (ExecutionException e) {
-        failures.putIfAbsent(library.name(), describe(e.getCause()));
+        failures.putIfAbsent(library.name(), ArchiveFaults.describe(e.getCause(), library.name()));
       } catch (TimeoutException e) {
         futures.get(i).cancel(true);
         failures.putIfAbsent(library.name(), "no answer within " + LIBRARY_TIMEOUT_SECONDS + " s");
@@ -216,11 +216,4 @@ final class FederatedSearch {
     return n;
   }
 
-  static String describe(@Nullable Throwable t) {
-    if (t == null) {
-      return "unknown failure";
-    }
-    String message = t.getMessage();
-    return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
-  }
 }

@@ -60,9 +60,11 @@ import org.jspecify.annotations.Nullable;
  * <p>Text: whitespace runs (including no-break spaces) collapse to one space; lines carry no
  * trailing spaces; the output has no leading or trailing blank lines and never three newlines in a
  * row outside code blocks. Markdown-significant characters in text are escaped only where they
- * would change the structure: {@code *} and {@code `} everywhere, {@code <} before a letter,
- * {@code /}, {@code !} or {@code ?} (so no tag-like markup survives), {@code [ ]} inside link text,
- * and {@code # > - + = |} or {@code 1.} at the start of a line.
+ * would change the structure: {@code *}, {@code `} and {@code [} everywhere (so text cannot open a
+ * link or an image of its own), {@code <} before a letter, {@code /}, {@code !} or {@code ?} (so
+ * no tag-like markup or autolink survives), {@code ]} inside link text, and {@code # > - + = |} or
+ * {@code 1.} at the start of a line. Control characters and bidi overrides are removed
+ * ({@link SafeText}).
  *
  * <p>The walk is iterative ({@link NodeTraversor}); only table cells are rendered by a nested walk,
  * bounded by {@value #MAX_TABLE_DEPTH}, and indentation stops growing after {@value
@@ -332,7 +334,7 @@ public final class MarkdownRenderer {
         }
         default -> {
           if (INLINE_CODE.contains(name)) {
-            writeInlineCode(el.wholeText());
+            writeInlineCode(SafeText.strip(el.wholeText()));
             return FilterResult.SKIP_ENTIRELY;
           }
           if (BLOCKS.contains(name) || name.equals("tr")) {
@@ -485,7 +487,8 @@ public final class MarkdownRenderer {
           + joinedPrefix.substring(end);
     }
 
-    private void writeText(String raw) {
+    private void writeText(String source) {
+      String raw = SafeText.strip(source);
       if (raw.isEmpty()) {
         return;
       }
@@ -547,7 +550,11 @@ public final class MarkdownRenderer {
             }
             sb.append(c);
           }
-          case '[', ']' -> {
+          // Every '[' of text is escaped, so no link, image or reference definition can start
+          // in it: "[click me](javascript:…)" or "![x](data:…)" in a page stays text, and the
+          // only live links are the renderer's own, from an <a href> the LinkResolver accepted.
+          case '[' -> sb.append("\\[");
+          case ']' -> {
             if (linkDepth > 0) {
               sb.append('\\');
             }
@@ -722,10 +729,10 @@ public final class MarkdownRenderer {
 
     private void writeCodeBlock(Element pre) {
       if (inline) {
-        writeInlineCode(pre.wholeText());
+        writeInlineCode(SafeText.strip(pre.wholeText()));
         return;
       }
-      String code = pre.wholeText().replace("\r\n", "\n").replace('\r', '\n');
+      String code = SafeText.strip(pre.wholeText().replace("\r\n", "\n").replace('\r', '\n'));
       code = stripBlankEdges(code);
       if (code.isBlank()) {
         return;
@@ -875,7 +882,7 @@ public final class MarkdownRenderer {
 
     private String cell(Element cell) {
       if (tableDepth >= MAX_TABLE_DEPTH) {
-        return normalizeSpace(cell.text()).replace("|", "\\|");
+        return normalizeSpace(SafeText.strip(cell.text())).replace("|", "\\|");
       }
       return new Run(links, true, tableDepth + 1).run(cell);
     }
@@ -1061,6 +1068,9 @@ public final class MarkdownRenderer {
       balanced &= depth == 0;
       for (int i = 0; i < target.length(); i++) {
         char c = target.charAt(i);
+        if (c > 0x7F && SafeText.isUnsafe(c)) {
+          continue; // a bidi override or C1 control hides where a link really goes
+        }
         if (Character.isWhitespace(c) || Character.isISOControl(c)) {
           sb.append(String.format("%%%02X", (int) c & 0xFF));
         } else if (c == '<' || c == '>') {

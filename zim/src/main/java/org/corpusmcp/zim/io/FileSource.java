@@ -1,41 +1,44 @@
 package org.corpusmcp.zim.io;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * A {@link ByteSource} over one file, read through memory maps.
+ * A {@link ByteSource} over one file, read with positional reads ({@code pread(2)}).
  *
- * <p>The file is mapped lazily in windows of {@value #WINDOW_BITS}-bit size (1 GiB), each mapped
- * on first touch, so opening a 100 GB file maps nothing and costs one {@code open(2)}. A read that
- * crosses a window boundary is split in two. Reads use absolute bulk gets on the shared maps, so
- * any number of threads may read at once without locking.
+ * <p>Not memory maps: a mapped file that is truncated or replaced in place while it is open (an
+ * update copied over it, a full disk, a network share going away) makes every later access to
+ * the lost pages a {@code SIGBUS}, which the JVM turns into an {@link InternalError} that may
+ * surface after the read returned, far from any code that could handle it. A positional read of
+ * a shortened file simply returns fewer bytes, which this class reports as an {@link
+ * UncheckedIOException} naming the file, so the archive above fails with an ordinary I/O error.
  *
- * <p>{@link #close()} closes the channel; maps already made stay valid until they are garbage
- * collected (the JDK offers no safe unmap), so reading after close is possible but not supported.
+ * <p>Positional reads do not move the channel's position, so any number of threads may read at
+ * once. A {@link FileChannel} is closed for every thread when one thread reading from it is
+ * interrupted (a search cancelled at its deadline); the interrupted read fails, and the channel
+ * is reopened for the others.
  */
 public final class FileSource implements ByteSource {
 
-  static final int WINDOW_BITS = 30;
-  private static final long WINDOW = 1L << WINDOW_BITS;
-
   private final Path path;
-  private final FileChannel channel;
   private final long size;
-  private final AtomicReferenceArray<MappedByteBuffer> windows;
+  private final Object reopenLock = new Object();
+  private volatile FileChannel channel;
+  private volatile boolean closed;
 
   private FileSource(Path path, FileChannel channel, long size) {
     this.path = path;
     this.channel = channel;
     this.size = size;
-    this.windows = new AtomicReferenceArray<>((int) ((size + WINDOW - 1) >>> WINDOW_BITS));
   }
 
   /** Opens {@code path} read-only. Throws {@link UncheckedIOException} when it cannot be opened. */
@@ -59,6 +62,7 @@ public final class FileSource implements ByteSource {
     return path;
   }
 
+  /** The file's size when it was opened; the archive's structures are checked against it. */
   @Override
   public long size() {
     return size;
@@ -66,39 +70,49 @@ public final class FileSource implements ByteSource {
 
   @Override
   public void read(long position, ByteBuffer destination) {
-    int n = destination.remaining();
-    Objects.checkFromIndexSize(position, n, size);
-    while (n > 0) {
-      int w = (int) (position >>> WINDOW_BITS);
-      int inWindow = (int) (position & (WINDOW - 1));
-      MappedByteBuffer map = window(w);
-      int k = Math.min(n, map.capacity() - inWindow);
-      if (destination.hasArray()) {
-        int at = destination.position();
-        map.get(inWindow, destination.array(), destination.arrayOffset() + at, k);
-        destination.position(at + k);
-      } else {
-        destination.put(map.slice(inWindow, k));
+    Objects.checkFromIndexSize(position, destination.remaining(), size);
+    long at = position;
+    while (destination.hasRemaining()) {
+      FileChannel current = channel;
+      int n;
+      try {
+        n = current.read(destination, at);
+      } catch (ClosedByInterruptException e) {
+        reopen(current);
+        throw new UncheckedIOException(new InterruptedIOException("reading " + path + " was interrupted"));
+      } catch (AsynchronousCloseException e) {
+        reopen(current); // another reader was interrupted: read again from a fresh channel
+        continue;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + path + " at offset " + at, e);
       }
-      position += k;
-      n -= k;
+      if (n < 0) {
+        throw new UncheckedIOException(new EOFException(path + " ends before offset " + at
+            + " though it had " + size + " bytes when opened: it was truncated or replaced while open"));
+      }
+      at += n;
     }
   }
 
-  private MappedByteBuffer window(int w) {
-    MappedByteBuffer map = windows.get(w);
-    if (map == null) {
-      long start = (long) w << WINDOW_BITS;
-      try {
-        map = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(WINDOW, size - start));
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot map " + path, e);
+  private void reopen(FileChannel dead) {
+    synchronized (reopenLock) {
+      if (closed) {
+        throw new UncheckedIOException(new IOException(path + " is closed"));
       }
-      if (!windows.compareAndSet(w, null, map)) {
-        map = windows.get(w);
+      if (channel != dead) {
+        return; // another thread reopened it already
+      }
+      boolean interrupted = Thread.interrupted(); // open() would fail again for an interrupted thread
+      try {
+        channel = FileChannel.open(path, StandardOpenOption.READ);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot reopen " + path, e);
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
-    return map;
   }
 
   @Override
@@ -108,10 +122,13 @@ public final class FileSource implements ByteSource {
 
   @Override
   public void close() {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + path, e);
+    synchronized (reopenLock) {
+      closed = true;
+      try {
+        channel.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot close " + path, e);
+      }
     }
   }
 

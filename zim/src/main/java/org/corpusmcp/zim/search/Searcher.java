@@ -93,13 +93,28 @@ public final class Searcher {
       throw new SearchException(SearchException.Reason.NO_INDEX,
           archive.name() + " has no usable full-text index");
     }
-    return new Searcher(archive, openDb(src, archive.name()), semantics, () -> archive.metadata("Language"),
-        archive.hasNewNamespaceScheme());
+    GlassDatabase db = openDb(src, archive.name());
+    return construct(archive.name(), () -> new Searcher(archive, db, semantics,
+        () -> archive.metadata("Language"), archive.hasNewNamespaceScheme()));
   }
 
   /** A searcher over a bare database (no titles or snippets), for tools and tests. */
   public static Searcher open(ByteSource database, Semantics semantics, boolean newNamespaceScheme) {
-    return new Searcher(null, openDb(database, "database"), semantics, () -> null, newNamespaceScheme);
+    GlassDatabase db = openDb(database, "database");
+    return construct("database", () -> new Searcher(null, db, semantics, () -> null, newNamespaceScheme));
+  }
+
+  /**
+   * Runs the constructor, which reads the database's metadata (language, stopwords, values map):
+   * damage found there is a CORRUPT_INDEX like damage found by {@link #openDb}, not a decoder
+   * exception escaping to the caller.
+   */
+  private static Searcher construct(String name, Supplier<Searcher> constructor) {
+    try {
+      return constructor.get();
+    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException e) {
+      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
+    }
   }
 
   static GlassDatabase openDb(ByteSource src, String name) {

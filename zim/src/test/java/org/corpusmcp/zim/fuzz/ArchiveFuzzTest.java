@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Tag;
  * of byte patches; the damaged archive is opened and read completely. Any exception other than
  * {@link ZimFormatException} is a bug, as is a hang (Jazzer's per-input timeout).
  *
- * <p>Run (CI does, for at least 60 s): {@code JAZZER_FUZZ=1 mvn -B -pl zim -am -Pfuzz verify}.
- * Without {@code JAZZER_FUZZ} the same command replays the stored findings only.
+ * <p>Run: {@code scripts/fuzz.sh 15m} (every target), or {@code JAZZER_FUZZ=1 mvn -B -pl zim -Pfuzz
+ * test -Dfuzz.duration=60}. Without {@code JAZZER_FUZZ} the same command replays the stored
+ * findings only.
  */
 @Tag("fuzz")
 class ArchiveFuzzTest {

@@ -38,7 +38,9 @@ public final class SectionRenderer {
   private record Rendered(String text, boolean block) {}
 
   public static String render(String wikitext) {
-    return render(wikitext, 0);
+    // NUL marks the rendered blocks spliced back in (SENTINEL); page text carrying its own NULs
+    // would name blocks that do not exist. MediaWiki never stores NUL in wikitext.
+    return render(wikitext.replace("\u0000", ""), 0);
   }
 
   static String render(String wikitext, int depth) {

@@ -1,0 +1,43 @@
+package org.corpusmcp.api.markdown;
+
+/**
+ * Removes the characters that change how text is displayed without being visible: C0 and C1
+ * control characters (tab and newline excepted) and the Unicode bidi embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069). Archive text carrying them could show an agent or a
+ * person one thing and mean another (U+202E reverses what follows it); no article needs them.
+ * Left alone: the directional marks U+200E, U+200F and U+061C, which right-to-left text uses
+ * legitimately and which cannot reorder a run of text.
+ */
+public final class SafeText {
+
+  private SafeText() {}
+
+  /** {@code text} without the characters above; the same instance when it has none. */
+  public static String strip(String text) {
+    int n = text.length();
+    int i = 0;
+    while (i < n && !isUnsafe(text.charAt(i))) {
+      i++;
+    }
+    if (i == n) {
+      return text;
+    }
+    StringBuilder sb = new StringBuilder(n);
+    sb.append(text, 0, i);
+    for (; i < n; i++) {
+      char c = text.charAt(i);
+      if (!isUnsafe(c)) {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** True for a character {@link #strip} removes. */
+  public static boolean isUnsafe(char c) {
+    if (c < 0x20) {
+      return c != '\t' && c != '\n';
+    }
+    return (c >= 0x7F && c <= 0x9F) || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');
+  }
+}

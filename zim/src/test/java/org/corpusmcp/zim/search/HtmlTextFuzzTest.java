@@ -1,0 +1,19 @@
+package org.corpusmcp.zim.search;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * Jazzer over article HTML as archives store it: the HTML-to-text extractor that feeds snippets
+ * (libzim's indexer rules: titles, noindex, entities). Any bytes must parse without an exception.
+ */
+@Tag("fuzz")
+class HtmlTextFuzzTest {
+
+  @FuzzTest(maxDuration = "30s")
+  void anyBytesParse(byte[] html) {
+    HtmlText.Result result = HtmlText.parse(html);
+    result.dump().length();
+    result.title().length();
+  }
+}
