@@ -1,6 +1,7 @@
 package org.corpusmcp.host.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -127,6 +128,16 @@ class ProtocolGateTest {
     ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect(deep));
     assertEquals("Parse error: the message is nested too deeply or has a value too large",
         reply.response().get("error").get("message").asString());
+  }
+
+  /** Two JSON values in one message (a fuzzer's find): our words, not the parser's class names. */
+  @Test
+  void trailingValuesAreAParseErrorInOurWords() {
+    ProtocolGate.Reply reply = assertInstanceOf(ProtocolGate.Reply.class, gate.inspect("2\n\n2\n\n\b\b"));
+    String message = reply.response().get("error").get("message").asString();
+    assertEquals(-32700, reply.code());
+    assertTrue(message.startsWith("Parse error: not valid JSON"), message);
+    assertFalse(message.contains("Token") || message.contains("jackson") || message.contains("JsonNode"), message);
   }
 
   /** The SDK would answer it with a roots/list request, which nothing here needs. */
