@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * The open libraries of one corpus.toml, in configuration order. Opening fails closed: if any
  * archive cannot be opened (what libzim refuses at open) or (with {@code ZIM_CHECK}) checksummed,
  * or its adapter cannot be determined, nothing is served and the message names the library. An
- * archive opened despite damage is served; its faults are logged and listed by {@code describe()}.
+ * archive opened despite damage is served; its faults are listed by {@code describe()}.
  */
 public final class Corpus implements AutoCloseable {
 
@@ -66,12 +66,8 @@ public final class Corpus implements AutoCloseable {
     }
     try {
       // Damage libzim opens an archive with (a title listing, one cluster, one dirent) does not
-      // stop the corpus: reading it is a typed error, the rest is served, and the fault is
-      // logged here and listed by `corpus validate`. Opening already refused what libzim refuses.
-      List<ZimFormatException> faults = archive.findFaults();
-      for (ZimFormatException f : faults) {
-        log.warn("{}: {} ({} at offset {})", where, f.getMessage(), f.fault(), f.offset());
-      }
+      // stop the corpus: reading it is a typed error and the rest is served. Finding every fault
+      // decodes every cluster, so it is `corpus validate`'s job, never a start-up cost.
       if (settings.zimCheck()) {
         archive.verifyChecksum(progress == null ? (done, total) -> {} : new ProgressBar(progress, config.name()));
       }
@@ -82,7 +78,7 @@ public final class Corpus implements AutoCloseable {
       if (binding == null) {
         throw new CorpusConfigException(where + ": adapter '" + config.adapter() + "' is not loaded");
       }
-      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata, faults);
+      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
       log.info("library {}: {} ({} entries, adapter {}, snapshot {})", config.name(),
           config.path().getFileName(), archive.entryCount(), binding.adapter().name(), library.snapshot());
       return library;

@@ -30,13 +30,10 @@ public final class Library implements AutoCloseable {
   private final ClassLoader adapterLoader;
   private final String snapshot;
   private final ArchiveMetadata metadata;
-  private final List<ZimFormatException> faults;
 
-  /** @param faults the archive's validation report: damage that reading it meets as typed errors */
   Library(LibraryConfig config, Archive archive, CorpusAdapter adapter, ClassLoader adapterLoader,
-      ArchiveMetadata metadata, List<ZimFormatException> faults) {
+      ArchiveMetadata metadata) {
     this.config = config;
-    this.faults = List.copyOf(faults);
     this.archive = archive;
     this.adapter = adapter;
     this.adapterLoader = adapterLoader;
@@ -125,8 +122,12 @@ public final class Library implements AutoCloseable {
     }
   }
 
-  /** Provenance shown by {@code corpus list} and carried by fetch results. */
+  /**
+   * What {@code corpus validate} reports: provenance, and every structural fault of the archive
+   * with its offset (this decodes every cluster, so it reads the whole archive).
+   */
   public Map<String, Object> describe() {
+    List<ZimFormatException> faults = archive.findFaults();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("name", name());
     out.put("adapter", adapter.name());
