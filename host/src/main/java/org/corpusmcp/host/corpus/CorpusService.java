@@ -7,6 +7,7 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -209,7 +210,7 @@ public final class CorpusService implements AutoCloseable {
       if (!missing.isEmpty()) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("missing_sections", missing);
-        details.put("available_sections", available(document));
+        details.put("available_sections", available(document, x -> nfc(ownMarkdown(x))));
         return ToolResult.error("section_not_found", "Section(s) " + missing + " not found in "
             + document.title() + "; choose from available_sections.", details);
       }
@@ -219,12 +220,17 @@ public final class CorpusService implements AutoCloseable {
     // Every section is returned as its own heading and body, subsections as sections of their
     // own, so a section's content and content_hash are the same however it was asked for, and
     // pieces fetched by id add up to the whole document.
+    // each section's own text, rendered and normalised once: the outline's sizes and the pieces
+    Map<Section, String> own = new IdentityHashMap<>();
+    for (Section s : document.allSections()) {
+      own.put(s, nfc(ownMarkdown(s)));
+    }
     List<FetchBudget.Piece> pieces = new ArrayList<>();
     Set<SectionId> taken = new HashSet<>();
     for (Section section : chosen) {
       for (Section s : whole ? List.of(section) : subtree(section)) {
         if (taken.add(s.id())) {
-          pieces.add(new FetchBudget.Piece(s.id().value(), sectionJson(s, nfc(ownMarkdown(s)), -1)));
+          pieces.add(new FetchBudget.Piece(s.id().value(), sectionJson(s, own.get(s), -1)));
         }
       }
     }
@@ -243,7 +249,7 @@ public final class CorpusService implements AutoCloseable {
     if (!document.metadata().isEmpty()) {
       body.put("metadata", document.metadata()); // e.g. a DevDocs page's source URL and licence
     }
-    body.put("available_sections", available(document));
+    body.put("available_sections", available(document, own::get));
     FetchBudget.Fitted fitted = new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()), replyText)
         .fit(body, pieces, (piece, content, fullLength) ->
             sectionJson(document.section(SectionId.of(piece.id())), content, fullLength));
@@ -307,14 +313,15 @@ public final class CorpusService implements AutoCloseable {
     return out;
   }
 
-  private static List<Map<String, Object>> available(Document document) {
+  /** The outline: every section's id, title, level and the size of its own text. */
+  private static List<Map<String, Object>> available(Document document, Function<Section, String> ownText) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Section s : document.allSections()) {
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("id", s.id().value());
       entry.put("title", s.title());
       entry.put("level", s.level());
-      entry.put("chars", nfc(ownMarkdown(s)).length());
+      entry.put("chars", ownText.apply(s).length());
       out.add(entry);
     }
     return out;
