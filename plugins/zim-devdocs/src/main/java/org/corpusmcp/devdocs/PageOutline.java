@@ -58,6 +58,12 @@ final class PageOutline {
     if (!TITLES.contains(text)) {
       return false;
     }
+    // an inline element is a title only when it stands alone in its block, never a phrase of a
+    // sentence ("the options described <span>on this page</span> apply")
+    if (el.is("span, strong, b") && (el.parent() == null
+        || !MarkdownRenderer.normalizeSpace(shortText(el.parent())).equalsIgnoreCase(text))) {
+      return false;
+    }
     // "Contents" is also a real section title (a heading over prose): only a title whose next
     // sibling is an in-page link list counts, except for the unambiguous "On this page" ones
     if (text.equals("on this page") || text.equals("in this article") || el.is("._toc-title")) {
