@@ -15,10 +15,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * A parsed document: its title and its section tree. Build one with {@link #builder(String)}.
  *
- * <p>Invariants, checked on construction: the title is not blank; {@code sections} starts with the
- * lead section (id {@code ""}, level 1, no children), possibly with empty Markdown; every id in the
- * tree is unique (exact comparison). The lead of a thread is usually empty and its content lives in
- * the {@code question} section.
+ * <p>Invariants, checked on construction: the title is not blank; {@code sections} is not empty
+ * and starts with the lead section (id {@code ""}, level 1, no children), possibly with empty
+ * Markdown, unless the document has no lead at all; every id in the tree is unique (exact
+ * comparison). A document without a lead is one whose every part is a titled section of its own,
+ * such as a thread (question, accepted answer, answers): an empty lead there would be a section
+ * that holds nothing ({@link Builder#withoutLead()}).
  *
  * <pre>{@code
  * for (Section s : doc.allSections()) {          // pre-order: lead, then h2, its h3s, next h2…
@@ -29,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * @param title display title (normally the entry title)
- * @param sections top-level sections in document order, lead first
+ * @param sections top-level sections in document order, lead (if any) first
  * @param metadata document-level facts as plain JSON values (same rules as {@link
  *     Section#metadata()}), e.g. a DevDocs source URL; usually empty
  */
@@ -42,10 +44,15 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       throw new IllegalArgumentException("document title is blank");
     }
     sections = List.copyOf(sections);
-    if (sections.isEmpty() || !sections.get(0).isLead()) {
-      throw new IllegalArgumentException("the first section must be the lead (id \"\")");
+    if (sections.isEmpty()) {
+      throw new IllegalArgumentException("a document has at least one section");
     }
-    if (!sections.get(0).children().isEmpty()) {
+    for (int i = 1; i < sections.size(); i++) {
+      if (sections.get(i).isLead()) {
+        throw new IllegalArgumentException("the lead section (id \"\") must come first");
+      }
+    }
+    if (sections.get(0).isLead() && !sections.get(0).children().isEmpty()) {
       throw new IllegalArgumentException("the lead section cannot have children");
     }
     Set<SectionId> seen = new HashSet<>();
@@ -62,12 +69,24 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     return new Builder(title);
   }
 
-  /** The lead section (always present, possibly empty). */
+  /** True unless the document was built without a lead (see {@link Builder#withoutLead()}). */
+  public boolean hasLead() {
+    return sections.get(0).isLead();
+  }
+
+  /**
+   * The lead section (possibly empty).
+   *
+   * @throws IllegalStateException if the document has no lead ({@link #hasLead()} is false)
+   */
   public Section lead() {
+    if (!hasLead()) {
+      throw new IllegalStateException("'" + title + "' has no lead section");
+    }
     return sections.get(0);
   }
 
-  /** Every section of the tree in document order (pre-order), lead first. */
+  /** Every section of the tree in document order (pre-order), lead (if any) first. */
   public List<Section> allSections() {
     return flatten(sections);
   }
@@ -127,6 +146,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
   public static final class Builder {
     private final String title;
     private String leadMarkdown = "";
+    private boolean withLead = true;
     private final Map<String, Object> metadata = new LinkedHashMap<>();
     private final List<Node> roots = new ArrayList<>();
     private final Deque<Node> open = new ArrayDeque<>();
@@ -136,6 +156,15 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     private Builder(String title) {
       this.title = Objects.requireNonNull(title, "title");
       used.add(SectionId.LEAD);
+    }
+
+    /**
+     * Builds a document without a lead section, for documents whose every part is a titled
+     * section (a thread's question and answers). At least one section must then be added.
+     */
+    public Builder withoutLead() {
+      this.withLead = false;
+      return this;
     }
 
     /** The lead section's Markdown (default empty). */
@@ -189,7 +218,11 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     /** The document; the builder may not be used afterwards. */
     public Document build() {
       List<Section> sections = new ArrayList<>(roots.size() + 1);
-      sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of()));
+      if (withLead) {
+        sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of()));
+      } else if (!leadMarkdown.isEmpty()) {
+        throw new IllegalStateException("a document built without a lead has lead text");
+      }
       for (Node root : roots) {
         sections.add(root.freeze());
       }

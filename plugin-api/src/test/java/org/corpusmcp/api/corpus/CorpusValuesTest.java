@@ -82,11 +82,30 @@ class CorpusValuesTest {
         .section(2, SectionId.QUESTION, "Q", "b", Map.of("bad", new Object())));
   }
 
+  /** A thread is its posts: no empty lead section ahead of the question. */
+  @Test
+  void aDocumentMayHaveNoLead() {
+    Document d = Document.builder("How do I X?").withoutLead()
+        .section(2, SectionId.QUESTION, "Question", "body")
+        .section(2, SectionId.answer("12399"), "Answer", "no")
+        .build();
+    assertFalse(d.hasLead());
+    assertEquals(List.of("question", "answer-12399"),
+        d.allSections().stream().map(s -> s.id().value()).toList());
+    assertThrows(IllegalStateException.class, d::lead);
+    assertEquals("## Question\n\nbody\n\n## Answer\n\nno", d.toMarkdown());
+    assertThrows(IllegalArgumentException.class, () -> Document.builder("t").withoutLead().build());
+    assertThrows(IllegalStateException.class,
+        () -> Document.builder("t").withoutLead().lead("text").section(2, SectionId.QUESTION, "Q", "b").build());
+    assertTrue(Document.builder("t").build().hasLead());
+  }
+
   @Test
   void documentsRejectBrokenTrees() {
     Section lead = new Section(SectionId.LEAD, "T", 1, "", List.of(), Map.of());
     Section a = new Section(SectionId.of("a"), "A", 2, "", List.of(), Map.of());
-    assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(a), Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(), Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(a, lead), Map.of()));
     assertThrows(IllegalArgumentException.class, () -> new Document(" ", List.of(lead), Map.of()));
     assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(lead, a, a), Map.of()));
     assertThrows(IllegalArgumentException.class,

@@ -21,21 +21,22 @@ import org.jsoup.nodes.Element;
 import org.pf4j.Extension;
 
 /**
- * The {@code devdocs} adapter: documentation pages of devdocs2zim archives (zim-html-families.md
- * §2). One entry is one DevDocs page ({@code index}, {@code library/functions},
+ * The {@code devdocs} adapter: documentation pages of devdocs2zim archives. One entry is one DevDocs page ({@code index}, {@code library/functions},
  * {@code container/vector}); its content is {@code div._page}, the HTML DevDocs' own filters left.
  *
  * <ul>
  *   <li><b>Stripped:</b> the v0.2 navbar ({@code <devdocs-navbar>}), the v0.1 sidebar inlined into
  *       every page ({@code section._sidebar}), in-page tables of contents ({@code ._toc},
- *       {@code #toc}, cppreference's {@code .t-navbar}), Sphinx header links, the attribution block
+ *       {@code #toc}, cppreference's {@code .t-navbar}) and an outline's title left beside it
+ *       ("On this page", {@link PageOutline}), Sphinx header links, the attribution block
  *       (its source link becomes the document's {@code source_url} metadata, its licence text
  *       {@code attribution}), and inline {@code data:} images (base64 that no reader wants).
  *   <li><b>Title:</b> the entry title; the page's first {@code h1} repeats it and is dropped.
  *   <li><b>Sections:</b> {@code h2}–{@code h6} (later {@code h1}s too), with the page's own anchors:
  *       the heading's id, the id of an HTML5 {@code <section>} it opens, or an empty
  *       {@code <span id>} just before it (Python keeps those), else the heading text.
- *   <li><b>Code:</b> {@code pre[data-language]} becomes a fenced block in that language.
+ *   <li><b>Code:</b> {@code pre[data-language]} becomes a fenced block in that language, also the
+ *       declarations of cppreference's declaration tables ({@link DeclarationTables}).
  *   <li><b>Not documents:</b> non-HTML entries ({@code navbar.json}, {@code licenses.txt}, CSS, JS)
  *       and the "This documentation is missing." stubs.
  * </ul>
@@ -114,6 +115,8 @@ public final class DevDocsAdapter implements CorpusAdapter {
     }
     Element firstH1 = scope.selectFirst("h1");
     String h1Title = firstH1 == null ? "" : MarkdownRenderer.normalizeSpace(firstH1.text());
+    PageOutline.removeFrom(scope);
+    DeclarationTables.unfold(scope);
     Element root = engine.clean(dom);
     Element titleHeading = root.selectFirst("h1");
     if (titleHeading != null && isFirstHeading(root, titleHeading)) {

@@ -130,6 +130,42 @@ class DevDocsPagesTest {
     assertEquals(3, doc.section(SectionId.of("reference")).markdown().lines().count());
   }
 
+  /**
+   * An outline's title left beside the outline is chrome. tailwindcss/padding: Tailwind's v3
+   * pages put {@code <h5>On this page</h5>} and the list of in-page links in one div (the shape
+   * DevDocs' own Tailwind filter looks for); vite/guide/features: VitePress puts
+   * {@code div.outline-title[role=heading]} "On this page" beside the outline's nav.
+   */
+  @Test
+  void anOutlineTitleBesideTheOutlineIsDropped() {
+    Document tailwind = parse("tailwindcss/padding", "Padding");
+    assertEquals(List.of(
+        "basic-usage|Basic usage|2",
+        "add-padding-to-a-single-side|Add padding to a single side|3"), outline(tailwind));
+    assertEquals("Utilities for controlling an element's padding.", tailwind.lead().markdown());
+    Document vite = parse("vite/guide/features", "Features");
+    assertEquals("At the very basic level, developing using Vite is not that different from using a "
+        + "static file server.", vite.lead().markdown());
+    for (Document doc : List.of(tailwind, vite)) {
+      assertFalse(doc.toMarkdown().toLowerCase(java.util.Locale.ROOT).contains("on this page"),
+          doc.toMarkdown());
+    }
+  }
+
+  /**
+   * cpp/vector: the declaration table holds the header ("Defined in header {@code <vector>}"), one
+   * declaration in {@code pre[data-language=cpp]} and its number "(1)". The declaration is C++
+   * code and comes back as a cpp code block, the header line and the number as text around it.
+   */
+  @Test
+  void cppreferenceDeclarationsAreFencedAsCpp() {
+    String lead = parse("cpp/vector", "std::vector").lead().markdown();
+    assertEquals("Defined in header `<vector>`\n\n"
+        + "```cpp\ntemplate<class T, class Allocator = std::allocator<T>> class vector;\n```\n\n"
+        + "(1)\n\n"
+        + "`std::vector` is a sequence container that encapsulates dynamic size arrays.", lead);
+  }
+
   /** datamodel.html: the h4 has no id, so MediaWiki-style text anchors apply. */
   @Test
   void headingsWithoutAnchorUseTheirText() {

@@ -11,8 +11,9 @@ import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample
 
 /**
  * The hand-written DevDocs pages in src/test/resources/pages (path = entry path + ".html"), written
- * after zim-html-families.md §2; scripts/build_family_fixtures.py packs the same files (except the
- * cppreference page, which belongs to another documentation set) into the fixture archive.
+ * after devdocs2zim's page templates (v0.1 and v0.2) and DevDocs' filters;
+ * scripts/build_family_fixtures.py packs the same files (except the cppreference page, which
+ * belongs to another documentation set) into the fixture archive.
  */
 final class Pages {
 
@@ -43,6 +44,8 @@ final class Pages {
         sample("library/stdtypes", "Built-in Types"),
         sample("reference/datamodel", "Data model"),
         sample("library/2to3", "2to3"),
-        sample("cpp/vector", "std::vector"));
+        sample("cpp/vector", "std::vector"),
+        sample("tailwindcss/padding", "Padding"),
+        sample("vite/guide/features", "Features"));
   }
 }

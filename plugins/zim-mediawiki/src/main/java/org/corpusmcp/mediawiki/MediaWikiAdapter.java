@@ -2,6 +2,7 @@ package org.corpusmcp.mediawiki;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -31,6 +32,9 @@ public final class MediaWikiAdapter implements CorpusAdapter {
       Set.of("wikipedia", "wikibooks", "wiktionary", "wikivoyage", "wikiquote", "wikisource",
           "wikinews", "wikiversity", "wikispecies", "mdwiki", "wikimed", "wikimedia commons");
 
+  /** {@code &amp;}, {@code &#39;}, {@code &#x2013;}: HTML, never part of a wiki title. */
+  private static final Pattern CHARACTER_REFERENCE = Pattern.compile("&(#\\d+|#[xX]\\p{XDigit}+|[A-Za-z][A-Za-z0-9]*);");
+
   private final HtmlSectionizer engine = new HtmlSectionizer(MediaWikiPolicy.POLICY);
 
   @Override
@@ -59,6 +63,7 @@ public final class MediaWikiAdapter implements CorpusAdapter {
       return new NotADocument("article-list home page");
     }
     String title = title(entry, dom);
+    NavigationWidgets.removeFrom(dom);
     Element root = engine.clean(dom);
     if (looksLikeLinkList(root)) {
       return new NotADocument("article-list home page");
@@ -94,8 +99,16 @@ public final class MediaWikiAdapter implements CorpusAdapter {
     return WIKI_CREATORS.contains(creator) ? 0.6 : 0;
   }
 
+  /**
+   * The entry title as text. mwoffliner archives of 2018 wrote the wiki's display title, markup
+   * and all ({@code <i>A Man and His Soul</i>}), into the entry title; a MediaWiki title can never
+   * hold {@code <} or a character reference, so either one means markup, and its text is the title.
+   */
   private static String title(EntryFacts entry, Document dom) {
     String title = MarkdownRenderer.normalizeSpace(entry.title());
+    if (title.indexOf('<') >= 0 || CHARACTER_REFERENCE.matcher(title).find()) {
+      title = MarkdownRenderer.normalizeSpace(Jsoup.parseBodyFragment(title).text());
+    }
     if (!title.isEmpty()) {
       return title;
     }

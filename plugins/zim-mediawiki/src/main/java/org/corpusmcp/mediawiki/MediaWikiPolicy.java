@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 import org.corpusmcp.api.markdown.CleaningPolicy;
 
 /**
- * The MediaWiki cleaning rules, one policy for every mwoffliner era (zim-html-families.md §1):
+ * The MediaWiki cleaning rules, one policy for every mwoffliner markup era:
  *
  * <ul>
  *   <li><b>1a legacy Parsoid (2014–2017)</b>: content in {@code #mw-content-text}; bare
@@ -26,8 +26,10 @@ import org.corpusmcp.api.markdown.CleaningPolicy;
  * contents, citation markers and reference lists (their "References"/"Notes" headings stay as
  * empty sections so the section tree matches the wiki's), maintenance boxes, hatnotes ("For other
  * uses, see…": navigation, not content), the licence footer (htdig_noindex block or 2015 gradient
- * box). Kept: infoboxes (rendered as key/value lines), wikitables, image captions, bibliography
- * lists, external-links lists.
+ * box), text in transparent ink (no reader sees it). Navigation widgets inside infoboxes (the
+ * periodic-table locator map of element articles) are removed before this policy applies, by
+ * {@link NavigationWidgets}. Kept: infoboxes (rendered as key/value lines), wikitables, image
+ * captions, bibliography lists, external-links lists.
  */
 public final class MediaWikiPolicy {
 

@@ -9,7 +9,10 @@ import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample;
 
-/** The hand-written era fixtures in src/test/resources/eras, modelled on zim-html-families.md §1. */
+/**
+ * The hand-written era fixtures in src/test/resources/eras, one per mwoffliner markup era, each
+ * written after the structure of that era's real pages (see MediaWikiPolicy for the eras).
+ */
 final class Fixtures {
 
   /** Drops in-page links, maps the rest to {@code ref:<href>} so tests see what was resolved. */

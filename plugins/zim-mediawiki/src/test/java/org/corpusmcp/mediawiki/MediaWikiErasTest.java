@@ -18,7 +18,7 @@ import org.corpusmcp.api.corpus.SectionId;
 import org.junit.jupiter.api.Test;
 
 /**
- * One hand-written page per mwoffliner era (zim-html-families.md §1), each expected value worked
+ * One hand-written page per mwoffliner era (the eras MediaWikiPolicy lists), each expected value worked
  * out by reading the fixture HTML.
  */
 class MediaWikiErasTest {
@@ -109,7 +109,7 @@ class MediaWikiErasTest {
 
   @Test
   void mobileHtml2025EditSectionHeaders() {
-    // mwoffliner 1.14-1.15 WikimediaMobile renderer (page/mobile-html), zim-html-families.md §1c.
+    // mwoffliner 1.14-1.15 WikimediaMobile renderer (page/mobile-html), era 1c.
     String html = "<html><body><div id=\"mw-content-text\"><section data-mw-section-id=\"0\">"
         + "<p>Lead <b>text</b>.</p></section><section data-mw-section-id=\"1\">"
         + "<div class=\"pcs-edit-section-header v2\"><h2 id=\"History\" class=\"pcs-edit-section-title\">"

@@ -127,9 +127,14 @@ class MediaWikiSampleArchivesTest {
   }
 
   private Document doc(String archive, String path) {
+    Page p = page(archive, path);
+    return assertInstanceOf(Document.class, p.result(), p.toString());
+  }
+
+  private Page page(String archive, String path) {
     for (Page p : pages.get(archive)) {
       if (p.facts().path().equals(path)) {
-        return assertInstanceOf(Document.class, p.result(), p.toString());
+        return p;
       }
     }
     throw new AssertionError("no page " + path + " in " + archive);
@@ -336,6 +341,98 @@ class MediaWikiSampleArchivesTest {
     Section contents = old.section(SectionId.of("Зьмест"));
     assertNotNull(contents);
     assertTrue(contents.markdown().startsWith("1. Уступ\n2. [Альфабэт]("), contents.markdown());
+  }
+
+  /**
+   * mwoffliner archives of 2018 wrote the wiki's display title, markup and all, into the entry
+   * title. The real pages of the 2019 and 2020 archives still carry that markup in their title
+   * heading ({@code <span id="title_0"><i>A Man and His Soul</i></span>}) while their entry titles
+   * are plain text: given the heading's HTML as entry title, the document title is the plain
+   * entry title all the same.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("archivesWithTitleHeadings")
+  void markupInAnEntryTitleIsNeverInTheDocumentTitle(String archive) {
+    int checked = 0;
+    for (Page p : pages.get(archive)) {
+      Element heading = Jsoup.parse(p.html()).selectFirst("#title_0");
+      if (p.main() || heading == null || heading.html().equals(p.facts().title())) {
+        continue;
+      }
+      EntryFacts markup = new EntryFacts(p.facts().path(), heading.html(), p.facts().mimeType(), true);
+      Document d = assertInstanceOf(Document.class, adapter.parse(markup, p.html(), RESOLVER), p.toString());
+      assertEquals(p.facts().title(), d.title(), p + ": title from " + heading.html());
+      checked++;
+    }
+    assertTrue(checked >= 10, archive + ": only " + checked + " titles with markup checked");
+  }
+
+  static List<String> archivesWithTitleHeadings() {
+    return List.of("wikipedia_en_ray_charles_maxi_2019-08.zim", "wikipedia_en_ray_charles_mini_2020-03.zim",
+        "wikipedia_en_100_mini_2022-10.zim");
+  }
+
+  @Test
+  void anItalicEntryTitleReadByHand() {
+    Page p = page("wikipedia_en_ray_charles_maxi_2019-08.zim", "A_Man_and_His_Soul");
+    EntryFacts markup = new EntryFacts(p.facts().path(), "<i>A Man and His Soul</i>", "text/html", true);
+    Document d = assertInstanceOf(Document.class, adapter.parse(markup, p.html(), RESOLVER));
+    assertEquals("A Man and His Soul", d.title());
+  }
+
+  /**
+   * Oxygen's infobox holds a locator map, "Oxygen in the periodic table": 118 cells whose labels,
+   * the element names, are written in transparent ink, then the neighbours "nitrogen ← oxygen →
+   * fluorine". None of it is content; the infobox's facts around it stay.
+   */
+  @Test
+  void oxygenInfoboxLosesThePeriodicTableWidgetAndKeepsItsFacts() {
+    Page p = page("wikipedia_en_100_mini_2022-10.zim", "Oxygen");
+    Document d = doc("wikipedia_en_100_mini_2022-10.zim", "Oxygen");
+    String md = d.toMarkdown();
+    org.jsoup.nodes.Document html = Jsoup.parse(p.html());
+    List<String> names = html.select("table.infobox span[style*=color:transparent]").eachText();
+    assertEquals(118, names.size(), "element names in the widget");
+    assertEquals("Hydrogen", names.get(0));
+    assertEquals("Oganesson", names.get(117));
+    // names the article mentions outside the widget (Nitrogen, Carbon…) may stay
+    html.select("table.infobox span[style*=color:transparent]").remove();
+    String elsewhere = html.expectFirst("#mw-content-text").text();
+    int absent = 0;
+    for (String name : names) {
+      if (!elsewhere.contains(name)) {
+        assertFalse(md.contains(name), "element name " + name + " rendered in\n" + md);
+        absent++;
+      }
+    }
+    assertTrue(absent > 100, absent + " names only in the widget");
+    for (String widget : List.of("Oxygen in the periodic table", "nitrogen ← ", "→ fluorine")) {
+      assertFalse(md.contains(widget), widget + " in\n" + md);
+    }
+    for (String fact : List.of("- **Allotropes**: O", "- **Group**: group 16 (chalcogens)",
+        "- **Period**: period 2", "- **Electrons per shell**: 2, 6", "Physical properties")) {
+      assertTrue(md.contains(fact), fact + " missing in\n" + md);
+    }
+  }
+
+  /** Text in transparent ink is invisible anywhere: Noble gas's side table names every element so. */
+  @Test
+  void invisibleTextIsNotRendered() {
+    Page p = page("wikipedia_en_100_mini_2022-10.zim", "Noble_gas");
+    String md = doc("wikipedia_en_100_mini_2022-10.zim", "Noble_gas").toMarkdown();
+    org.jsoup.nodes.Document html = Jsoup.parse(p.html());
+    List<String> hidden = html.select("[style~=(^|;)\\s*color:\\s*transparent]").eachText();
+    assertTrue(hidden.size() >= 118, hidden.size() + " invisible labels");
+    html.select("[style~=(^|;)\\s*color:\\s*transparent]").remove();
+    String visible = html.expectFirst("#mw-content-text").text();
+    int absent = 0;
+    for (String name : hidden) {
+      if (!name.isBlank() && !visible.contains(name)) {
+        assertFalse(md.contains(name), "invisible " + name + " rendered");
+        absent++;
+      }
+    }
+    assertTrue(absent > 80, absent + " labels only in invisible ink");
   }
 
   private static int count(String text, String part) {

@@ -26,12 +26,12 @@ import org.jspecify.annotations.Nullable;
 import org.pf4j.Extension;
 
 /**
- * The {@code stackexchange} adapter: question pages of sotoki archives (zim-html-families.md §3),
- * sotoki 2.x and 3.x markup alike. Each {@code questions/<id>/<slug>} page is one thread:
+ * The {@code stackexchange} adapter: question pages of sotoki archives, sotoki 2.x and 3.x markup
+ * alike. Each {@code questions/<id>/<slug>} page is one thread, with no lead section:
  *
  * <ul>
- *   <li>the lead (empty), then {@code question}: the question body, with metadata {@code post_id},
- *       {@code score}, {@code tags}, {@code author}, {@code date};
+ *   <li>{@code question}: the question body, with metadata {@code post_id}, {@code score},
+ *       {@code tags}, {@code author}, {@code date};
  *   <li>{@code accepted-answer}: the answer the markup marks as accepted ({@code .accepted-answer},
  *       {@code itemprop="acceptedAnswer"} or a visible {@code .js-accepted-answer-indicator}),
  *       wherever it sits on the page (sotoki orders answers by score, so it is often not first);
@@ -96,7 +96,8 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     if (question == null) {
       return new NotADocument("not a question page (no #question)");
     }
-    Document.Builder thread = Document.builder(title(entry, dom));
+    // a thread is its posts: no lead section ahead of the question, which would hold nothing
+    Document.Builder thread = Document.builder(title(entry, dom)).withoutLead();
 
     Map<String, Object> q = new LinkedHashMap<>();
     String qid = firstNonBlank(question.attr("data-questionid"), idFromPath(entry.path()));

@@ -11,8 +11,8 @@ import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample
 
 /**
  * The hand-written sotoki question pages in src/test/resources/pages/questions/&lt;id&gt;.html,
- * written after zim-html-families.md §3; scripts/build_family_fixtures.py packs the same files
- * into the fixture archive under {@code questions/<id>/<slug>}. 1001 and 1002 use the sotoki 3.x
+ * written after sotoki's question-page templates (2.x and 3.x); scripts/build_family_fixtures.py
+ * packs the same files into the fixture archive under {@code questions/<id>/<slug>}. 1001 and 1002 use the sotoki 3.x
  * markup, 1003 the 2.1.x markup.
  */
 final class Pages {

@@ -118,7 +118,7 @@ class StackExchangeFixtureArchiveTest {
   void threadModelsFromTheArchive() {
     Document salt = threads.get(Pages.SALT);
     assertEquals("What is a salt in password hashing?", salt.title());
-    assertEquals(List.of("", "question", "accepted-answer", "answer-1010", "answer-1020"),
+    assertEquals(List.of("question", "accepted-answer", "answer-1010", "answer-1020"),
         salt.allSections().stream().map(s -> s.id().value()).toList());
     assertEquals("1005", salt.section(SectionId.ACCEPTED_ANSWER).metadata().get("post_id"));
     assertEquals(List.of("password-hashing", "cryptography"),

@@ -58,7 +58,7 @@ class StackExchangePagesTest {
   void theAcceptedAnswerIsFoundByMarkupNotPosition() {
     Document doc = parse(Pages.SALT, "1001");
     assertEquals("What is a salt in password hashing?", doc.title());
-    assertEquals(List.of("", "question", "accepted-answer", "answer-1010", "answer-1020"), ids(doc));
+    assertEquals(List.of("question", "accepted-answer", "answer-1010", "answer-1020"), ids(doc));
     Section accepted = section(doc, "accepted-answer");
     assertEquals(Map.of("post_id", "1005", "score", 30, "accepted", true, "author", "Bob Stone",
         "date", "2019-01-03T09:30", "comments", 1), accepted.metadata());
@@ -131,7 +131,7 @@ class StackExchangePagesTest {
   @Test
   void threadsWithoutAcceptedAnswerAndQuestionLinks() {
     Document doc = parse(Pages.DOCKER, "1002");
-    assertEquals(List.of("", "question", "answer-2001", "answer-2002"), ids(doc));
+    assertEquals(List.of("question", "answer-2001", "answer-2002"), ids(doc));
     String q = section(doc, "question").markdown();
     assertTrue(q.contains("[What is a salt in password hashing?](ref:../../questions/1001/"
         + "what-is-a-salt-in-password-hashing)"), q);
@@ -143,7 +143,7 @@ class StackExchangePagesTest {
   @Test
   void theOlderSotokiMarkupGivesTheSameModel() {
     Document doc = parse(Pages.MD5, "1003");
-    assertEquals(List.of("", "question", "accepted-answer", "answer-3001"), ids(doc));
+    assertEquals(List.of("question", "accepted-answer", "answer-3001"), ids(doc));
     Section q = section(doc, "question");
     assertEquals(7, q.metadata().get("score"));
     assertEquals(List.of("hash", "md5", "integrity"), q.metadata().get("tags"));
