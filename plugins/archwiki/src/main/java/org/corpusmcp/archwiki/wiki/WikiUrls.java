@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.corpusmcp.archwiki.json.Json;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wikitext.PyText;
 import org.jspecify.annotations.Nullable;
 
@@ -52,11 +52,11 @@ public final class WikiUrls {
    *     a usable URL part: without them no citation URL could be built honestly
    */
   public static WikiUrls fromSiteinfo(@Nullable Map<String, @Nullable Object> general, URI endpoint) {
-    String server = general == null ? null : Json.string(general.get("server"));
-    String articlePath = general == null ? null : Json.string(general.get("articlepath"));
-    String script = general == null ? null : Json.string(general.get("script"));
-    String scriptPath = general == null ? null : Json.string(general.get("scriptpath"));
-    String siteName = general == null ? null : Json.string(general.get("sitename"));
+    String server = general == null ? null : JsonTree.string(general.get("server"));
+    String articlePath = general == null ? null : JsonTree.string(general.get("articlepath"));
+    String script = general == null ? null : JsonTree.string(general.get("script"));
+    String scriptPath = general == null ? null : JsonTree.string(general.get("scriptpath"));
+    String siteName = general == null ? null : JsonTree.string(general.get("sitename"));
     if (server != null && server.startsWith("//")) {
       server = endpoint.getScheme() + ":" + server;
     }
