@@ -11,11 +11,12 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@link PluginJson} on Jackson,
- * behaving as the host's own implementation does (both pass {@link AbstractPluginJsonContractTest}), so a plugin's tests need no host. Reads integers as
- * {@code Long} (Jackson gives {@code Integer} for small ones, and its {@code USE_LONG_FOR_INTS}
- * fails on integers beyond 64 bits instead of giving {@code BigInteger}), refuses trailing text, and writes only the plain JSON types: a bean or a {@code NaN}
- * handed to {@link #write} is a {@link PluginJsonException}, not whatever Jackson would make of it.
+ * {@link PluginJson} on Jackson, behaving as the host's own implementation does (both pass {@link
+ * AbstractPluginJsonContractTest}), so a plugin's tests need no host. Reads integers as {@code
+ * Long} (Jackson gives {@code Integer} for small ones, and its {@code USE_LONG_FOR_INTS} fails on
+ * integers beyond 64 bits instead of giving {@code BigInteger}), refuses trailing text, and writes
+ * only the plain JSON types: a bean or a {@code NaN} handed to {@link #write} is a {@link
+ * PluginJsonException}, not whatever Jackson would make of it.
  */
 public final class JacksonPluginJson implements PluginJson {
 

@@ -11,11 +11,12 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@link PluginJson} on Jackson,
- * which the host already uses for every MCP message: the one implementation plugins are given through {@link org.corpusmcp.api.PluginContext#json()}. Reads integers as
- * {@code Long} (Jackson gives {@code Integer} for small ones, and its {@code USE_LONG_FOR_INTS}
- * fails on integers beyond 64 bits instead of giving {@code BigInteger}), refuses trailing text, and writes only the plain JSON types: a bean or a {@code NaN}
- * handed to {@link #write} is a {@link PluginJsonException}, not whatever Jackson would make of it.
+ * {@link PluginJson} on Jackson, which the host already uses for every MCP message: the one
+ * implementation plugins are given through {@link org.corpusmcp.api.PluginContext#json()}. Reads
+ * integers as {@code Long} (Jackson gives {@code Integer} for small ones, and its {@code
+ * USE_LONG_FOR_INTS} fails on integers beyond 64 bits instead of giving {@code BigInteger}),
+ * refuses trailing text, and writes only the plain JSON types: a bean or a {@code NaN} handed to
+ * {@link #write} is a {@link PluginJsonException}, not whatever Jackson would make of it.
  */
 public final class JacksonPluginJson implements PluginJson {
 
