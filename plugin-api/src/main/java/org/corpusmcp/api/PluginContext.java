@@ -1,20 +1,53 @@
 package org.corpusmcp.api;
 
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the host tells a plugin about its environment. Built by the host; plugins never see
- * PF4J's {@code PluginWrapper} or any SDK object.
+ * What the host tells a plugin about its environment and lends it. Built by the host (tests build
+ * one with the plugin-testkit); plugins never see PF4J's {@code PluginWrapper} or any SDK object.
  *
- * @param pluginId the plugin's id from its descriptor
- * @param settings operator settings for this plugin: the process environment, so a plugin reads
- *     {@code ARCHWIKI_OFFLINE} the same way whether it runs in the server or the CLI
+ * <p>A final class with a factory rather than a record, so the host can lend plugins more
+ * services later without breaking a plugin compiled against this version.
  */
-public record PluginContext(String pluginId, Map<String, String> settings) {
+public final class PluginContext {
 
-  public PluginContext {
-    settings = Map.copyOf(settings);
+  private final String pluginId;
+  private final Map<String, String> settings;
+  private final PluginJson json;
+
+  private PluginContext(String pluginId, Map<String, String> settings, PluginJson json) {
+    this.pluginId = Objects.requireNonNull(pluginId, "pluginId");
+    this.settings = Map.copyOf(settings);
+    this.json = Objects.requireNonNull(json, "json");
+  }
+
+  /**
+   * A context for one plugin.
+   *
+   * @param pluginId the plugin's id from its descriptor
+   * @param settings operator settings for this plugin: the process environment, so a plugin reads
+   *     {@code ARCHWIKI_OFFLINE} the same way whether it runs in the server or the CLI
+   * @param json the host's JSON reader and writer
+   */
+  public static PluginContext of(String pluginId, Map<String, String> settings, PluginJson json) {
+    return new PluginContext(pluginId, settings, json);
+  }
+
+  /** The plugin's id from its descriptor. */
+  public String pluginId() {
+    return pluginId;
+  }
+
+  /** All operator settings (an unmodifiable copy). */
+  public Map<String, String> settings() {
+    return settings;
+  }
+
+  /** The host's JSON reader and writer; plugins need no JSON library of their own. */
+  public PluginJson json() {
+    return json;
   }
 
   /** The setting, or {@code null} when it is unset. */
@@ -26,5 +59,10 @@ public record PluginContext(String pluginId, Map<String, String> settings) {
   public String setting(String key, String fallback) {
     String value = settings.get(key);
     return value == null || value.isBlank() ? fallback : value;
+  }
+
+  @Override
+  public String toString() {
+    return "PluginContext[" + pluginId + "]";
   }
 }

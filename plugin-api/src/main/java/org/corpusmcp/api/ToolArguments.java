@@ -51,8 +51,24 @@ public final class ToolArguments {
     throw typeMismatch(name, "string", value);
   }
 
-  /** An integer argument, or {@code fallback} when it was not given. */
-  public long integer(String name, long fallback) {
+  /**
+   * An integer argument, or {@code fallback} when it was not given. Tool arguments are counts and
+   * limits, so this is an {@code int}; a value outside the {@code int} range means the schema
+   * lacks a {@code maximum}, a bug reported as {@link IllegalStateException}. Use
+   * {@link #longValue} for arguments that really are 64-bit (ids, offsets).
+   */
+  public int integer(String name, int fallback) {
+    long value = longValue(name, fallback);
+    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+      throw new IllegalStateException(
+          "argument '" + name + "' is " + value + ", outside the int range; give its schema a"
+              + " minimum and maximum, or read it with longValue");
+    }
+    return (int) value;
+  }
+
+  /** A 64-bit integer argument, or {@code fallback} when it was not given. */
+  public long longValue(String name, long fallback) {
     Object value = values.get(name);
     if (value == null) {
       return fallback;

@@ -48,7 +48,7 @@ class WordCountTools : ToolProvider {
                 } else {
                     val top = words.groupingBy { it }.eachCount().entries
                         .sortedWith(compareByDescending<Map.Entry<String, Int>> { it.value }.thenBy { it.key })
-                        .take(args.integer("top", 3).toInt())
+                        .take(args.integer("top", 3))
                         .map { it.key }
                     ToolResult.success(mapOf("words" to words.size, "top" to top))
                 }

@@ -90,7 +90,7 @@ public final class PluginToolCommand implements Callable<Integer> {
   }
 
   private List<CommandSpec> commands(LoadedPlugin plugin) {
-    PluginContext context = new PluginContext(plugin.id(), root.env());
+    PluginContext context = org.corpusmcp.host.plugins.PluginContexts.forPlugin(plugin.id(), root.env());
     List<CommandSpec> out = new ArrayList<>();
     for (CommandProvider provider : plugin.extensionsOf(CommandProvider.class)) {
       out.addAll(plugin.<CommandSpec>ask(provider, "commands()", () -> provider.commands(context)));

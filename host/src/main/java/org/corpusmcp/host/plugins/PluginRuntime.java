@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Loads and starts the plugins of one directory, and closes the gaps where PF4J only logs: a
  * plugin that fails to load, resolve or start, one whose extension classes cannot be
- * instantiated, and one that contributes nothing all stop startup with the plugin named (DESIGN.md
- * decision 6). Disabled plugins (by settings, or PF4J's own {@code disabled.txt} /
+ * instantiated, and one that contributes nothing all stop startup with the plugin named, because
+ * a server that starts with a plugin missing serves fewer tools than its operator configured and
+ * says so only in a log nobody reads. Disabled plugins (by settings, or PF4J's own {@code disabled.txt} /
  * {@code enabled.txt} in the plugins directory) are skipped quietly.
  */
 public final class PluginRuntime implements AutoCloseable {

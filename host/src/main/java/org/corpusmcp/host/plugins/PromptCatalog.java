@@ -30,7 +30,7 @@ public final class PromptCatalog {
   public static PromptCatalog build(List<LoadedPlugin> plugins, HostSettings settings) {
     Map<String, RegisteredPrompt> byName = new LinkedHashMap<>();
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context = new PluginContext(plugin.id(), settings.environment());
+      PluginContext context = PluginContexts.forPlugin(plugin.id(), settings.environment());
       for (PromptProvider provider : plugin.extensionsOf(PromptProvider.class)) {
         for (PromptSpec spec : plugin.ask(provider, "prompts()", () -> provider.prompts(context))) {
           RegisteredPrompt clash = byName.get(spec.name());

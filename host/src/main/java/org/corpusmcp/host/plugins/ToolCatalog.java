@@ -44,7 +44,7 @@ public final class ToolCatalog {
       register(byName, HOST_OWNER, spec.name(), spec, hostLoader, json);
     }
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context = new PluginContext(plugin.id(), settings.environment());
+      PluginContext context = PluginContexts.forPlugin(plugin.id(), settings.environment());
       for (ToolProvider provider : plugin.toolProviders()) {
         List<ToolSpec> specs = plugin.ask(provider, "tools()", () -> provider.tools(context));
         String configured = settings.toolPrefixFor(plugin.id());

@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Ids are compared exactly: {@code "History"} and {@code "history"} are two different
  * sections, because wikis allow both anchors on one page. The lead section (the text before the
  * first heading) is always {@link #LEAD}, the empty id. Articles use the wiki's own heading
- * anchors ({@code "Early_life_and_education"}); threads use {@link #QUESTION},
- * {@link #ACCEPTED_ANSWER} and {@link #answer(String) answer-&lt;id&gt;}.
+ * anchors ({@code "Early_life_and_education"}); an adapter for another family names its own
+ * (the Stack Exchange adapter uses {@code question}, {@code accepted-answer} and
+ * {@code answer-<id>}).
  *
  * <p>An id is at most {@value #MAX_LENGTH} characters and contains no control characters; apart
  * from that any text is allowed (anchors may hold {@code :}, {@code –}, {@code (} or Cyrillic).
@@ -24,12 +25,6 @@ public final class SectionId implements Comparable<SectionId> {
 
   /** The lead section: the text between the title and the first heading. */
   public static final SectionId LEAD = new SectionId("");
-
-  /** A thread's question post. */
-  public static final SectionId QUESTION = new SectionId("question");
-
-  /** A thread's accepted answer. */
-  public static final SectionId ACCEPTED_ANSWER = new SectionId("accepted-answer");
 
   private final String value;
 
@@ -58,11 +53,6 @@ public final class SectionId implements Comparable<SectionId> {
       return null;
     }
     return value.isEmpty() ? LEAD : new SectionId(value);
-  }
-
-  /** {@code answer-<id>} for a thread's non-accepted answer, e.g. {@code answer-12399}. */
-  public static SectionId answer(String postId) {
-    return of("answer-" + postId);
   }
 
   /** The id text, exactly as agents see it. */

@@ -19,7 +19,7 @@ class CorpusValuesTest {
     assertEquals(SectionId.of("1952–1959:_Atlantic_Records"), SectionId.of("1952–1959:_Atlantic_Records"));
     assertSame(SectionId.LEAD, SectionId.of(""));
     assertTrue(SectionId.LEAD.isLead());
-    assertEquals("answer-12399", SectionId.answer("12399").value());
+    assertEquals("answer-12399", SectionId.of("answer-12399").value());
   }
 
   @Test
@@ -71,23 +71,23 @@ class CorpusValuesTest {
   @Test
   void threadsCarryMetadata() {
     Document d = Document.builder("How do I X?")
-        .section(2, SectionId.QUESTION, "Question", "body",
+        .section(2, SectionId.of("question"), "Question", "body",
             Map.of("score", 42, "tags", List.of("python", "io")))
-        .section(2, SectionId.ACCEPTED_ANSWER, "Accepted answer", "yes", Map.of("accepted", true))
-        .section(2, SectionId.answer("12399"), "Answer", "no", Map.of("score", -1))
+        .section(2, SectionId.of("accepted-answer"), "Accepted answer", "yes", Map.of("accepted", true))
+        .section(2, SectionId.of("answer-12399"), "Answer", "no", Map.of("score", -1))
         .build();
-    assertEquals(42, d.section(SectionId.QUESTION).metadata().get("score"));
+    assertEquals(42, d.section(SectionId.of("question")).metadata().get("score"));
     assertEquals("", d.lead().markdown());
     assertThrows(IllegalArgumentException.class, () -> Document.builder("t")
-        .section(2, SectionId.QUESTION, "Q", "b", Map.of("bad", new Object())));
+        .section(2, SectionId.of("question"), "Q", "b", Map.of("bad", new Object())));
   }
 
   /** A thread is its posts: no empty lead section ahead of the question. */
   @Test
   void aDocumentMayHaveNoLead() {
     Document d = Document.builder("How do I X?").withoutLead()
-        .section(2, SectionId.QUESTION, "Question", "body")
-        .section(2, SectionId.answer("12399"), "Answer", "no")
+        .section(2, SectionId.of("question"), "Question", "body")
+        .section(2, SectionId.of("answer-12399"), "Answer", "no")
         .build();
     assertFalse(d.hasLead());
     assertEquals(List.of("question", "answer-12399"),
@@ -96,7 +96,7 @@ class CorpusValuesTest {
     assertEquals("## Question\n\nbody\n\n## Answer\n\nno", d.toMarkdown());
     assertThrows(IllegalArgumentException.class, () -> Document.builder("t").withoutLead().build());
     assertThrows(IllegalStateException.class,
-        () -> Document.builder("t").withoutLead().lead("text").section(2, SectionId.QUESTION, "Q", "b").build());
+        () -> Document.builder("t").withoutLead().lead("text").section(2, SectionId.of("question"), "Q", "b").build());
     assertTrue(Document.builder("t").build().hasLead());
   }
 

@@ -20,11 +20,11 @@ import org.corpusmcp.archwiki.wikitext.TemplateNames;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The seven wiki tools, each returning the JSON body of its result (contract §B) as ordered maps.
+ * The seven wiki tools, each returning the JSON body of its result as ordered maps.
  * Failures are {@link org.corpusmcp.archwiki.wiki.WikiException}s carrying their code; nothing
  * here returns an empty list for an error.
  *
- * <p>Evidence tiers (§E): {@code page}, {@code section}, {@code commands}, {@code warnings} are
+ * <p>Evidence tiers: {@code page}, {@code section}, {@code commands}, {@code warnings} are
  * hashed evidence; {@code links} is revision-attributed with no hash; {@code search} and
  * {@code sections} are pointers with neither revid nor hash.
  *
@@ -232,7 +232,7 @@ public final class ArchWiki {
     return m;
   }
 
-  /** §J.3: when the wiki followed a page redirect, say which title was asked for. */
+  /** When the wiki followed a page redirect, say which title was asked for. */
   private static void redirect(Map<String, @Nullable Object> m, ParsedPage page) {
     if (page.redirectedFrom() != null) {
       m.put("redirected_from", page.redirectedFrom());

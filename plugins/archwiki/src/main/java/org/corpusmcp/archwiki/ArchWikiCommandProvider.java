@@ -8,6 +8,7 @@ import java.util.Map;
 import org.corpusmcp.api.CommandProvider;
 import org.corpusmcp.api.CommandSpec;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.archwiki.record.FixtureRecorder;
 import org.corpusmcp.archwiki.wiki.WikiException;
 import org.pf4j.Extension;
@@ -27,10 +28,10 @@ public final class ArchWikiCommandProvider implements CommandProvider {
     return List.of(new CommandSpec("record", USAGE,
         "Record replay fixtures for these pages from the configured wiki (ARCHWIKI_API_URL)"
             + " into ARCHWIKI_FIXTURES; --force overwrites recorded files.",
-        (args, out, err) -> record(context.settings(), args, out, err)));
+        (args, out, err) -> record(context.json(), context.settings(), args, out, err)));
   }
 
-  static int record(Map<String, String> settings, List<String> args, PrintStream out,
+  static int record(PluginJson json, Map<String, String> settings, List<String> args, PrintStream out,
       PrintStream err) {
     boolean force = false;
     List<String> titles = new ArrayList<>();
@@ -58,8 +59,9 @@ public final class ArchWikiCommandProvider implements CommandProvider {
       return 2;
     }
     Path directory = ArchWikiToolProvider.fixturesDirectory(settings);
-    FixtureRecorder recorder = new FixtureRecorder(ArchWikiToolProvider.liveTransport(settings),
-        transport -> ArchWikiToolProvider.clientOver(transport, settings));
+    FixtureRecorder recorder = new FixtureRecorder(json,
+        ArchWikiToolProvider.liveTransport(json, settings),
+        transport -> ArchWikiToolProvider.clientOver(json, transport, settings));
     try {
       FixtureRecorder.Outcome outcome = recorder.record(titles, directory, force);
       for (Path file : outcome.written()) {

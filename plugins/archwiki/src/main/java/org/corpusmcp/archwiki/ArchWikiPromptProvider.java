@@ -12,7 +12,7 @@ import org.corpusmcp.api.PromptSpec;
 import org.pf4j.Extension;
 
 /**
- * Registers the contract's one prompt (§G.2), {@value #NAME}: the policy an agent follows to
+ * Registers the contract's one prompt, {@value #NAME}: the policy an agent follows to
  * answer from the wiki tools without inventing anything. The text is Markdown in
  * {@code arch-wiki-usage.md} beside this class, so it reads as the agent will see it.
  *

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolProvider;
 import org.corpusmcp.api.ToolResult;
@@ -30,7 +31,8 @@ import org.pf4j.Extension;
 
 /**
  * Registers the Arch wiki tools: search, page, sections, section, commands, warnings, links (the
- * seed's seven, contract §A) and verify (the seed's "prove it" flow). The host adds the prefix
+ * seven tools of the Python server this plugin replaces) and verify, which re-fetches the cited
+ * revision and checks a result against it, so an agent can prove a quote. The host adds the prefix
  * {@code archwiki_}.
  *
  * <p>Settings (the process environment, so server and CLI behave alike): {@code ARCHWIKI_OFFLINE}
@@ -57,7 +59,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
 
   @Override
   public List<ToolSpec> tools(PluginContext context) {
-    return tools(newClient(context.settings()));
+    return tools(newClient(context.json(), context.settings()));
   }
 
   /** The tool list over a given client (tests pass one with a replay or fake transport). */
@@ -229,12 +231,12 @@ public final class ArchWikiToolProvider implements ToolProvider {
    * @throws IllegalArgumentException for an API URL or timeout that cannot be used, so the host
    *     refuses to start and names the setting
    */
-  public static MediaWikiClient newClient(Map<String, String> settings) {
+  public static MediaWikiClient newClient(PluginJson json, Map<String, String> settings) {
     String offline = settings.get("ARCHWIKI_OFFLINE");
     if (offline != null && !offline.isEmpty()) {
-      return clientOver(new ReplayTransport(fixturesDirectory(settings)), settings);
+      return clientOver(json, new ReplayTransport(fixturesDirectory(settings), json), settings);
     }
-    return clientOver(liveTransport(settings), settings);
+    return clientOver(json, liveTransport(json, settings), settings);
   }
 
   /** {@code ARCHWIKI_FIXTURES}, default {@code tests/fixtures} as the reference. */
@@ -244,19 +246,20 @@ public final class ArchWikiToolProvider implements ToolProvider {
   }
 
   /** HTTP to the configured wiki, whatever {@code ARCHWIKI_OFFLINE} says. */
-  static WikiTransport liveTransport(Map<String, String> settings) {
+  static WikiTransport liveTransport(PluginJson json, Map<String, String> settings) {
     URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
-    return new HttpTransport(api == null ? URI.create(WikiUrls.ARCH.apiUrl()) : api,
+    return new HttpTransport(json, api == null ? URI.create(WikiUrls.ARCH.apiUrl()) : api,
         HttpTransport.userAgent(version()), timeout(settings.get("ARCHWIKI_TIMEOUT")));
   }
 
   /** The tools' client over {@code transport}: the configured wiki's URLs and redirect setting. */
-  static MediaWikiClient clientOver(WikiTransport transport, Map<String, String> settings) {
+  static MediaWikiClient clientOver(
+      PluginJson json, WikiTransport transport, Map<String, String> settings) {
     URI api = apiUrl(settings.get("ARCHWIKI_API_URL"));
     boolean follow = !"0".equals(settings.get("ARCHWIKI_FOLLOW_REDIRECTS"));
     return api == null
-        ? new MediaWikiClient(transport, follow)
-        : new MediaWikiClient(transport, follow, api);
+        ? new MediaWikiClient(json, transport, follow)
+        : new MediaWikiClient(json, transport, follow, api);
   }
 
   private static @Nullable URI apiUrl(@Nullable String value) {

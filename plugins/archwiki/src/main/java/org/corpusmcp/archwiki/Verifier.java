@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki;
 
+import org.corpusmcp.api.PluginJson;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -8,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.corpusmcp.archwiki.json.Json;
-import org.corpusmcp.archwiki.json.JsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
+import org.corpusmcp.api.PluginJsonException;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
 import org.corpusmcp.archwiki.wiki.FixtureMissingException;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
@@ -56,11 +57,11 @@ public final class Verifier {
   public Map<String, @Nullable Object> verify(String resultJson) {
     Object parsed;
     try {
-      parsed = Json.parse(resultJson);
-    } catch (JsonException e) {
+      parsed = client.json().parse(resultJson);
+    } catch (PluginJsonException e) {
       throw invalid("not a tool result: " + e.getMessage());
     }
-    Map<String, @Nullable Object> result = Json.object(parsed);
+    Map<String, @Nullable Object> result = JsonTree.object(parsed);
     if (result == null) {
       throw invalid("expected the JSON object of a page, section, commands or warnings result");
     }
@@ -115,7 +116,7 @@ public final class Verifier {
   }
 
   private static Map<String, @Nullable Object> object(@Nullable Object o) {
-    Map<String, @Nullable Object> m = Json.object(o);
+    Map<String, @Nullable Object> m = JsonTree.object(o);
     if (m == null) {
       throw invalid("a list entry is not a JSON object");
     }
@@ -199,9 +200,9 @@ public final class Verifier {
       item.check("in_revision", wikitext.contains(raw),
           "message_raw is not a contiguous slice of the revision's wikitext");
     }
-    Long aliasRevid = Json.integer(r.get("alias_revid"));
+    Long aliasRevid = JsonTree.integer(r.get("alias_revid"));
     if (aliasRevid != null) {
-      String target = Json.string(r.get("alias_target"));
+      String target = JsonTree.string(r.get("alias_target"));
       String redirect = fetch(aliasRevid, revisions, item, "alias_revision");
       if (redirect != null) {
         Matcher m = REDIRECT.matcher(redirect);
@@ -258,7 +259,7 @@ public final class Verifier {
 
     Item(String kind, int index, Map<String, @Nullable Object> source) {
       this.source = source;
-      this.revid = Json.integer(source.get("revid"));
+      this.revid = JsonTree.integer(source.get("revid"));
       report.put("kind", kind);
       report.put("index", index);
       report.put("revid", revid);

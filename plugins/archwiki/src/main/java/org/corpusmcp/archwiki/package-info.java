@@ -4,8 +4,8 @@
  * {@link org.corpusmcp.archwiki.ArchWikiPromptProvider} adds the prompt that tells an agent how to
  * use them.
  *
- * <p>Behavioural contract: {@code ../shared/docs/archwiki-contract.md}; deliberate departures from
- * the reference implementation are listed in {@code docs/archwiki.md}.
+ * <p>The tools answer as the Python server they replace did, byte for byte where hashes depend on
+ * it; the deliberate departures from it are listed in {@code docs/archwiki.md}.
  */
 @NullMarked
 package org.corpusmcp.archwiki;

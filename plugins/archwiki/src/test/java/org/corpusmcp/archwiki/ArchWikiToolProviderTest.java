@@ -1,16 +1,16 @@
 package org.corpusmcp.archwiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.testkit.TestContexts;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.api.ToolSpec;
-import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wiki.HttpTransport;
 import org.corpusmcp.archwiki.wiki.ReplayTransport;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class ArchWikiToolProviderTest {
   private final ArchWikiToolProvider provider = new ArchWikiToolProvider();
 
   private List<ToolSpec> offlineTools() {
-    return provider.tools(new PluginContext("archwiki", Map.of(
+    return provider.tools(TestContexts.of("archwiki", Map.of(
         "ARCHWIKI_OFFLINE", "1", "ARCHWIKI_FIXTURES", Fixtures.dir().toString())));
   }
 
@@ -55,7 +55,7 @@ class ArchWikiToolProviderTest {
         "links", List.of("title_or_url", "anchor"),
         "verify", List.of("result"));
     for (ToolSpec t : offlineTools()) {
-      Map<String, Object> schema = (Map<String, Object>) Json.parse(t.inputSchema());
+      Map<String, Object> schema = (Map<String, Object>) json().parse(t.inputSchema());
       assertEquals("object", schema.get("type"));
       assertEquals(false, schema.get("additionalProperties"));
       Map<String, Object> props = (Map<String, Object>) schema.get("properties");
@@ -68,7 +68,7 @@ class ArchWikiToolProviderTest {
         }
       }
     }
-    Map<String, Object> search = (Map<String, Object>) Json.parse(offlineTools().get(0).inputSchema());
+    Map<String, Object> search = (Map<String, Object>) json().parse(offlineTools().get(0).inputSchema());
     Map<String, Object> limit = (Map<String, Object>) ((Map<String, Object>) search.get("properties")).get("limit");
     assertEquals(Map.of("type", "integer", "minimum", 1L, "maximum", 50L, "default", 10L,
         "description", "Max results (default 10)"), limit);
@@ -93,11 +93,11 @@ class ArchWikiToolProviderTest {
 
   @Test
   void offlineSettingsSelectReplayAndOtherwiseTheLiveWiki() {
-    assertInstanceOf(ReplayTransport.class, ArchWikiToolProvider.newClient(
+    assertInstanceOf(ReplayTransport.class, ArchWikiToolProvider.newClient(json(), 
         Map.of("ARCHWIKI_OFFLINE", "1")).transport());
-    assertInstanceOf(HttpTransport.class, ArchWikiToolProvider.newClient(
+    assertInstanceOf(HttpTransport.class, ArchWikiToolProvider.newClient(json(), 
         Map.of("ARCHWIKI_OFFLINE", "")).transport());
-    assertInstanceOf(HttpTransport.class, ArchWikiToolProvider.newClient(Map.of()).transport());
+    assertInstanceOf(HttpTransport.class, ArchWikiToolProvider.newClient(json(), Map.of()).transport());
     assertEquals("0.1.0", ArchWikiToolProvider.version());
   }
 

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.ReplayTransport;
 
@@ -31,7 +31,7 @@ public final class Fixtures {
 
   /** A fresh client (empty caches) replaying the recorded responses. */
   public static MediaWikiClient client() {
-    return new MediaWikiClient(new ReplayTransport(dir()));
+    return new MediaWikiClient(json(), new ReplayTransport(dir(), json()));
   }
 
   public static ArchWiki wiki() {
@@ -43,7 +43,7 @@ public final class Fixtures {
   public static String wikitext(String title) {
     try {
       String file = "parse_" + title.replaceAll("[^\\p{L}\\p{N}]", "_") + ".json";
-      Map<String, Object> doc = (Map<String, Object>) Json.parse(
+      Map<String, Object> doc = (Map<String, Object>) json().parse(
           Files.readString(dir().resolve(file), StandardCharsets.UTF_8));
       Map<String, Object> parse = (Map<String, Object>) doc.get("parse");
       return (String) ((Map<String, Object>) parse.get("wikitext")).get("*");

@@ -1,10 +1,11 @@
 package org.corpusmcp.archwiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.corpusmcp.archwiki.json.Json;
+import org.corpusmcp.archwiki.json.JsonTree;
 
 /**
  * The subset of JSON Schema the output schemas use (type, properties, required, items, minItems,
@@ -17,7 +18,7 @@ final class MiniSchema {
 
   static List<String> validate(String schemaJson, Object value) {
     List<String> errors = new ArrayList<>();
-    check(Json.object(Json.parse(schemaJson)), Json.parse(Json.write(value)), "$", errors);
+    check(JsonTree.object(json().parse(schemaJson)), json().parse(json().write(value)), "$", errors);
     return errors;
   }
 
@@ -27,7 +28,7 @@ final class MiniSchema {
     if (type != null) {
       List<Object> types = type instanceof List<?> l ? (List<Object>) l : List.of(type);
       if (types.stream().noneMatch(t -> is((String) t, v))) {
-        errors.add(path + ": expected " + types + ", got " + Json.write(v));
+        errors.add(path + ": expected " + types + ", got " + json().write(v));
         return;
       }
     }
@@ -35,7 +36,7 @@ final class MiniSchema {
       errors.add(path + ": expected const " + schema.get("const"));
     }
     if (schema.get("enum") instanceof List<?> values && !values.contains(v)) {
-      errors.add(path + ": " + Json.write(v) + " not in " + values);
+      errors.add(path + ": " + json().write(v) + " not in " + values);
     }
     if (schema.get("pattern") instanceof String p && v instanceof String s
         && !Pattern.compile(p).matcher(s).find()) {

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,7 +11,6 @@ import java.util.Map;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.api.ToolSpec;
-import org.corpusmcp.archwiki.json.Json;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -34,7 +34,7 @@ class OutputSchemaTest {
       check(byName.get(tool), Map.of("title_or_url", page, "anchor", anchor));
     }
     Map<String, Object> commands = check(byName.get("commands"), Map.of("title_or_url", page));
-    check(byName.get("verify"), Map.of("result", Json.write(commands)));
+    check(byName.get("verify"), Map.of("result", json().write(commands)));
     check(byName.get("search"), Map.of("query", "C++", "limit", 10L));
   }
 

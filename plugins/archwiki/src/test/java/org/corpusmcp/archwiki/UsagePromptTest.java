@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.testkit.TestContexts;
 import org.corpusmcp.api.PromptMessage;
 import org.corpusmcp.api.PromptSpec;
 import org.corpusmcp.api.ToolSpec;
@@ -27,13 +27,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class UsagePromptTest {
 
   private static final PromptSpec PROMPT =
-      new ArchWikiPromptProvider().prompts(new PluginContext("archwiki", Map.of())).get(0);
+      new ArchWikiPromptProvider().prompts(TestContexts.of("archwiki", Map.of())).get(0);
   private static final String TEXT = PROMPT.messages().get(0).text();
 
   @Test
   void theContractsOnePromptIsListedAsSpecified() {
     List<PromptSpec> prompts =
-        new ArchWikiPromptProvider().prompts(new PluginContext("archwiki", Map.of()));
+        new ArchWikiPromptProvider().prompts(TestContexts.of("archwiki", Map.of()));
     assertEquals(1, prompts.size());
     assertEquals("arch-wiki-usage", PROMPT.name());
     assertEquals("How to use Arch Wiki MCP without becoming a liar", PROMPT.description());
@@ -78,7 +78,7 @@ class UsagePromptTest {
   @Test
   void namesEveryToolThisPluginServes() {
     ArchWikiToolProvider tools = new ArchWikiToolProvider();
-    List<String> names = tools.tools(new PluginContext("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
+    List<String> names = tools.tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
         .stream().map(ToolSpec::name).toList();
     for (String name : names) {
       assertTrue(TEXT.contains(name + "()"), name + "()");
@@ -103,7 +103,7 @@ class UsagePromptTest {
       extra.add(code.code());
     }
     ArchWikiToolProvider tools = new ArchWikiToolProvider();
-    tools.tools(new PluginContext("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
+    tools.tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
         .forEach(t -> extra.add(tools.defaultToolPrefix() + t.name()));
     Set<String> unknown = new TreeSet<>();
     Matcher m = Pattern.compile("`([a-z][a-z0-9]*(?:_[a-z0-9]+)*)`").matcher(TEXT);

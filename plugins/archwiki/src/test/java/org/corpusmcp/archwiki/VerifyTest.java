@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import java.util.Map;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.api.ToolSpec;
-import org.corpusmcp.archwiki.json.Json;
 import org.junit.jupiter.api.Test;
 
 /** The "prove it" flow: a result is re-checked against the revision's wikitext. */
@@ -21,7 +21,7 @@ class VerifyTest {
   private static ToolResult verify(Object result) {
     ToolSpec spec = ArchWikiToolProvider.tools(Fixtures.client()).stream()
         .filter(s -> s.name().equals("verify")).findFirst().orElseThrow();
-    return spec.handler().call(ToolArguments.of(Map.of("result", Json.writePretty(result))));
+    return spec.handler().call(ToolArguments.of(Map.of("result", json().writePretty(result))));
   }
 
   private static Map<String, Object> body(ToolResult r) {

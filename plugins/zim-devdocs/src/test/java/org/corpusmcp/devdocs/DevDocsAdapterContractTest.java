@@ -2,7 +2,7 @@ package org.corpusmcp.devdocs;
 
 import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest;
 
 /** plugin-api's adapter contract, run on every hand-written DevDocs page (both templates). */
 class DevDocsAdapterContractTest extends AbstractCorpusAdapterContractTest {

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest.Sample;
 
 /**
  * The hand-written DevDocs pages in src/test/resources/pages (path = entry path + ".html"), written

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest.Sample;
 
 /**
  * The hand-written era fixtures in src/test/resources/eras, one per mwoffliner markup era, each

@@ -2,7 +2,7 @@ package org.corpusmcp.mediawiki;
 
 import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest;
 
 /** plugin-api's adapter contract, run on one hand-written page of every mwoffliner era. */
 class MediaWikiAdapterContractTest extends AbstractCorpusAdapterContractTest {

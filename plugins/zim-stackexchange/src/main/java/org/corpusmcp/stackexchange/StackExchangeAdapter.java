@@ -124,7 +124,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     List<Element> answers = answersRoot == null ? List.of() : answersRoot.select(".answer");
     q.put("answer_count", answers.size());
     String body = postMarkdown(question, links);
-    thread.section(2, SectionId.QUESTION, "Question", withComments(body, question, q, links), q);
+    thread.section(2, ThreadSections.QUESTION, "Question", withComments(body, question, q, links), q);
 
     Element accepted = null;
     for (Element a : answers) {
@@ -136,7 +136,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     if (accepted != null) {
       Map<String, Object> meta = answerMetadata(accepted, true);
       String md = withComments(postMarkdown(accepted, links), accepted, meta, links);
-      thread.section(2, SectionId.ACCEPTED_ANSWER, "Accepted answer" + by(meta), md, meta);
+      thread.section(2, ThreadSections.ACCEPTED_ANSWER, "Accepted answer" + by(meta), md, meta);
     }
     int n = 0;
     for (Element a : answers) {
@@ -148,7 +148,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       String id = String.valueOf(meta.getOrDefault("post_id", "n" + n));
       String md = withComments(postMarkdown(a, links), a, meta, links);
       SectionId sid = SectionId.tryParse("answer-" + id);
-      thread.section(2, sid == null ? SectionId.answer("n" + n) : sid, "Answer" + by(meta), md, meta);
+      thread.section(2, sid == null ? ThreadSections.answer("n" + n) : sid, "Answer" + by(meta), md, meta);
     }
     return thread.build();
   }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest.Sample;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest.Sample;
 
 /**
  * The hand-written sotoki question pages in src/test/resources/pages/questions/&lt;id&gt;.html,

@@ -2,7 +2,7 @@ package org.corpusmcp.stackexchange;
 
 import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;
-import org.corpusmcp.api.corpus.testing.AbstractCorpusAdapterContractTest;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest;
 
 /** plugin-api's adapter contract, run on the hand-written question pages of both sotoki generations. */
 class StackExchangeAdapterContractTest extends AbstractCorpusAdapterContractTest {

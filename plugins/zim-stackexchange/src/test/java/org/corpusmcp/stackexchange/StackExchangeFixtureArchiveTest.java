@@ -16,7 +16,6 @@ import java.util.TreeMap;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.EntryFacts;
-import org.corpusmcp.api.corpus.SectionId;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.Zim;
@@ -120,16 +119,16 @@ class StackExchangeFixtureArchiveTest {
     assertEquals("What is a salt in password hashing?", salt.title());
     assertEquals(List.of("question", "accepted-answer", "answer-1010", "answer-1020"),
         salt.allSections().stream().map(s -> s.id().value()).toList());
-    assertEquals("1005", salt.section(SectionId.ACCEPTED_ANSWER).metadata().get("post_id"));
+    assertEquals("1005", salt.section(ThreadSections.ACCEPTED_ANSWER).metadata().get("post_id"));
     assertEquals(List.of("password-hashing", "cryptography"),
-        salt.section(SectionId.QUESTION).metadata().get("tags"));
+        salt.section(ThreadSections.QUESTION).metadata().get("tags"));
 
     Document docker = threads.get(Pages.DOCKER);
-    assertNull(docker.section(SectionId.ACCEPTED_ANSWER));
-    assertEquals(12, docker.section(SectionId.answer("2001")).metadata().get("score"));
+    assertNull(docker.section(ThreadSections.ACCEPTED_ANSWER));
+    assertEquals(12, docker.section(ThreadSections.answer("2001")).metadata().get("score"));
 
     Document md5 = threads.get(Pages.MD5);
-    assertEquals("Grace Key", md5.section(SectionId.ACCEPTED_ANSWER).metadata().get("author"));
-    assertEquals("Frank Sig", md5.section(SectionId.answer("3001")).metadata().get("author"));
+    assertEquals("Grace Key", md5.section(ThreadSections.ACCEPTED_ANSWER).metadata().get("author"));
+    assertEquals("Frank Sig", md5.section(ThreadSections.answer("3001")).metadata().get("author"));
   }
 }

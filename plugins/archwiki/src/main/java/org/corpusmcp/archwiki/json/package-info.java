@@ -1,8 +1,7 @@
 /**
- * A small JSON reader and writer (RFC 8259) private to this plugin: it reads the MediaWiki API's
- * answers and the tool results handed to {@code verify}. Written here rather than bundled, because
- * the host's Jackson is not visible to plugins and a shaded copy would be a megabyte for a job of a
- * few hundred lines.
+ * Steps through the JSON documents this plugin reads: the MediaWiki API's answers and the tool
+ * results handed to {@code verify}. The text itself is read and written by the host's JSON,
+ * lent through {@code PluginContext.json()}, so the plugin carries no parser of its own.
  */
 @NullMarked
 package org.corpusmcp.archwiki.json;

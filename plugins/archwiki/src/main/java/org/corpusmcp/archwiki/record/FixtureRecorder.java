@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.record;
 
+import org.corpusmcp.api.PluginJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.corpusmcp.archwiki.ArchWiki;
-import org.corpusmcp.archwiki.json.Json;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.WikiTransport;
 import org.jspecify.annotations.Nullable;
@@ -37,13 +38,17 @@ public final class FixtureRecorder {
 
   private final Function<WikiTransport, MediaWikiClient> clients;
   private final WikiTransport wiki;
+  private final PluginJson json;
 
   /**
+   * @param json writes the recorded answers
    * @param wiki the live wiki's transport
    * @param clients builds a client over a transport, configured as the tools' client is (the
    *     same wiki, redirect setting and URLs)
    */
-  public FixtureRecorder(WikiTransport wiki, Function<WikiTransport, MediaWikiClient> clients) {
+  public FixtureRecorder(PluginJson json, WikiTransport wiki,
+      Function<WikiTransport, MediaWikiClient> clients) {
+    this.json = json;
     this.wiki = wiki;
     this.clients = clients;
   }
@@ -56,7 +61,7 @@ public final class FixtureRecorder {
    * @throws IllegalStateException when files exist and {@code force} is false (nothing is written)
    */
   public Outcome record(List<String> titles, Path directory, boolean force) {
-    RecordingTransport recording = new RecordingTransport(wiki);
+    RecordingTransport recording = new RecordingTransport(json, wiki);
     MediaWikiClient client = clients.apply(recording);
     ArchWiki tools = new ArchWiki(client);
     for (String title : titles) {
@@ -66,8 +71,8 @@ public final class FixtureRecorder {
       tools.search(title, SEARCH_LIMIT);
       TreeSet<Long> aliasRevisions = new TreeSet<>();
       for (Object w : (List<?>) warnings.getOrDefault("warnings", List.of())) {
-        Map<String, @Nullable Object> warning = Json.object(w);
-        Long revid = warning == null ? null : Json.integer(warning.get("alias_revid"));
+        Map<String, @Nullable Object> warning = JsonTree.object(w);
+        Long revid = warning == null ? null : JsonTree.integer(warning.get("alias_revid"));
         if (revid != null) {
           aliasRevisions.add(revid);
         }

@@ -1,9 +1,9 @@
 package org.corpusmcp.archwiki.record;
 
+import org.corpusmcp.api.PluginJson;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wiki.ApiRequest;
 import org.corpusmcp.archwiki.wiki.WikiTransport;
 
@@ -15,16 +15,18 @@ import org.corpusmcp.archwiki.wiki.WikiTransport;
 final class RecordingTransport implements WikiTransport {
 
   private final WikiTransport wiki;
+  private final PluginJson json;
   private final Map<String, String> recorded = Collections.synchronizedMap(new LinkedHashMap<>());
 
-  RecordingTransport(WikiTransport wiki) {
+  RecordingTransport(PluginJson json, WikiTransport wiki) {
+    this.json = json;
     this.wiki = wiki;
   }
 
   @Override
   public Object get(ApiRequest request) {
     Object answer = wiki.get(request);
-    recorded.put(request.fixtureFileName(), Json.write(answer));
+    recorded.put(request.fixtureFileName(), json.write(answer));
     return answer;
   }
 

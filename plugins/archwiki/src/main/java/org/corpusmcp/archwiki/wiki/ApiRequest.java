@@ -8,7 +8,7 @@ import org.corpusmcp.archwiki.wikitext.PyText;
 
 /**
  * One GET to {@code api.php}: its parameters in order, and the name of the recorded response that
- * answers it offline (§F.5): {@code <action>_<key>.json}, every character of the key that is not a
+ * answers it offline: {@code <action>_<key>.json}, every character of the key that is not a
  * letter or digit (Unicode-aware) replaced by {@code _}.
  *
  * @param params query parameters, sent in this order

@@ -2,7 +2,7 @@ package org.corpusmcp.archwiki.wiki;
 
 import java.util.Locale;
 
-/** The machine codes of a failed call (contract §D). */
+/** The machine codes of a failed call. */
 public enum ErrorCode {
   /** The wiki says there is no such page ({@code missingtitle}). */
   PAGE_NOT_FOUND,

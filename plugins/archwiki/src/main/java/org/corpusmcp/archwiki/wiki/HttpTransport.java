@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import org.corpusmcp.api.PluginJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,8 +17,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
-import org.corpusmcp.archwiki.json.Json;
-import org.corpusmcp.archwiki.json.JsonException;
+import org.corpusmcp.api.PluginJsonException;
 
 /**
  * The live wiki over {@code java.net.http}: GET {@code api.php?<query>} with this project's
@@ -56,24 +56,27 @@ public final class HttpTransport implements WikiTransport {
   private final Sleeper sleeper;
   private final Clock clock;
   private final String wikiName;
+  private final PluginJson json;
 
   /** The Arch wiki's API with the default timeout. */
-  public HttpTransport(String userAgent) {
-    this(URI.create(WikiUrls.ARCH.apiUrl()), userAgent, REQUEST_TIMEOUT);
+  public HttpTransport(PluginJson json, String userAgent) {
+    this(json, URI.create(WikiUrls.ARCH.apiUrl()), userAgent, REQUEST_TIMEOUT);
   }
 
   /** {@code endpoint} (an {@code api.php} URL), pausing for real between attempts. */
-  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout) {
-    this(endpoint, userAgent, requestTimeout, d -> Thread.sleep(d.toMillis()));
+  public HttpTransport(PluginJson json, URI endpoint, String userAgent, Duration requestTimeout) {
+    this(json, endpoint, userAgent, requestTimeout, d -> Thread.sleep(d.toMillis()));
   }
 
-  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout, Sleeper sleeper) {
-    this(endpoint, userAgent, requestTimeout, sleeper, Clock.systemUTC());
+  public HttpTransport(PluginJson json, URI endpoint, String userAgent, Duration requestTimeout,
+      Sleeper sleeper) {
+    this(json, endpoint, userAgent, requestTimeout, sleeper, Clock.systemUTC());
   }
 
   /** As above, with the clock that dates in {@code Retry-After} are measured against. */
-  public HttpTransport(URI endpoint, String userAgent, Duration requestTimeout, Sleeper sleeper,
-      Clock clock) {
+  public HttpTransport(PluginJson json, URI endpoint, String userAgent, Duration requestTimeout,
+      Sleeper sleeper, Clock clock) {
+    this.json = json;
     this.client = HttpClient.newBuilder()
         .connectTimeout(CONNECT_TIMEOUT)
         .followRedirects(HttpClient.Redirect.NORMAL)
@@ -159,12 +162,12 @@ public final class HttpTransport implements WikiTransport {
               + " probably its anti-bot interstitial. Nothing was parsed from it. URL: " + uri);
     }
     try {
-      Object doc = Json.parse(body);
+      Object doc = json.parse(body);
       if (doc == null) {
-        throw new JsonException("the document is JSON null");
+        throw new PluginJsonException("the document is JSON null");
       }
       return doc;
-    } catch (JsonException e) {
+    } catch (PluginJsonException e) {
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
           wikiName + " did not answer: undecodable JSON (" + e.getMessage() + ") from " + uri, e);
     }

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import org.corpusmcp.api.PluginJson;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.util.ArrayList;
@@ -11,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import org.corpusmcp.archwiki.json.Json;
-import org.corpusmcp.archwiki.json.JsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
+import org.corpusmcp.api.PluginJsonException;
 import org.corpusmcp.archwiki.wikitext.AdmonitionType;
 import org.corpusmcp.archwiki.wikitext.Admonitions.Resolution;
 import org.corpusmcp.archwiki.wikitext.Links;
@@ -21,7 +22,7 @@ import org.corpusmcp.archwiki.wikitext.TemplateNames;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MediaWiki API calls the tools make (contract §F), each answer classified once: an
+ * The MediaWiki API calls the tools make, each answer classified once: an
  * {@code error} envelope is {@link ErrorCode#PAGE_NOT_FOUND} for {@code missingtitle} and
  * {@code nosuchrevid}, and {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
  *
@@ -42,22 +43,25 @@ public final class MediaWikiClient {
   private final boolean followRedirects;
   private final @Nullable URI siteinfoEndpoint;
   private volatile @Nullable WikiUrls site;
+  private final PluginJson json;
   private volatile @Nullable Set<String> linkPrefixes;
   private final Map<String, Resolution> aliasCache = new ConcurrentHashMap<>();
 
   /**
    * @param followRedirects send {@code redirects=1} with page parses, so {@code Grub} is answered
-   *     about {@code GRUB} (§J.3: the reference never followed page redirects)
+   *     about {@code GRUB} (the Python tools this plugin replaces never followed page redirects;
+   *     false restores that)
    */
-  public MediaWikiClient(WikiTransport transport, boolean followRedirects) {
+  public MediaWikiClient(PluginJson json, WikiTransport transport, boolean followRedirects) {
+    this.json = json;
     this.transport = transport;
     this.followRedirects = followRedirects;
     this.siteinfoEndpoint = null;
     this.site = WikiUrls.ARCH;
   }
 
-  public MediaWikiClient(WikiTransport transport) {
-    this(transport, true);
+  public MediaWikiClient(PluginJson json, WikiTransport transport) {
+    this(json, transport, true);
   }
 
   /**
@@ -66,7 +70,9 @@ public final class MediaWikiClient {
    * @param endpoint the {@code api.php} URL the transport talks to; only its scheme is used, for
    *     a wiki that states a protocol-relative server ({@code //wiki.example.org})
    */
-  public MediaWikiClient(WikiTransport transport, boolean followRedirects, URI endpoint) {
+  public MediaWikiClient(PluginJson json, WikiTransport transport, boolean followRedirects,
+      URI endpoint) {
+    this.json = json;
     this.transport = transport;
     this.followRedirects = followRedirects;
     this.siteinfoEndpoint = endpoint;
@@ -105,7 +111,7 @@ public final class MediaWikiClient {
     params.put("format", "json");
     Map<String, @Nullable Object> parse =
         unwrap(fetch(new ApiRequest(params, "oldid_" + revid)), "parse", "parse");
-    Long got = Json.integer(parse.get("revid"));
+    Long got = JsonTree.integer(parse.get("revid"));
     if (got != null && got != revid) {
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
           "parse API answered revision " + got + " when " + revid + " was asked");
@@ -114,31 +120,31 @@ public final class MediaWikiClient {
   }
 
   private ParsedPage toPage(Map<String, @Nullable Object> parse, String context) {
-    String title = Json.string(parse.get("title"));
-    Long revid = Json.integer(parse.get("revid"));
-    Long pageid = Json.integer(parse.get("pageid"));
+    String title = JsonTree.string(parse.get("title"));
+    Long revid = JsonTree.integer(parse.get("revid"));
+    Long pageid = JsonTree.integer(parse.get("pageid"));
     if (title == null || revid == null || pageid == null) {
       throw unexpected(context, parse);
     }
     List<Section> sections = new ArrayList<>();
-    for (Object raw : Json.array(parse.get("sections"))) {
-      Map<String, @Nullable Object> s = Json.object(raw);
+    for (Object raw : JsonTree.array(parse.get("sections"))) {
+      Map<String, @Nullable Object> s = JsonTree.object(raw);
       if (s == null) {
         throw unexpected(context, parse);
       }
       sections.add(new Section(
           text(s, "line", ""), text(s, "anchor", ""), text(s, "level", "1"),
-          s.containsKey("toclevel") && Json.integer(s.get("toclevel")) != null
-              ? Json.integer(s.get("toclevel")) : 1L,
+          s.containsKey("toclevel") && JsonTree.integer(s.get("toclevel")) != null
+              ? JsonTree.integer(s.get("toclevel")) : 1L,
           text(s, "number", ""), text(s, "index", ""),
-          s.containsKey("byteoffset") ? Json.integer(s.get("byteoffset")) : Long.valueOf(0),
+          s.containsKey("byteoffset") ? JsonTree.integer(s.get("byteoffset")) : Long.valueOf(0),
           text(s, "fromtitle", ""), text(s, "linkAnchor", "")));
     }
     String redirectedFrom = null;
-    for (Object r : Json.array(parse.get("redirects"))) {
-      Map<String, @Nullable Object> redirect = Json.object(r);
+    for (Object r : JsonTree.array(parse.get("redirects"))) {
+      Map<String, @Nullable Object> redirect = JsonTree.object(r);
       if (redirect != null && redirectedFrom == null) {
-        redirectedFrom = Json.string(redirect.get("from"));
+        redirectedFrom = JsonTree.string(redirect.get("from"));
       }
     }
     return new ParsedPage(title, pageid, revid, wikitextOf(parse, context), sections,
@@ -153,9 +159,9 @@ public final class MediaWikiClient {
     return v instanceof String s ? s : String.valueOf(v);
   }
 
-  private static String wikitextOf(Map<String, @Nullable Object> parse, String context) {
-    Map<String, @Nullable Object> wikitext = Json.object(parse.get("wikitext"));
-    String text = wikitext == null ? null : Json.string(wikitext.get("*"));
+  private String wikitextOf(Map<String, @Nullable Object> parse, String context) {
+    Map<String, @Nullable Object> wikitext = JsonTree.object(parse.get("wikitext"));
+    String text = wikitext == null ? null : JsonTree.string(wikitext.get("*"));
     if (text == null) {
       throw unexpected(context, parse);
     }
@@ -177,7 +183,7 @@ public final class MediaWikiClient {
     if (endpoint == null) {
       throw new IllegalStateException("a client without a fixed site needs an endpoint");
     }
-    WikiUrls learnt = WikiUrls.fromSiteinfo(Json.object(siteinfo().get("general")), endpoint);
+    WikiUrls learnt = WikiUrls.fromSiteinfo(JsonTree.object(siteinfo().get("general")), endpoint);
     site = learnt;
     return learnt;
   }
@@ -197,7 +203,7 @@ public final class MediaWikiClient {
   }
 
   /**
-   * Lowercased prefixes that make a {@code [[link]]} metadata or interwiki (§C.7): every namespace
+   * Lowercased prefixes that make a {@code [[link]]} metadata or interwiki: every namespace
    * and namespace alias except id 0, and every interwiki prefix. Cached after the first success; on
    * any wiki failure the built-in snapshot is used for this call only. A missing offline fixture is
    * not caught.
@@ -210,18 +216,18 @@ public final class MediaWikiClient {
     Set<String> prefixes = new HashSet<>();
     try {
       Map<String, @Nullable Object> query = siteinfo();
-      Map<String, @Nullable Object> namespaces = Json.object(query.get("namespaces"));
+      Map<String, @Nullable Object> namespaces = JsonTree.object(query.get("namespaces"));
       if (namespaces != null) {
         for (Object ns : namespaces.values()) {
-          addPrefix(prefixes, Json.object(ns), "*");
+          addPrefix(prefixes, JsonTree.object(ns), "*");
         }
       }
-      for (Object alias : Json.array(query.get("namespacealiases"))) {
-        addPrefix(prefixes, Json.object(alias), "*");
+      for (Object alias : JsonTree.array(query.get("namespacealiases"))) {
+        addPrefix(prefixes, JsonTree.object(alias), "*");
       }
-      for (Object entry : Json.array(query.get("interwikimap"))) {
-        Map<String, @Nullable Object> m = Json.object(entry);
-        String prefix = m == null ? null : Json.string(m.get("prefix"));
+      for (Object entry : JsonTree.array(query.get("interwikimap"))) {
+        Map<String, @Nullable Object> m = JsonTree.object(entry);
+        String prefix = m == null ? null : JsonTree.string(m.get("prefix"));
         if (prefix != null && !prefix.isEmpty()) {
           prefixes.add(prefix.toLowerCase(java.util.Locale.ROOT));
         }
@@ -245,8 +251,8 @@ public final class MediaWikiClient {
     if (entry == null) {
       return;
     }
-    Long id = Json.integer(entry.get("id"));
-    String name = Json.string(entry.get(key));
+    Long id = JsonTree.integer(entry.get("id"));
+    String name = JsonTree.string(entry.get(key));
     if (id != null && id != 0 && name != null && !name.isEmpty()) {
       out.add(name.toLowerCase(java.util.Locale.ROOT));
     }
@@ -272,14 +278,14 @@ public final class MediaWikiClient {
       throw unexpected("search results", q);
     }
     List<Hit> hits = new ArrayList<>();
-    for (Object raw : Json.array(q.get("search"))) {
-      Map<String, @Nullable Object> hit = Json.object(raw);
-      String title = hit == null ? null : Json.string(hit.get("title"));
-      Long pageid = hit == null ? null : Json.integer(hit.get("pageid"));
+    for (Object raw : JsonTree.array(q.get("search"))) {
+      Map<String, @Nullable Object> hit = JsonTree.object(raw);
+      String title = hit == null ? null : JsonTree.string(hit.get("title"));
+      Long pageid = hit == null ? null : JsonTree.integer(hit.get("pageid"));
       if (title == null || pageid == null) {
         throw unexpected("search results", q);
       }
-      String snippet = Json.string(hit.get("snippet"));
+      String snippet = JsonTree.string(hit.get("snippet"));
       hits.add(new Hit(title, pageid, snippet == null ? "" : snippet));
     }
     return hits;
@@ -288,7 +294,7 @@ public final class MediaWikiClient {
   // ------------------------------------------------------------------ F.4 template aliases
 
   /**
-   * What each template name of a page denotes (§C.5 step 2). Names that spell out a type are
+   * What each template name of a page denotes. Names that spell out a type are
    * self-attested; cached names reuse their answer; the rest are asked of the wiki (two queries,
    * the second only for redirects to an admonition), keyed for replay by {@code cacheKey} (the
    * title as the caller gave it). Fails closed: an unresolvable name raises rather than letting an
@@ -316,7 +322,7 @@ public final class MediaWikiClient {
     Map<String, Resolution> resolved;
     try {
       resolved = fetchAliases(unresolved, cacheKey);
-    } catch (WikiException | FixtureMissingException | JsonException e) {
+    } catch (WikiException | FixtureMissingException | PluginJsonException e) {
       ErrorCode code = e instanceof WikiException w ? w.code() : ErrorCode.UPSTREAM_API_ERROR;
       throw new WikiException(code, "Cannot resolve template aliases for " + PyText.repr(cacheKey)
           + ": " + e.getMessage() + ". Refusing to report an English-only subset of the warnings"
@@ -350,10 +356,10 @@ public final class MediaWikiClient {
       String suffix = batches.size() == 1 ? "" : "_" + (i + 1);
       Map<String, @Nullable Object> query = unwrap(
           fetch(new ApiRequest(params, "aliases_" + cacheKey + suffix)), "query", "template alias");
-      for (Object raw : Json.array(query.get("redirects"))) {
-        Map<String, @Nullable Object> redirect = Json.object(raw);
-        String from = redirect == null ? null : Json.string(redirect.get("from"));
-        String to = redirect == null ? null : Json.string(redirect.get("to"));
+      for (Object raw : JsonTree.array(query.get("redirects"))) {
+        Map<String, @Nullable Object> redirect = JsonTree.object(raw);
+        String from = redirect == null ? null : JsonTree.string(redirect.get("from"));
+        String to = redirect == null ? null : JsonTree.string(redirect.get("to"));
         if (from == null || to == null) {
           throw unexpected("template alias", query);
         }
@@ -405,19 +411,19 @@ public final class MediaWikiClient {
       Map<String, @Nullable Object> query = unwrap(
           fetch(new ApiRequest(params, "aliasrevs_" + cacheKey + suffix)), "query",
           "redirect revision");
-      Map<String, @Nullable Object> pages = Json.object(query.get("pages"));
+      Map<String, @Nullable Object> pages = JsonTree.object(query.get("pages"));
       if (pages == null) {
         continue;
       }
       for (Object raw : pages.values()) {
-        Map<String, @Nullable Object> page = Json.object(raw);
+        Map<String, @Nullable Object> page = JsonTree.object(raw);
         if (page == null) {
           continue;
         }
-        List<@Nullable Object> revisions = Json.array(page.get("revisions"));
-        String title = Json.string(page.get("title"));
-        Map<String, @Nullable Object> first = revisions.isEmpty() ? null : Json.object(revisions.get(0));
-        Long revid = first == null ? null : Json.integer(first.get("revid"));
+        List<@Nullable Object> revisions = JsonTree.array(page.get("revisions"));
+        String title = JsonTree.string(page.get("title"));
+        Map<String, @Nullable Object> first = revisions.isEmpty() ? null : JsonTree.object(revisions.get(0));
+        Long revid = first == null ? null : JsonTree.integer(first.get("revid"));
         if (title != null && revid != null) {
           revids.put(title, revid);
         }
@@ -439,6 +445,11 @@ public final class MediaWikiClient {
     return colon < 0 ? title : title.substring(colon + 1);
   }
 
+  /** The JSON the client reads and writes with (the host's, lent to the plugin). */
+  public PluginJson json() {
+    return json;
+  }
+
   // ------------------------------------------------------------------ envelope
 
   private Object fetch(ApiRequest request) {
@@ -446,16 +457,16 @@ public final class MediaWikiClient {
   }
 
   /** The payload under {@code root}, or the classified failure. */
-  static Map<String, @Nullable Object> unwrap(Object data, String root, String context) {
-    Map<String, @Nullable Object> doc = Json.object(data);
+  Map<String, @Nullable Object> unwrap(Object data, String root, String context) {
+    Map<String, @Nullable Object> doc = JsonTree.object(data);
     if (doc == null) {
       throw unexpected(context, data);
     }
     if (doc.containsKey("error")) {
       Object error = doc.get("error");
-      Map<String, @Nullable Object> e = Json.object(error);
+      Map<String, @Nullable Object> e = JsonTree.object(error);
       Object info = e != null && e.containsKey("info") ? e.get("info") : error;
-      String detail = info instanceof String s ? s : Json.write(info);
+      String detail = info instanceof String s ? s : json.write(info);
       // The wiki answered, and said there is no such page or revision (a revision of a deleted
       // page is answered nosuchrevid): a definite answer, not an outage to retry.
       if (e != null && ("missingtitle".equals(e.get("code")) || "nosuchrevid".equals(e.get("code")))) {
@@ -463,15 +474,15 @@ public final class MediaWikiClient {
       }
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, context + " API Error: " + detail);
     }
-    Map<String, @Nullable Object> payload = Json.object(doc.get(root));
+    Map<String, @Nullable Object> payload = JsonTree.object(doc.get(root));
     if (payload == null) {
       throw unexpected(context, doc);
     }
     return payload;
   }
 
-  private static WikiException unexpected(String context, @Nullable Object payload) {
-    String text = Json.write(payload);
+  private WikiException unexpected(String context, @Nullable Object payload) {
+    String text = json.write(payload);
     if (text.length() > 2000) {
       text = text.substring(0, 2000) + "…";
     }

@@ -26,7 +26,7 @@ public record ParsedPage(
   public record Slice(Section section, String wikitext) {}
 
   /**
-   * The raw text of the first section whose anchor equals {@code anchor} exactly (§A.2, §B.4):
+   * The raw text of the first section whose anchor equals {@code anchor} exactly:
    * from its offset to the next non-null offset in API order (so subsections are not included),
    * offsets counted in code points. Fails closed: no such anchor, a transcluded section, or a
    * slice that does not start with {@code =} is an error, never a neighbour's text.

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import org.corpusmcp.api.PluginJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -8,12 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.corpusmcp.archwiki.json.Json;
-import org.corpusmcp.archwiki.json.JsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
+import org.corpusmcp.api.PluginJsonException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Offline mode (§F.5): every request is answered from {@code <dir>/<action>_<key>.json}; no
+ * Offline mode: every request is answered from {@code <dir>/<action>_<key>.json}; no
  * network at all. Parameters other than the key ({@code srlimit}, {@code titles}…) are ignored, so
  * the recorded searches hold 5 hits whatever limit is asked. An unrecorded request throws
  * {@link FixtureMissingException}.
@@ -25,11 +26,13 @@ import org.jspecify.annotations.Nullable;
 public final class ReplayTransport implements WikiTransport {
 
   private final Path directory;
+  private final PluginJson json;
   private final Map<String, Object> cache = new ConcurrentHashMap<>();
   private volatile @Nullable Map<Long, Path> byRevid;
 
-  public ReplayTransport(Path directory) {
+  public ReplayTransport(Path directory, PluginJson json) {
     this.directory = directory;
+    this.json = json;
   }
 
   public Path directory() {
@@ -63,14 +66,14 @@ public final class ReplayTransport implements WikiTransport {
       throw new FixtureMissingException("Offline mode enabled but fixture missing: " + file);
     }
     try {
-      Object doc = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+      Object doc = json.parse(Files.readString(file, StandardCharsets.UTF_8));
       if (doc == null) {
         throw new FixtureMissingException("Offline fixture holds JSON null: " + file);
       }
       return doc;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read fixture " + file, e);
-    } catch (JsonException e) {
+    } catch (PluginJsonException e) {
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
           "Arch Wiki did not answer: recorded response " + file + " is not JSON: " + e.getMessage());
     }
@@ -87,13 +90,13 @@ public final class ReplayTransport implements WikiTransport {
         for (Path f : files) {
           try {
             Map<String, @Nullable Object> root =
-                Json.object(Json.parse(Files.readString(f, StandardCharsets.UTF_8)));
-            Map<String, @Nullable Object> parse = root == null ? null : Json.object(root.get("parse"));
-            Long revid = parse == null ? null : Json.integer(parse.get("revid"));
+                JsonTree.object(json.parse(Files.readString(f, StandardCharsets.UTF_8)));
+            Map<String, @Nullable Object> parse = root == null ? null : JsonTree.object(root.get("parse"));
+            Long revid = parse == null ? null : JsonTree.integer(parse.get("revid"));
             if (revid != null) {
               built.putIfAbsent(revid, f);
             }
-          } catch (JsonException | IOException skip) {
+          } catch (PluginJsonException | IOException skip) {
             // Not a parse response we can index; a request for it fails loudly later.
           }
         }

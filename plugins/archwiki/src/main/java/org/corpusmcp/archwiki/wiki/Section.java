@@ -5,7 +5,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One entry of {@code action=parse&prop=sections}, as §B.3 exposes it. {@code byteoffset} counts
+ * One entry of {@code action=parse&prop=sections}, as the {@code sections} tool shows it.
+ * {@code byteoffset} counts
  * code points despite its name, and is null for a transcluded section.
  */
 public record Section(
@@ -19,7 +20,7 @@ public record Section(
     String fromtitle,
     String linkAnchor) {
 
-  /** The §B.3 object: exactly these keys in this order ({@code linkAnchor} renamed). */
+  /** As the {@code sections} tool returns it: exactly these keys in order ({@code linkAnchor} renamed). */
   public Map<String, @Nullable Object> toJson() {
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("line", line);

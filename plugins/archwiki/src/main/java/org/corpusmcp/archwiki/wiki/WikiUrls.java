@@ -7,12 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.corpusmcp.archwiki.json.Json;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wikitext.PyText;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Titles and URLs of one MediaWiki (contract §A.1, §B.1): its server, article path and script
+ * Titles and URLs of one MediaWiki: its server, article path and script
  * path, as the wiki's own {@code siteinfo} states them. {@link #resolveTitle} turns a title or a
  * pasted URL of this wiki into the title to ask for; the {@code *Url} methods build the
  * citations, and {@code resolveTitle(pageUrl(t)) == t} for every real title.
@@ -52,11 +52,11 @@ public final class WikiUrls {
    *     a usable URL part: without them no citation URL could be built honestly
    */
   public static WikiUrls fromSiteinfo(@Nullable Map<String, @Nullable Object> general, URI endpoint) {
-    String server = general == null ? null : Json.string(general.get("server"));
-    String articlePath = general == null ? null : Json.string(general.get("articlepath"));
-    String script = general == null ? null : Json.string(general.get("script"));
-    String scriptPath = general == null ? null : Json.string(general.get("scriptpath"));
-    String siteName = general == null ? null : Json.string(general.get("sitename"));
+    String server = general == null ? null : JsonTree.string(general.get("server"));
+    String articlePath = general == null ? null : JsonTree.string(general.get("articlepath"));
+    String script = general == null ? null : JsonTree.string(general.get("script"));
+    String scriptPath = general == null ? null : JsonTree.string(general.get("scriptpath"));
+    String siteName = general == null ? null : JsonTree.string(general.get("sitename"));
     if (server != null && server.startsWith("//")) {
       server = endpoint.getScheme() + ":" + server;
     }
@@ -105,7 +105,7 @@ public final class WikiUrls {
   }
 
   /**
-   * Percent-encoding of §B.1: UTF-8 bytes; {@code A–Z a–z 0–9 _ . - ~ : / #} kept, every other
+   * Percent-encoding of UTF-8 bytes; {@code A–Z a–z 0–9 _ . - ~ : / #} kept, every other
    * byte {@code %XX} (uppercase). Not {@code URLEncoder}, which writes {@code +} for a space.
    */
   public static String encode(String s) {
@@ -124,7 +124,7 @@ public final class WikiUrls {
   }
 
   /**
-   * §A.1: a plain title passes through trimmed and otherwise untouched ({@code 100%_CPU},
+   * A plain title passes through trimmed and otherwise untouched ({@code 100%_CPU},
    * {@code C++}, {@code File:Grub.png}); a URL must be http(s) on this wiki's host and name
    * exactly one title, in its article path ({@code /title/…}) or {@code ?title=…}; anything else
    * is {@link ErrorCode#MALFORMED_WIKI_URL}, never a guess.

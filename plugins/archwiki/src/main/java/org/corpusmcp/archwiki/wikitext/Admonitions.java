@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** Admonition extraction for {@code warnings} (contract §C.5, step 4 onwards). */
+/** Admonition extraction for {@code warnings}. */
 public final class Admonitions {
 
   private static final Set<String> ONE = Set.of("1");

@@ -4,7 +4,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One block {@code commands} returns, before provenance is attached (contract §B.5).
+ * One block {@code commands} returns, before provenance is attached.
  *
  * @param content the cleaned payload: markup resolved, placeholders marked {@code <x>}
  * @param contentRaw the payload as written (indented blocks: one marker space removed per line)

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Block-level code for {@code commands} (contract §C.2): {@code {{bc}}}, {@code {{hc}}},
+ * Block-level code for {@code commands}: {@code {{bc}}}, {@code {{hc}}},
  * {@code <pre>} and space-indented lines. Inline {@code {{ic}}} is never a command by itself, and
  * nothing is inferred from prose.
  *
@@ -21,7 +21,7 @@ public final class CodeBlocks {
 
   /**
    * {@code {{bc}}} / {@code {{hc}}}, any case, surrounding whitespace allowed, the name followed by
-   * {@code |} or {@code }}}. Departure (§J.6): the reference matched {@code {{bc\b}} — missing
+   * {@code |} or {@code }}}. Departure from the Python original: the reference matched {@code {{bc\b}} — missing
    * {@code {{ bc|…}}} (which MediaWiki and the section renderer both treat as bc) and taking
    * {@code {{bc-x}}}, a different template, for bc.
    */
@@ -114,7 +114,7 @@ public final class CodeBlocks {
    * Indented blocks: a line of the blanked text belongs to one iff it starts with an ASCII space
    * and, stripped, does not start with {@code *}. Consecutive lines form a block.
    *
-   * <p>Departure (§J.1): line membership is decided on the blanked text, but each line's payload is
+   * <p>Departure from the Python original: line membership is decided on the blanked text, but each line's payload is
    * taken from the original wikitext. The reference took it from the blanked copy, so a line such
    * as {@code  # pacman -U ''<nowiki>http://…</nowiki>''} came out with 64 NUL characters where
    * the URL is, and a hash that verifies against nothing.

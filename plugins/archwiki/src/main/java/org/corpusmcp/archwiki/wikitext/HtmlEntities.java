@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * HTML character references decoded as Python's {@code html.unescape} does (§I.8): the full HTML5
+ * HTML character references decoded as Python's {@code html.unescape} does: the full HTML5
  * named table ({@code html5-entities.tsv}, 2,231 names, legacy forms without {@code ;} included,
  * longest prefix wins), decimal and hex references, invalid ones mapped the HTML5 way (C1 controls
  * via windows-1252, surrogates and out-of-range to U+FFFD, noncharacters dropped).

@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** Internal link extraction for {@code links} (contract §C.7). */
+/** Internal link extraction for {@code links}. */
 public final class Links {
 
   private static final Pattern LINK = Regex.compile("\\[\\[([^\\[\\]]+)\\]\\]");

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The passes every cleaner shares: the strip pass (P7), link rendering (P8) and list markers
- * (P9), plus the two payload cleaners built on them: code (§C.3) and prose messages (§C.4).
+ * (P9), plus the two payload cleaners built on them: code and prose messages.
  */
 public final class Markup {
 
@@ -67,7 +67,7 @@ public final class Markup {
    * Inline literal templates: {@code {{ic|x}}}, {@code {{Pkg|x}}}, {@code {{AUR|x}}},
    * {@code {{Grp|x}}} → {@code x}; {@code {{man|5|systemd.unit}}} → {@code systemd.unit(5)}.
    *
-   * <p>Departure (§J.2): {@code {{man|section|page|anchor}}} renders {@code page(section)} as the
+   * <p>Departure from the Python original: {@code {{man|section|page|anchor}}} renders {@code page(section)} as the
    * wiki does; the reference glued the anchor onto the page ({@code page|anchor(section)}).
    */
   static String resolveInlineTemplates(String text, int depth) {
@@ -126,7 +126,7 @@ public final class Markup {
    * {@code #*}→{@code "  - "}. A run of only {@code :}/{@code ;} just indents nothing; a marker
    * with an empty body gives an empty line; a line starting with space or tab is untouched.
    *
-   * <p>Departure (§J.5): a run ending in {@code :} or {@code ;} after list markers ({@code *:},
+   * <p>Departure from the Python original: a run ending in {@code :} or {@code ;} after list markers ({@code *:},
    * {@code #:}) continues the item above it without a bullet of its own, indented to the item's
    * text; the reference rendered it as a new {@code "1. "} item.
    */
@@ -165,7 +165,7 @@ public final class Markup {
   public record Code(String text, List<String> placeholders) {}
 
   /**
-   * §C.3: hide nowiki, strip pass in code mode, restore nowiki in the text and in each token, trim
+   * Hide nowiki, strip pass in code mode, restore nowiki in the text and in each token, trim
    * newlines at both ends. Links are left alone ({@code [[ -f x ]]} is shell).
    * {@code # mount ''device'' '''--verbose'''} → {@code # mount <device> --verbose}, [device].
    */
@@ -184,7 +184,7 @@ public final class Markup {
   }
 
   /**
-   * §C.4: readable prose from an admonition body: leading spaces/tabs dropped, strip pass in prose
+   * Readable prose from an admonition body: leading spaces/tabs dropped, strip pass in prose
    * mode, links rendered, list markers per line, then an indent shared by every rendered
    * (non-preformatted, non-blank) line removed, newlines trimmed at both ends and trailing
    * whitespace at the end.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * {@code <nowiki>} (contract §C.1 P6). A span is {@code <nowiki>}, the shortest text, then
+ * {@code <nowiki>}. A span is {@code <nowiki>}, the shortest text, then
  * {@code </nowiki>}, tags case-insensitive, across lines. Three uses:
  *
  * <ul>

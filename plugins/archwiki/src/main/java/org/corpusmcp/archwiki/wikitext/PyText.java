@@ -1,7 +1,7 @@
 package org.corpusmcp.archwiki.wikitext;
 
 /**
- * The string semantics the contract's hashes depend on (§I), spelled out once.
+ * The string semantics the contract's hashes depend on, spelled out once.
  *
  * <p>"Whitespace" here is Python's {@code str.isspace()}: besides ASCII it includes U+001C–U+001F,
  * U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. Java's
@@ -118,7 +118,7 @@ public final class PyText {
 
   /**
    * Python {@code str.isalnum()} for one code point (letters, and the decimal, digit and numeric
-   * categories Nd, Nl, No), as used for fixture file names (§F.5).
+   * categories Nd, Nl, No), as used for fixture file names.
    */
   public static boolean isAlnum(int codePoint) {
     if (Character.isLetter(codePoint)) {

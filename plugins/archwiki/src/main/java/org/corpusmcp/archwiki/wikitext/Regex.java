@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regex helpers with Python's {@code re} semantics where the hashes depend on them (§I.3).
+ * Regex helpers with Python's {@code re} semantics where the hashes depend on them.
  * Patterns here are compiled with {@link Pattern#UNIX_LINES}, so {@code .} excludes only
  * {@code \n} as in Python, and Python's Unicode {@code \s} is written as {@link PyText#SPACE_CLASS}.
  */

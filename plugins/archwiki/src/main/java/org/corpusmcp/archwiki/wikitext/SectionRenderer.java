@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code section().content} (contract §C.6): wikitext rendered for quoting. Headings become
+ * {@code section().content}: wikitext rendered for quoting. Headings become
  * Markdown, {@code {{bc}}}/{@code {{hc}}} fenced blocks, admonitions {@code **Note:**} prose, lists
  * plain bullets (a {@code #} outside a fence is never a shell prompt), links their words. A template
  * the renderer does not know is kept byte for byte: dropping the wiki's own caveat would be

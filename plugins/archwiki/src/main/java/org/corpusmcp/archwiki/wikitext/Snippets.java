@@ -2,7 +2,7 @@ package org.corpusmcp.archwiki.wikitext;
 
 import java.util.regex.Pattern;
 
-/** Search snippet cleaning (contract §C.8): plain text on one line, never evidence. */
+/** Search snippet cleaning: plain text on one line, never evidence. */
 public final class Snippets {
 
   private static final Pattern SPAN_TAG = Regex.compile("</?span[^>]*>");

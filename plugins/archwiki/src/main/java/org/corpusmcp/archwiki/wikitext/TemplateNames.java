@@ -6,9 +6,9 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * The template names a page uses, as the keys that admonition typing looks up (§C.5 step 2).
+ * The template names a page uses, as the keys that admonition typing looks up.
  *
- * <p>Departure (§J.4): MediaWiki treats {@code _} and space alike in titles, so a name is
+ * <p>Departure from the Python original: MediaWiki treats {@code _} and space alike in titles, so a name is
  * normalised ({@code _} → space, runs of spaces collapsed) before it is looked up or asked of the
  * wiki. The reference asked for {@code astuce_bis} while the wiki answered about {@code Astuce bis},
  * and the admonition silently became "not an admonition".
@@ -47,7 +47,7 @@ public final class TemplateNames {
     return names;
   }
 
-  /** Code-point order (§I.6), which for UTF-16 differs from {@link String#compareTo} on astrals. */
+  /** Code-point order, which for UTF-16 differs from {@link String#compareTo} on astrals. */
   public static int compareCodePoints(String a, String b) {
     int i = 0;
     int j = 0;

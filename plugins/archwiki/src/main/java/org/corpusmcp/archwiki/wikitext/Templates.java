@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Template structure (contract §C.1 P1–P5): extents, parameters, names, top-level iteration. */
+/** Template structure: extents, parameters, names, top-level iteration. */
 public final class Templates {
 
   /** P4: any template opening; group 1 is the name ({@code "{{Note (Español)|"} → "Note (Español)"). */

@@ -1,5 +1,5 @@
 /**
- * Wikitext rules (contract §C): template extents and parameters, the strip pass, code blocks,
+ * Wikitext rules: template extents and parameters, the strip pass, code blocks,
  * admonitions, section rendering, links and search snippets. Pure functions over strings; no I/O.
  */
 @NullMarked

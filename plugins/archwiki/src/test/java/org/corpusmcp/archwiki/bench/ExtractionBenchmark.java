@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.bench;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.corpusmcp.archwiki.ArchWiki;
-import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.ReplayTransport;
 
@@ -33,7 +33,7 @@ public final class ExtractionBenchmark {
     Path dir = Path.of(args.length > 0 ? args[0] : "../shared/archwiki-fixtures");
     int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 300;
     int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 300;
-    ArchWiki wiki = new ArchWiki(new MediaWikiClient(new ReplayTransport(dir)));
+    ArchWiki wiki = new ArchWiki(new MediaWikiClient(json(), new ReplayTransport(dir, json())));
     List<String> pages = pages(dir);
 
     Map<String, Consumer<String>> tools = new LinkedHashMap<>();
@@ -97,7 +97,7 @@ public final class ExtractionBenchmark {
     List<String> titles = new ArrayList<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "parse_*.json")) {
       for (Path f : files) {
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(f));
+        Map<?, ?> doc = (Map<?, ?>) json().parse(Files.readString(f));
         if (doc.get("parse") instanceof Map<?, ?> parse && parse.get("title") instanceof String t
             && !((List<?>) parse.get("sections")).isEmpty()
             && Files.exists(dir.resolve(f.getFileName().toString().replaceFirst("^parse_",

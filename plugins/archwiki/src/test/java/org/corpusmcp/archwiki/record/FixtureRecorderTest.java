@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.record;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +28,7 @@ class FixtureRecorderTest {
 
   @TempDir Path dir;
 
-  private static final ReplayTransport RECORDED = new ReplayTransport(Fixtures.dir());
+  private static final ReplayTransport RECORDED = new ReplayTransport(Fixtures.dir(), json());
   /** The recording, with the searches it lacks (for Iwd) answered as finding nothing. */
   private static final WikiTransport ARCH = request -> {
     try {
@@ -36,16 +37,16 @@ class FixtureRecorderTest {
       if (!"search".equals(request.params().get("list"))) {
         throw e;
       }
-      return org.corpusmcp.archwiki.json.Json.parse("{\"query\":{\"search\":[]}}");
+      return json().parse("{\"query\":{\"search\":[]}}");
     }
   };
   private static final List<String> TITLES = List.of("GRUB", "Iwd");
 
   @Test
   void whatIsRecordedReplaysTheSameAnswers() {
-    new FixtureRecorder(ARCH, MediaWikiClient::new).record(TITLES, dir, false);
-    ArchWiki original = new ArchWiki(new MediaWikiClient(ARCH));
-    ArchWiki replayed = new ArchWiki(new MediaWikiClient(new ReplayTransport(dir)));
+    new FixtureRecorder(json(), ARCH, t -> new MediaWikiClient(json(), t)).record(TITLES, dir, false);
+    ArchWiki original = new ArchWiki(new MediaWikiClient(json(), ARCH));
+    ArchWiki replayed = new ArchWiki(new MediaWikiClient(json(), new ReplayTransport(dir, json())));
     for (String title : TITLES) {
       assertEquals(original.page(title), replayed.page(title));
       assertEquals(original.commands(title, null), replayed.commands(title, null));
@@ -68,11 +69,11 @@ class FixtureRecorderTest {
   void existingFilesAreNotOverwrittenWithoutForceAndNothingIsWritten() throws Exception {
     Files.writeString(dir.resolve("parse_GRUB.json"), "{}");
     IllegalStateException refused = assertThrows(IllegalStateException.class,
-        () -> new FixtureRecorder(ARCH, MediaWikiClient::new).record(TITLES, dir, false));
+        () -> new FixtureRecorder(json(), ARCH, t -> new MediaWikiClient(json(), t)).record(TITLES, dir, false));
     assertTrue(refused.getMessage().contains("parse_GRUB.json"), refused.getMessage());
     assertEquals("{}", Files.readString(dir.resolve("parse_GRUB.json")));
     assertEquals(1, Files.list(dir).count(), "all or nothing");
-    new FixtureRecorder(ARCH, MediaWikiClient::new).record(TITLES, dir, true);
+    new FixtureRecorder(json(), ARCH, t -> new MediaWikiClient(json(), t)).record(TITLES, dir, true);
     assertTrue(Files.readString(dir.resolve("parse_GRUB.json")).contains("\"revid\":858930"));
   }
 
@@ -86,7 +87,7 @@ class FixtureRecorderTest {
       return ARCH.get(request);
     };
     assertThrows(WikiException.class,
-        () -> new FixtureRecorder(failing, MediaWikiClient::new).record(TITLES, dir, false));
+        () -> new FixtureRecorder(json(), failing, t -> new MediaWikiClient(json(), t)).record(TITLES, dir, false));
     assertEquals(0, dir.toFile().list().length);
   }
 }

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,7 +58,7 @@ class HttpTransportTest {
   }
 
   private HttpTransport transport(Duration timeout) {
-    return new HttpTransport(endpoint(), HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
+    return new HttpTransport(json(), endpoint(), HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
   }
 
   private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
@@ -160,7 +161,7 @@ class HttpTransportTest {
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    HttpTransport closed = new HttpTransport(URI.create("http://127.0.0.1:" + port + "/api.php"),
+    HttpTransport closed = new HttpTransport(json(), URI.create("http://127.0.0.1:" + port + "/api.php"),
         "ua", Duration.ofSeconds(2), sleeps::add);
     WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
@@ -193,7 +194,7 @@ class HttpTransportTest {
         send(ex, 200, "application/json", "{\"ok\":true}");
       }
     };
-    HttpTransport transport = new HttpTransport(endpoint(), "ua", Duration.ofSeconds(5),
+    HttpTransport transport = new HttpTransport(json(), endpoint(), "ua", Duration.ofSeconds(5),
         sleeps::add, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
     assertEquals(Map.of("ok", true), transport.get(parseRequest()));
     assertEquals(List.of(Duration.ofSeconds(3)), sleeps);

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.corpusmcp.archwiki.ArchWiki;
 import org.corpusmcp.archwiki.Fixtures;
-import org.corpusmcp.archwiki.json.Json;
 import org.corpusmcp.archwiki.wikitext.Links;
 import org.junit.jupiter.api.Test;
 
@@ -31,9 +31,9 @@ class MediaWikiClientTest {
   @Test
   void pageRedirectsAreFollowedAndDeclared() {
     List<ApiRequest> seen = new ArrayList<>();
-    ArchWiki wiki = new ArchWiki(new MediaWikiClient(r -> {
+    ArchWiki wiki = new ArchWiki(new MediaWikiClient(json(), r -> {
       seen.add(r);
-      return Json.parse(r.params().containsKey("redirects") ? REDIRECTED : REDIRECT_PAGE);
+      return json().parse(r.params().containsKey("redirects") ? REDIRECTED : REDIRECT_PAGE);
     }));
     Map<String, Object> result = wiki.commands("Grub", "Installation");
     assertEquals("1", seen.get(0).params().get("redirects"));
@@ -46,7 +46,7 @@ class MediaWikiClientTest {
 
   @Test
   void referenceBehaviourIsAvailableBehindASetting() {
-    MediaWikiClient client = new MediaWikiClient(r -> Json.parse(
+    MediaWikiClient client = new MediaWikiClient(json(), r -> json().parse(
         r.params().containsKey("redirects") ? REDIRECTED : REDIRECT_PAGE), false);
     ArchWiki wiki = new ArchWiki(client);
     assertEquals(List.of(), Fixtures.list(wiki.commands("Grub", null), "commands"));
@@ -56,25 +56,25 @@ class MediaWikiClientTest {
 
   @Test
   void apiErrorsAndShapesAreClassified() {
-    MediaWikiClient maxlag = new MediaWikiClient(r -> Json.parse(
+    MediaWikiClient maxlag = new MediaWikiClient(json(), r -> json().parse(
         "{\"error\":{\"code\":\"maxlag\",\"info\":\"Waiting for a database server: 5 seconds lagged.\"}}"));
     WikiException e = assertThrows(WikiException.class, () -> maxlag.parse("GRUB"));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals("parse API Error: Waiting for a database server: 5 seconds lagged.", e.getMessage());
 
-    MediaWikiClient shapeless = new MediaWikiClient(r -> Json.parse("{\"batchcomplete\":\"\"}"));
+    MediaWikiClient shapeless = new MediaWikiClient(json(), r -> json().parse("{\"batchcomplete\":\"\"}"));
     WikiException shape = assertThrows(WikiException.class, () -> shapeless.parse("GRUB"));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, shape.code());
     assertTrue(shape.getMessage().startsWith("Unexpected parse response format: "));
     WikiException search = assertThrows(WikiException.class,
-        () -> new MediaWikiClient(r -> Json.parse("{\"query\":{}}")).search("x", 5, "text"));
+        () -> new MediaWikiClient(json(), r -> json().parse("{\"query\":{}}")).search("x", 5, "text"));
     assertTrue(search.getMessage().startsWith("Unexpected search results response format"));
   }
 
   @Test
   void anUnresolvableAliasFailsClosedAndNamesThePage() {
     // Replay with the French page but no alias fixture under this key: a missing answer.
-    MediaWikiClient client = new MediaWikiClient(r -> {
+    MediaWikiClient client = new MediaWikiClient(json(), r -> {
       if (r.fixtureKey().startsWith("aliases_")) {
         throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "Arch Wiki did not answer: timed out");
       }
@@ -90,8 +90,8 @@ class MediaWikiClientTest {
 
   @Test
   void anAliasWhoseRevisionCannotBeReadIsEvidenceUnresolvable() {
-    MediaWikiClient client = new MediaWikiClient(r -> r.fixtureKey().startsWith("aliasrevs_")
-        ? Json.parse("{\"batchcomplete\":\"\",\"query\":{\"pages\":{\"32769\":{\"pageid\":32769,"
+    MediaWikiClient client = new MediaWikiClient(json(), r -> r.fixtureKey().startsWith("aliasrevs_")
+        ? json().parse("{\"batchcomplete\":\"\",\"query\":{\"pages\":{\"32769\":{\"pageid\":32769,"
             + "\"ns\":10,\"title\":\"Template:Attention\"}}}}")
         : Fixtures.client().transport().get(r));
     WikiException e = assertThrows(WikiException.class,
@@ -104,7 +104,7 @@ class MediaWikiClientTest {
   @Test
   void resolvedAliasesAreCachedSoAWarmProcessNeedsNoSecondLookup() {
     List<String> keys = new ArrayList<>();
-    MediaWikiClient client = new MediaWikiClient(r -> {
+    MediaWikiClient client = new MediaWikiClient(json(), r -> {
       keys.add(r.fixtureKey());
       return Fixtures.client().transport().get(r);
     });
@@ -119,7 +119,7 @@ class MediaWikiClientTest {
   @Test
   void englishPagesNeverAskForRevisions() {
     List<String> keys = new ArrayList<>();
-    MediaWikiClient client = new MediaWikiClient(r -> {
+    MediaWikiClient client = new MediaWikiClient(json(), r -> {
       keys.add(r.fixtureKey());
       return Fixtures.client().transport().get(r);
     });
@@ -130,7 +130,7 @@ class MediaWikiClientTest {
   @Test
   void siteinfoFailureDegradesToTheSnapshotWithoutCachingIt() {
     int[] calls = {0};
-    MediaWikiClient client = new MediaWikiClient(r -> {
+    MediaWikiClient client = new MediaWikiClient(json(), r -> {
       calls[0]++;
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "Arch Wiki did not answer: down");
     });
@@ -142,7 +142,7 @@ class MediaWikiClientTest {
 
   @Test
   void aMissingOfflineFixtureIsLoud() {
-    MediaWikiClient client = new MediaWikiClient(new ReplayTransport(Fixtures.dir().resolve("nowhere")));
+    MediaWikiClient client = new MediaWikiClient(json(), new ReplayTransport(Fixtures.dir().resolve("nowhere"), json()));
     FixtureMissingException e = assertThrows(FixtureMissingException.class, client::excludedLinkPrefixes);
     assertTrue(e.getMessage().startsWith("Offline mode enabled but fixture missing: "));
     assertTrue(e.getMessage().endsWith("query_siteinfo.json"));
@@ -150,7 +150,7 @@ class MediaWikiClientTest {
 
   @Test
   void sectionKeysDefaultAsTheContractSays() {
-    MediaWikiClient client = new MediaWikiClient(r -> Json.parse(
+    MediaWikiClient client = new MediaWikiClient(json(), r -> json().parse(
         "{\"parse\":{\"title\":\"T\",\"pageid\":1,\"revid\":2,\"wikitext\":{\"*\":\"== A ==\"},"
             + "\"sections\":[{\"anchor\":\"A\",\"extra\":{}}]}}"));
     Section s = client.parse("T").sections().get(0);
@@ -166,11 +166,11 @@ class MediaWikiClientTest {
   void offsetsCountCodePointsNotUtf16Units() {
     // "𝄞" (U+1D11E) is two UTF-16 units but one code point, as MediaWiki counts it.
     String wikitext = "𝄞 intro\n== A ==\nbody\n== B ==\n";
-    MediaWikiClient client = new MediaWikiClient(r -> Map.of("parse", Map.of("title", "T",
+    MediaWikiClient client = new MediaWikiClient(json(), r -> Map.of("parse", Map.of("title", "T",
         "pageid", 1L, "revid", 2L, "wikitext", Map.of("*", wikitext), "sections", List.of(
             Map.of("anchor", "A", "byteoffset", 8L), Map.of("anchor", "B", "byteoffset", 21L)))));
     assertEquals("== A ==\nbody\n", client.parse("T").slice("A").wikitext());
-    WikiException drift = assertThrows(WikiException.class, () -> new MediaWikiClient(
+    WikiException drift = assertThrows(WikiException.class, () -> new MediaWikiClient(json(), 
         r -> Map.of("parse", Map.of("title", "T", "pageid", 1L, "revid", 2L,
             "wikitext", Map.of("*", wikitext), "sections", List.of(Map.of("anchor", "A",
                 "byteoffset", 10L))))).parse("T").slice("A"));
@@ -187,15 +187,15 @@ class MediaWikiClientTest {
   @Test
   void aConfiguredWikisEvidenceNamesItsOwnUrlsAndAFailedSiteinfoIsNotRemembered() {
     java.util.concurrent.atomic.AtomicInteger siteinfoCalls = new java.util.concurrent.atomic.AtomicInteger();
-    MediaWikiClient client = new MediaWikiClient(r -> {
+    MediaWikiClient client = new MediaWikiClient(json(), r -> {
       if ("siteinfo".equals(r.params().get("meta"))) {
         assertTrue(r.params().get("siprop").contains("general"), r.params().get("siprop"));
         if (siteinfoCalls.incrementAndGet() == 1) {
           throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "The wiki did not answer: down");
         }
-        return Json.parse(LOCAL_SITEINFO);
+        return json().parse(LOCAL_SITEINFO);
       }
-      return Json.parse(REDIRECTED);
+      return json().parse(REDIRECTED);
     }, true, java.net.URI.create("http://127.0.0.1:8391/api.php"));
     ArchWiki wiki = new ArchWiki(client);
     WikiException down = assertThrows(WikiException.class, () -> wiki.commands("Grub", null));
@@ -215,13 +215,13 @@ class MediaWikiClientTest {
     // What MediaWiki 1.39 answers for the revision of a deleted page.
     String noSuchRevision = "{\"error\":{\"code\":\"nosuchrevid\",\"info\":\"There is no revision"
         + " with ID 858930.\"}}";
-    MediaWikiClient client = new MediaWikiClient(r -> Json.parse(
+    MediaWikiClient client = new MediaWikiClient(json(), r -> json().parse(
         r.params().containsKey("oldid") ? noSuchRevision : REDIRECTED));
     WikiException e = assertThrows(WikiException.class, () -> client.revisionWikitext(858930));
     assertEquals(ErrorCode.PAGE_NOT_FOUND, e.code(), e.getMessage());
 
     Map<String, Object> cited = new ArchWiki(client).commands("Grub", "Installation");
-    Map<String, Object> report = new org.corpusmcp.archwiki.Verifier(client).verify(Json.write(cited));
+    Map<String, Object> report = new org.corpusmcp.archwiki.Verifier(client).verify(json().write(cited));
     assertEquals("mismatch", report.get("verdict"));
   }
 }

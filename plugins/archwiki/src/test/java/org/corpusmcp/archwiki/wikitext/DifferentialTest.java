@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wikitext;
 
+import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.corpusmcp.archwiki.json.Json;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +28,7 @@ class DifferentialTest {
   void matchesTheReferenceOnRandomWikitext() throws IOException {
     List<Object> cases;
     try (InputStream in = getClass().getResourceAsStream("reference-fuzz.json")) {
-      cases = (List<Object>) Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      cases = (List<Object>) json().parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
     assertEquals(600, cases.size());
     List<String> failures = new ArrayList<>();
@@ -67,9 +67,9 @@ class DifferentialTest {
       actual.put("links", links);
       actual.put("snippet", Snippets.clean(text));
       for (String key : List.of("commands", "warnings", "section", "links", "snippet")) {
-        if (!Json.parse(Json.write(expected.get(key))).equals(Json.parse(Json.write(actual.get(key))))) {
-          failures.add(key + " differs for " + Json.write(text) + "\n  reference: "
-              + Json.write(expected.get(key)) + "\n  ours:      " + Json.write(actual.get(key)));
+        if (!json().parse(json().write(expected.get(key))).equals(json().parse(json().write(actual.get(key))))) {
+          failures.add(key + " differs for " + json().write(text) + "\n  reference: "
+              + json().write(expected.get(key)) + "\n  ours:      " + json().write(actual.get(key)));
         }
       }
     }

@@ -1,11 +1,12 @@
-package org.corpusmcp.api.corpus.testing;
+package org.corpusmcp.testkit;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 /**
- * Hostile and broken HTML every adapter must survive (STYLE J6): deep nesting of every structure
+ * Hostile and broken HTML every adapter must survive, each kept as a replayable case so a
+ * crash once found stays fixed: deep nesting of every structure
  * the renderer treats specially, huge attributes and texts, broken and unclosed markup, duplicate
  * and case-variant anchors, control characters, inline {@code data:} images. Generated in code so
  * the inputs are large without bloating the repository; the random cases use fixed seeds.

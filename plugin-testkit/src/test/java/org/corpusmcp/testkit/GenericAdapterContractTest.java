@@ -1,4 +1,4 @@
-package org.corpusmcp.api.corpus.testing;
+package org.corpusmcp.testkit;
 
 import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;

@@ -1,4 +1,4 @@
-package org.corpusmcp.api.corpus.testing;
+package org.corpusmcp.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The contract every {@link CorpusAdapter} must pass, ours and third-party (STYLE L6): extend it,
+ * The contract every {@link CorpusAdapter} must pass, ours and third-party, so the host's
+ * expectations live in one place instead of being restated by each adapter: extend it,
  * supply the adapter and a few real pages of its family, and the suite checks what the host relies
  * on. Passing it means the host can serve the adapter; family-specific behaviour (which chrome is
  * stripped, which anchors are used) belongs in the adapter's own tests.
@@ -54,7 +55,7 @@ import org.junit.jupiter.api.TestFactory;
  * {@code <script>}/{@code <style>} or {@code data:} image dumps); every link target in the Markdown
  * came from the {@link LinkResolver}; and no input of the {@link FuzzCorpus} makes any method throw,
  * overflow a small stack or run past {@link #fuzzTimeLimit()}. Needs JUnit Jupiter on the test
- * classpath, which plugin-api's test-jar expects the adapter's build to provide.
+ * classpath; the plugin-testkit module brings JUnit Jupiter's API with it.
  */
 public abstract class AbstractCorpusAdapterContractTest {
 

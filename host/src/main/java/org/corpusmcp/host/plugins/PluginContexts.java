@@ -1,0 +1,18 @@
+package org.corpusmcp.host.plugins;
+
+import java.util.Map;
+import org.corpusmcp.api.PluginContext;
+
+/** Builds the {@link PluginContext} each plugin is handed, with the services the host lends. */
+public final class PluginContexts {
+
+  /** One JSON implementation for every plugin: it holds no per-plugin state and is thread-safe. */
+  static final JacksonPluginJson JSON = new JacksonPluginJson();
+
+  private PluginContexts() {}
+
+  /** The context for {@code pluginId}, with {@code settings} (the process environment). */
+  public static PluginContext forPlugin(String pluginId, Map<String, String> settings) {
+    return PluginContext.of(pluginId, settings, JSON);
+  }
+}
