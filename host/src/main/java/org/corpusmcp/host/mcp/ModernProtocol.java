@@ -52,7 +52,8 @@ public final class ModernProtocol {
   public static final List<String> SUPPORTED_VERSIONS =
       List.of(VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
-  static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
+  static final String PROTOCOL_PREFIX = "io.modelcontextprotocol/";
+  static final String META_VERSION = PROTOCOL_PREFIX + "protocolVersion";
   static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
   static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
@@ -92,21 +93,27 @@ public final class ModernProtocol {
   public record Answer(@Nullable ObjectNode response, int httpStatus) {}
 
   /**
-   * Whether a parsed message belongs to this revision: a request whose {@code _meta} names a
-   * protocol version, or {@code server/discover} (a method only this revision has). Everything
-   * else, {@code initialize} first, keeps the session-based behaviour. On HTTP the
-   * {@code MCP-Protocol-Version} header may also say so ({@link ModernHeaders#claimsModern}).
+   * Whether a parsed message belongs to this revision: a request whose {@code _meta} carries the
+   * revision's per-request fields (any {@code io.modelcontextprotocol/} key, so that one missing
+   * field is answered as this revision's error rather than as a legacy one). Everything else,
+   * {@code initialize} first, keeps the session-based behaviour exactly, including the -32601 a
+   * bare {@code server/discover} probe has always had. On HTTP the {@code MCP-Protocol-Version}
+   * header may also say so ({@link ModernHeaders#claimsModern}).
    */
   public static boolean isModern(JsonNode message) {
     if (!(message instanceof ObjectNode object) || !object.has("id")) {
       return false;
     }
-    JsonNode method = object.get("method");
-    if (method != null && method.isString() && method.stringValue().equals("server/discover")) {
-      return true;
-    }
     JsonNode meta = object.path("params").path("_meta");
-    return meta.isObject() && meta.has(META_VERSION);
+    if (!meta.isObject()) {
+      return false;
+    }
+    for (String key : meta.propertyNames()) {
+      if (key.startsWith(PROTOCOL_PREFIX)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Parses a message, or returns null when it is not JSON (the gate then words the fault). */

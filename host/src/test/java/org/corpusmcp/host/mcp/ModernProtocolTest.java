@@ -225,10 +225,16 @@ class ModernProtocolTest {
   }
 
   @Test
-  void eraIsChosenByMetaOrDiscover() {
+  void eraIsChosenByTheRevisionsMetaFields() {
     assertTrue(ModernProtocol.isModern(JSON.readTree(
         "{\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":" + META + "}}")));
-    assertTrue(ModernProtocol.isModern(JSON.readTree("{\"id\":1,\"method\":\"server/discover\"}")));
+    assertTrue(ModernProtocol.isModern(JSON.readTree("{\"id\":1,\"method\":\"server/discover\","
+        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/clientCapabilities\":{}}}}")),
+        "one field missing is still this revision's request, answered with its error");
+    assertFalse(ModernProtocol.isModern(JSON.readTree("{\"id\":1,\"method\":\"server/discover\"}")),
+        "a bare probe keeps its legacy answer, -32601");
+    assertFalse(ModernProtocol.isModern(JSON.readTree(
+        "{\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"progressToken\":1}}}")));
     assertFalse(ModernProtocol.isModern(JSON.readTree(
         "{\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\"}}")));
     assertFalse(ModernProtocol.isModern(JSON.readTree("{\"id\":1,\"method\":\"tools/list\"}")));
