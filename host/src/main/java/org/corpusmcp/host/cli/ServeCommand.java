@@ -93,7 +93,7 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
       }
       StdioTransport transport = new StdioTransport(
-          parts.mcpJson(), parts.json(), parts.gate(),
+          parts.mcpJson(), parts.json(), parts.gate(), parts.modern(),
           new FileInputStream(FileDescriptor.in), root.out(), MAX_MESSAGE_BYTES,
           timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);

@@ -36,9 +36,11 @@ import tools.jackson.databind.json.JsonMapper;
  * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the bearer token,
  * the Origin/Host check (DNS rebinding) for every path, CORS for browser clients on allowed
  * origins, the {@code MCP-Protocol-Version} header, the size limit, the {@link ProtocolGate}
- * on each POST body, and the session cap (a {@link SessionLedger}). Every refusal is a JSON-RPC
- * error body; no HTML error page and no stack trace ever leaves the server, including from the
- * SDK's own {@code sendError} calls.
+ * on each POST body, and the session cap (a {@link SessionLedger}). A POST of revision 2026-07-28
+ * (by its version header or its {@code _meta}) goes to {@link ModernProtocol} instead of the SDK,
+ * after the same Origin/Host, token and size checks. Every refusal is a JSON-RPC error body; no
+ * HTML error page and no stack trace ever leaves the server, including from the SDK's own
+ * {@code sendError} calls.
  *
  * <p>Bodies reach this filter already in memory ({@link WholeBodyHandler}), so reading one here
  * never waits on the client.
@@ -52,6 +54,7 @@ final class HttpFront implements Filter {
   private final HttpSettings settings;
   private final ServerTransportSecurityValidator securityValidator;
   private final ProtocolGate gate;
+  private final ModernProtocol modern;
   private final JsonMapper json;
   private final SessionLedger sessions;
   private final byte @Nullable [] token;
@@ -60,10 +63,12 @@ final class HttpFront implements Filter {
       HttpSettings settings,
       ServerTransportSecurityValidator securityValidator,
       ProtocolGate gate,
+      ModernProtocol modern,
       JsonMapper json) {
     this.settings = settings;
     this.securityValidator = securityValidator;
     this.gate = gate;
+    this.modern = modern;
     this.json = json;
     this.sessions = new SessionLedger(settings.maxSessions(), settings.sessionIdleTimeout());
     String t = settings.bearerToken();
@@ -91,7 +96,8 @@ final class HttpFront implements Filter {
     if ("OPTIONS".equals(request.getMethod())) {
       response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
       response.setHeader("Access-Control-Allow-Headers",
-          "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID");
+          "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID,"
+              + " Mcp-Method, Mcp-Name");
       response.setHeader("Access-Control-Max-Age", "600");
       response.setStatus(HttpServletResponse.SC_NO_CONTENT);
       return;
@@ -108,14 +114,18 @@ final class HttpFront implements Filter {
       return;
     }
     String version = request.getHeader("MCP-Protocol-Version");
-    if (version != null && !PROTOCOL_VERSIONS.contains(version.trim())) {
-      response.sendError(HttpServletResponse.SC_BAD_REQUEST,
-          "Bad Request: unsupported MCP-Protocol-Version " + version + "; supported: "
-              + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
-      return;
-    }
+    boolean modernHeader = ModernHeaders.claimsModern(version);
     String session = request.getHeader(SESSION_HEADER);
     if (!"POST".equals(request.getMethod())) {
+      if (modernHeader) {
+        // 2026-07-28 has no standalone stream (GET) and no session to end (DELETE).
+        response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "Method not allowed: "
+            + ModernProtocol.VERSION + " takes only POST on " + HttpSettings.ENDPOINT);
+        return;
+      }
+      if (unsupportedVersion(response, version)) {
+        return;
+      }
       forward(request, response, chain, session);
       return;
     }
@@ -125,7 +135,23 @@ final class HttpFront implements Filter {
           "Request body larger than " + settings.maxRequestBytes() + " bytes");
       return;
     }
-    ProtocolGate.Verdict verdict = gate.inspect(new String(body, StandardCharsets.UTF_8));
+    String text = new String(body, StandardCharsets.UTF_8);
+    JsonNode parsed = modern.parse(text);
+    if (parsed != null && (modernHeader || ModernProtocol.isModern(parsed))) {
+      // Stateless: no session, no SDK; Origin, Host and token were checked above.
+      ModernProtocol.Answer answer = modern.handle(parsed, new ModernHeaders(version,
+          request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")));
+      if (answer.response() == null) {
+        response.setStatus(HttpServletResponse.SC_ACCEPTED);
+      } else {
+        writeJson(response, answer.httpStatus(), answer.response().toString());
+      }
+      return;
+    }
+    if (unsupportedVersion(response, version)) {
+      return;
+    }
+    ProtocolGate.Verdict verdict = parsed == null ? gate.inspect(text) : gate.inspect(parsed);
     if (verdict instanceof ProtocolGate.Reply reply) {
       boolean malformed = reply.code() == -32700 || reply.code() == -32600;
       writeJson(response, malformed ? 400 : 200, reply.response().toString());
@@ -147,6 +173,18 @@ final class HttpFront implements Filter {
     } else {
       forward(replayed, response, chain, session);
     }
+  }
+
+  /** Refuses a session-based request whose version header names no revision served here. */
+  private static boolean unsupportedVersion(HttpServletResponse response, @Nullable String version)
+      throws IOException {
+    if (version == null || PROTOCOL_VERSIONS.contains(version.trim())) {
+      return false;
+    }
+    response.sendError(HttpServletResponse.SC_BAD_REQUEST,
+        "Bad Request: unsupported MCP-Protocol-Version " + version + "; supported: "
+            + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
+    return true;
   }
 
   /** An {@code initialize}: a new session, if there is room for one. */

@@ -77,7 +77,8 @@ public final class HttpMcpServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler();
     context.setErrorHandler(errors);
     context.setContextPath("/");
-    context.addFilter(new FilterHolder(new HttpFront(settings, security, gate, parts.json())),
+    context.addFilter(new FilterHolder(new HttpFront(settings, security, gate,
+        parts.modern(), parts.json())),
         "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);
     servlet.setAsyncSupported(true); // the SDK answers over SSE via request.startAsync()

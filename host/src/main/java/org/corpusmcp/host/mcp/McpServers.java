@@ -56,6 +56,11 @@ public final class McpServers {
     public ProtocolGate gate() {
       return new ProtocolGate(json, toolNames()::contains, promptNames());
     }
+
+    /** The stateless 2026-07-28 front door to the same tools and prompts. */
+    public ModernProtocol modern() {
+      return new ModernProtocol(this);
+    }
   }
 
   private McpServers() {}

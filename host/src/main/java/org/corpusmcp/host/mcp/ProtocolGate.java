@@ -31,9 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  *       {@code clientInfo}; any served request whose params do not have the shape of the SDK's
  *       type for them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after
  *       accepting the request, leaving it unanswered or answered with Jackson's text: {@code -32602}
- *   <li>a request for a method this server does not serve (e.g. {@code server/discover} from
- *       newer clients, {@code resources/list}, and {@code prompts/list} / {@code prompts/get}
- *       when no plugin contributes a prompt): {@code -32601 Method not found}
+ *   <li>a request for a method this server does not serve (e.g. {@code resources/list}, and
+ *       {@code prompts/list} / {@code prompts/get} when no plugin contributes a prompt):
+ *       {@code -32601 Method not found}. Requests of revision 2026-07-28, {@code server/discover}
+ *       among them, are taken by {@link ModernProtocol} before they reach this gate.
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is

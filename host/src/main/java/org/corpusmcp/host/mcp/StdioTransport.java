@@ -18,6 +18,8 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -26,7 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
  * map, emits concurrent responses through a sink that can drop them ("Failed to enqueue
  * message"), and never lets the JVM exit when stdin closes (java-stack-notes.md §5.1).
  *
- * <p>Here every inbound line passes the {@link ProtocolGate} first; every outbound message is
+ * <p>Here every inbound line passes the {@link ProtocolGate} first, except a request of revision
+ * 2026-07-28 (by its {@code _meta}), which {@link ModernProtocol} answers without the SDK; every outbound message is
  * written synchronously as one whole line under one lock, so concurrent responses can neither
  * interleave nor be dropped; and {@link #run()} returns when stdin ends, after the requests
  * already read have been answered.
@@ -38,6 +41,7 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final McpJsonMapper mcpJson;
   private final JsonMapper json;
   private final ProtocolGate gate;
+  private final ModernProtocol modern;
   private final InputStream in;
   private final OutputStream out;
   private final int maxMessageBytes;
@@ -55,6 +59,7 @@ public final class StdioTransport implements McpServerTransportProvider {
       McpJsonMapper mcpJson,
       JsonMapper json,
       ProtocolGate gate,
+      ModernProtocol modern,
       InputStream in,
       OutputStream out,
       int maxMessageBytes,
@@ -62,6 +67,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     this.mcpJson = mcpJson;
     this.json = json;
     this.gate = gate;
+    this.modern = modern;
     this.in = in instanceof java.io.BufferedInputStream ? in : new java.io.BufferedInputStream(in, 1 << 16);
     this.out = out;
     this.maxMessageBytes = maxMessageBytes;
@@ -97,7 +103,12 @@ public final class StdioTransport implements McpServerTransportProvider {
   }
 
   private void dispatch(McpServerSession current, String text) {
-    ProtocolGate.Verdict verdict = gate.inspect(text);
+    JsonNode parsed = modern.parse(text);
+    if (parsed != null && ModernProtocol.isModern(parsed)) {
+      dispatchModern(parsed);
+      return;
+    }
+    ProtocolGate.Verdict verdict = parsed == null ? gate.inspect(text) : gate.inspect(parsed);
     if (verdict instanceof ProtocolGate.Reply reply) {
       writeLine(reply.response().toString());
       return;
@@ -133,6 +144,28 @@ public final class StdioTransport implements McpServerTransportProvider {
           }
         })
         .subscribe(ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
+  }
+
+  /**
+   * A 2026-07-28 request, answered statelessly beside any legacy session on the same stream; off
+   * the reading thread, like the SDK's requests, so a long tool call does not hold up the next line.
+   */
+  private void dispatchModern(JsonNode message) {
+    inFlight.incrementAndGet();
+    Mono.fromCallable(() -> modern.handle(message, null))
+        .subscribeOn(Schedulers.boundedElastic())
+        .doFinally(signal -> {
+          if (inFlight.decrementAndGet() == 0) {
+            synchronized (drained) {
+              drained.notifyAll();
+            }
+          }
+        })
+        .subscribe(answer -> {
+          if (answer.response() != null) {
+            writeLine(answer.response().toString());
+          }
+        }, error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
   }
 
   private void awaitInFlight() {

@@ -35,7 +35,7 @@ class StdioLineFuzzTest {
     McpServers.Parts parts = new McpServers.Parts(JSON, McpServers.mcpMapper(JSON),
         McpServers.schemaValidator(JSON), List.of(), List.of(), "fuzz", Duration.ofSeconds(2));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport = new StdioTransport(parts.mcpJson(), parts.json(), parts.gate(),
+    StdioTransport transport = new StdioTransport(parts.mcpJson(), parts.json(), parts.gate(), parts.modern(),
         new ByteArrayInputStream(input), out, 4096, Duration.ofSeconds(2));
     var server = McpServers.stdio(transport, parts);
     try {

@@ -1,0 +1,299 @@
+package org.corpusmcp.host.mcp;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.corpusmcp.host.BuildInfo;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * MCP revision 2026-07-28, served statelessly beside the SDK's session-based server for the
+ * earlier revisions. That revision has no {@code initialize} handshake and no session: every
+ * request names its protocol version and the client's capabilities in {@code params._meta}, a
+ * client learns the server through {@code server/discover}, every result says
+ * {@code resultType}, list results carry cache hints, and {@code ping} and
+ * {@code logging/setLevel} are gone. The SDK (2.1.0) implements none of this, so modern requests
+ * never reach it: they are answered here, from the same tool and prompt specifications the SDK
+ * server is built from, so a tool call gives the same result on both revisions, after the same
+ * {@link ProtocolGate} checks (unknown tool, argument and params shape) with the same codes.
+ *
+ * <p>Transport-neutral: both the HTTP front and the stdio transport call {@link #handle}. The
+ * HTTP-only rules (the mirrored {@code MCP-Protocol-Version}, {@code Mcp-Method} and
+ * {@code Mcp-Name} headers) are {@link ModernHeaders}'; they run after the {@code _meta} checks
+ * here, in the order the revision's error examples need (see {@link #handle}).
+ *
+ * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
+ * (tools and prompts never change while the process runs), resources, completions, multi
+ * round-trip input requests, per-request log levels (the server emits no log notifications), and
+ * cancellation of a running call by {@code notifications/cancelled} (read-only tools end by their
+ * own deadline).
+ */
+public final class ModernProtocol {
+
+  private static final Logger log = LoggerFactory.getLogger(ModernProtocol.class);
+
+  /** The stateless revision this class serves. */
+  public static final String VERSION = "2026-07-28";
+
+  /**
+   * Every revision this server speaks, newest first: the stateless one here and the session-based
+   * ones the SDK serves (reached with {@code initialize}).
+   */
+  public static final List<String> SUPPORTED_VERSIONS =
+      List.of(VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+
+  static final String PROTOCOL_PREFIX = "io.modelcontextprotocol/";
+  static final String META_VERSION = PROTOCOL_PREFIX + "protocolVersion";
+  static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+  static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
+  /** Error codes the revision defines in the range it reserves. */
+  static final int HEADER_MISMATCH = -32020;
+  static final int UNSUPPORTED_VERSION = -32022;
+
+  /**
+   * How long a client may treat a list or discovery result as fresh. Tools and prompts are fixed
+   * for the life of the process, so only a restart (with other plugins or archives) changes them;
+   * five minutes bounds how long a client keeps a list from before such a restart.
+   */
+  static final long TTL_MS = 300_000;
+
+  private static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
+
+  private final JsonMapper json;
+  private final ProtocolGate gate;
+  private final Map<String, SyncToolSpecification> tools;
+  private final Map<String, SyncPromptSpecification> prompts;
+  private final String instructions;
+
+  public ModernProtocol(McpServers.Parts parts) {
+    this.json = parts.json();
+    this.gate = parts.gate();
+    this.tools = new LinkedHashMap<>();
+    parts.tools().forEach(t -> tools.put(t.tool().name(), t));
+    this.prompts = new LinkedHashMap<>();
+    parts.prompts().forEach(p -> prompts.put(p.prompt().name(), p));
+    this.instructions = parts.instructions();
+  }
+
+  /**
+   * One answer: the JSON-RPC response, or null for a notification (nothing to send), and the HTTP
+   * status the revision gives it (stdio ignores the status).
+   */
+  public record Answer(@Nullable ObjectNode response, int httpStatus) {}
+
+  /**
+   * Whether a parsed message belongs to this revision: a request whose {@code _meta} carries the
+   * revision's per-request fields (any {@code io.modelcontextprotocol/} key, so that one missing
+   * field is answered as this revision's error rather than as a legacy one). Everything else,
+   * {@code initialize} first, keeps the session-based behaviour exactly, including the -32601 a
+   * bare {@code server/discover} probe has always had. On HTTP the {@code MCP-Protocol-Version}
+   * header may also say so ({@link ModernHeaders#claimsModern}).
+   */
+  public static boolean isModern(JsonNode message) {
+    if (!(message instanceof ObjectNode object) || !object.has("id")) {
+      return false;
+    }
+    JsonNode meta = object.path("params").path("_meta");
+    if (!meta.isObject()) {
+      return false;
+    }
+    for (String key : meta.propertyNames()) {
+      if (key.startsWith(PROTOCOL_PREFIX)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Parses a message, or returns null when it is not JSON (the gate then words the fault). */
+  public @Nullable JsonNode parse(String text) {
+    if (text.isBlank()) {
+      return null;
+    }
+    try {
+      return json.readTree(text);
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Answers one modern message. Checks, in order: the JSON-RPC envelope (-32600); the required
+   * {@code _meta} fields, a string protocol version and an object of client capabilities (-32602,
+   * HTTP 400); {@code headers} against the body, when given (-32020, HTTP 400); the version
+   * (-32022 with the supported versions, HTTP 400); the method (-32601, HTTP 404); then what the
+   * method checks itself.
+   *
+   * @param headers the HTTP request's mirrored headers, or null on stdio
+   */
+  public Answer handle(JsonNode message, @Nullable ModernHeaders headers) {
+    if (!(message instanceof ObjectNode request)) {
+      return error(null, -32600, "Invalid Request: not a JSON-RPC object", 400);
+    }
+    JsonNode id = request.get("id");
+    if (id == null || !(id.isString() || (id.isIntegralNumber() && id.canConvertToLong()))) {
+      return request.has("id")
+          ? error(null, -32600, "Invalid Request: 'id' must be a string or an integer of at most"
+              + " 64 bits (MCP does not allow null ids)", 400)
+          : new Answer(null, 202); // a notification: this revision asks nothing of the server
+    }
+    JsonNode version = request.get("jsonrpc");
+    if (version != null && !(version.isString() && "2.0".equals(version.stringValue()))) {
+      return error(id, -32600, "Invalid Request: 'jsonrpc' must be \"2.0\"", 400);
+    }
+    if (version == null) {
+      request.put("jsonrpc", "2.0");
+    }
+    JsonNode methodNode = request.get("method");
+    if (methodNode == null || !methodNode.isString()) {
+      return error(id, -32600, "Invalid Request: 'method' must be a string", 400);
+    }
+    String method = methodNode.stringValue();
+    JsonNode params = request.get("params");
+    if (params != null && !params.isObject()) {
+      return error(id, -32602, "Invalid params: 'params' must be an object", 400);
+    }
+    JsonNode meta = params == null ? null : params.get("_meta");
+    if (meta == null || !meta.isObject()) {
+      return error(id, -32602, "Invalid params: a " + VERSION + " request needs a '_meta' object"
+          + " with '" + META_VERSION + "' and '" + META_CAPABILITIES + "'", 400);
+    }
+    JsonNode requested = meta.get(META_VERSION);
+    if (requested == null || !requested.isString()) {
+      return error(id, -32602, "Invalid params: '_meta." + META_VERSION + "' must be a string", 400);
+    }
+    JsonNode capabilities = meta.get(META_CAPABILITIES);
+    if (capabilities == null || !capabilities.isObject()) {
+      return error(id, -32602,
+          "Invalid params: '_meta." + META_CAPABILITIES + "' must be an object", 400);
+    }
+    if (headers != null) {
+      String mismatch = headers.mismatch(requested.stringValue(), method, params);
+      if (mismatch != null) {
+        return error(id, HEADER_MISMATCH, "Header mismatch: " + mismatch, 400);
+      }
+    }
+    if (!VERSION.equals(requested.stringValue())) {
+      ObjectNode response = ProtocolGate.errorResponse(json, id, UNSUPPORTED_VERSION,
+          "Unsupported protocol version");
+      ObjectNode data = ((ObjectNode) response.get("error")).putObject("data");
+      SUPPORTED_VERSIONS.forEach(data.putArray("supported")::add);
+      data.put("requested", requested.stringValue());
+      return new Answer(response, 400);
+    }
+    return dispatch(request, id, method);
+  }
+
+  private Answer dispatch(ObjectNode request, JsonNode id, String method) {
+    boolean served = switch (method) {
+      case "server/discover", "tools/list", "tools/call" -> true;
+      case "prompts/list", "prompts/get" -> !prompts.isEmpty();
+      default -> false;
+    };
+    if (!served) {
+      return error(id, -32601, "Method not found: " + method + notServedBecause(method), 404);
+    }
+    if (method.equals("server/discover")) {
+      return result(id, discover());
+    }
+    // The gate's checks of params, tool and prompt names and arguments, with its codes and texts.
+    ProtocolGate.Verdict verdict = gate.inspect(request);
+    if (verdict instanceof ProtocolGate.Reply reply) {
+      int code = reply.code();
+      return new Answer(reply.response(), code == -32700 || code == -32600 ? 400 : 200);
+    }
+    JsonNode params = request.path("params");
+    try {
+      return switch (method) {
+        case "tools/list" -> result(id, cacheable(json.valueToTree(
+            new McpSchema.ListToolsResult(tools.values().stream().map(SyncToolSpecification::tool)
+                .toList(), null))));
+        case "prompts/list" -> result(id, cacheable(json.valueToTree(
+            new McpSchema.ListPromptsResult(prompts.values().stream()
+                .map(SyncPromptSpecification::prompt).toList(), null))));
+        case "tools/call" -> callTool(id, params);
+        default -> getPrompt(id, params);
+      };
+    } catch (RuntimeException e) {
+      log.warn("{} failed on the {} path: {}", method, VERSION, e.toString());
+      return error(id, -32603, "Internal error: the details are in the server log", 500);
+    }
+  }
+
+  private static String notServedBecause(String method) {
+    return switch (method) {
+      case "initialize", "ping", "logging/setLevel" ->
+          " (not part of " + VERSION + "; " + ("initialize".equals(method)
+              ? "send it without '_meta." + META_VERSION + "' to open a session of an earlier revision)"
+              : "removed in that revision)");
+      case "prompts/list", "prompts/get" -> " (no plugin contributes a prompt)";
+      default -> "";
+    };
+  }
+
+  private Answer callTool(JsonNode id, JsonNode params) {
+    McpSchema.CallToolRequest call = json.treeToValue(params, McpSchema.CallToolRequest.class);
+    SyncToolSpecification tool = tools.get(call.name());
+    // The handlers this server registers do not use the exchange (no sampling, no elicitation).
+    McpSchema.CallToolResult outcome = tool.callHandler().apply(null, call);
+    return result(id, json.valueToTree(outcome));
+  }
+
+  private Answer getPrompt(JsonNode id, JsonNode params) {
+    McpSchema.GetPromptRequest get = json.treeToValue(params, McpSchema.GetPromptRequest.class);
+    SyncPromptSpecification prompt = prompts.get(get.name());
+    return result(id, json.valueToTree(prompt.promptHandler().apply(null, get)));
+  }
+
+  /** The {@code server/discover} result. */
+  private ObjectNode discover() {
+    ObjectNode result = json.createObjectNode();
+    SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
+    ObjectNode capabilities = result.putObject("capabilities");
+    capabilities.putObject("tools");
+    if (!prompts.isEmpty()) {
+      capabilities.putObject("prompts");
+    }
+    if (instructions != null && !instructions.isBlank()) {
+      result.put("instructions", instructions);
+    }
+    return cacheable(result);
+  }
+
+  /** Adds the cache hints: fresh for {@link #TTL_MS}, the same for every caller. */
+  private static ObjectNode cacheable(ObjectNode result) {
+    result.put("ttlMs", TTL_MS);
+    result.put("cacheScope", "public");
+    return result;
+  }
+
+  /** A successful answer: {@code resultType} and the server's identity added to the result. */
+  private Answer result(JsonNode id, ObjectNode result) {
+    result.put("resultType", "complete");
+    JsonNode existing = result.get("_meta");
+    ObjectNode meta = existing instanceof ObjectNode object ? object : result.putObject("_meta");
+    ObjectNode serverInfo = meta.putObject(META_SERVER_INFO);
+    serverInfo.put("name", BuildInfo.NAME);
+    serverInfo.put("version", BuildInfo.version());
+    ObjectNode response = json.createObjectNode();
+    response.put("jsonrpc", "2.0");
+    response.set("id", id);
+    response.set("result", result);
+    return new Answer(response, 200);
+  }
+
+  private Answer error(@Nullable JsonNode id, int code, String message, int httpStatus) {
+    return new Answer(ProtocolGate.errorResponse(json, id, code, message), httpStatus);
+  }
+}
