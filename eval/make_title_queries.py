@@ -20,14 +20,15 @@ import re
 
 import zimtext
 
-# Pages that are lists of other pages or site chrome, not documents an agent asks for by name.
-NOT_DOCUMENTS = re.compile(r"(^|/)(index|index\.html|about|users|tags|questions|contact)$"
+# Pages that are lists of other pages or site chrome, not documents an agent asks for by name;
+# library/2to3 is a DevDocs placeholder ("This documentation is missing"), nothing to find.
+NOT_DOCUMENTS = re.compile(r"(^|/)(index|index\.html|about|users|tags|questions|contact|2to3)$"
                            r"|^users/|^questions/tagged/|Вікікнігі:|Першая_старонка|Чарнавік|Новыя_кнігі")
 # How many of each kind per library: bigger archives get more.
 PER_LIBRARY = {
     "Wikipedia-100": (16, 16, 20), "RayCharles-mini": (8, 9, 7), "RayCharles-maxi": (4, 5, 4),
     "RayCharles-2015": (4, 4, 3), "Wikibooks-be": (3, 3, 0), "Wikibooks-be-ft": (3, 3, 0),
-    "ToneDear": (3, 2, 0), "Python-Docs": (3, 2, 0), "Security-SE": (2, 2, 0), "Handbook": (4, 3, 0),
+    "ToneDear": (3, 2, 0), "Python-Docs": (2, 1, 0), "Security-SE": (2, 2, 0), "Handbook": (4, 3, 0),
 }
 
 

@@ -11,6 +11,7 @@ speaking MCP JSON-RPC: initialize, notifications/initialized, tools/call search)
 A result is relevant when its ref names a judged document (the ref's path resolved in the archive
 with libzim, redirects followed). In the mixed setting the same article in another snapshot of the
 same wiki counts too: same title and, for content queries, the quoted evidence in its text.
+(An article renamed between snapshots is found through the redirect at its old path.)
 Metrics: s@1, s@5 (a relevant result first, in the first five) and MRR over the first `--limit`
 results, overall, per kind, per library. libzim's own ranking (libzim.search.Searcher, default
 query) is scored on the same single-library queries; an archive without a full-text index gives
@@ -103,7 +104,16 @@ def relevant_set(q, libs, setting):
         for name, lib in libs.items():
             if name == q["library"]:
                 continue
-            for twin in lib.articles_titled(title):
+            # the same title, or what the same path leads to there (an article renamed between
+            # snapshots leaves a redirect at its old path)
+            twins = set(lib.articles_titled(title))
+            bare = p[2:] if p.startswith("A/") else p
+            bare = bare[:-5] if bare.endswith(".html") else bare
+            for candidate in (bare, bare + ".html"):
+                resolved = lib.resolve_ref_path(candidate)
+                if resolved is not None:
+                    twins.add(resolved)
+            for twin in twins:
                 if q["kind"] not in QUOTE_KINDS or zimtext.normalise(q["why"]) in lib.text(twin):
                     out.add((name, twin))
     return out

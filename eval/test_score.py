@@ -98,6 +98,12 @@ class SameArticleInAnotherSnapshot(unittest.TestCase):
         self.assertIn(("old", "A/Georgia_on_My_Mind.html"), score.relevant_set(holds, libs, "mixed"))
         self.assertNotIn(("old", "A/Georgia_on_My_Mind.html"), score.relevant_set(lacks, libs, "mixed"))
         self.assertEqual({("mini", "A/Georgia_on_My_Mind")}, score.relevant_set(holds, libs, "single"))
+        # renamed between snapshots: 2019's "Ray Charles Anthology" is 2020's "Anthology (Ray
+        # Charles album)", reached through the redirect left at the old path
+        maxi = zimtext.Library("maxi", base / "wikipedia_en_ray_charles_maxi_2019-08.zim")
+        renamed = query("c", "A/Ray_Charles_Anthology", kind="exact_title", library="maxi")
+        self.assertIn(("mini", "A/Anthology_(Ray_Charles_album)"),
+                      score.relevant_set(renamed, {"maxi": maxi, "mini": libs["mini"]}, "mixed"))
         # refs leave out the old scheme's A/ namespace
         self.assertEqual(("old", "A/Georgia_on_My_Mind.html"),
                          score.ref_to_doc("corpus://old/Georgia_on_My_Mind.html", libs))
