@@ -1,0 +1,468 @@
+#!/usr/bin/python3
+"""Scores corpus-mcp's search on the judged queries of eval/queries/, beside libzim's own ranking.
+
+For every judged query it asks the assembled distribution (bin/corpus-mcp serve, over stdio,
+speaking MCP JSON-RPC: initialize, notifications/initialized, tools/call search) in two settings:
+
+  single  each library of eval/corpus.toml served alone; a query goes to the library it was
+          written from (one server process per library, all of that library's queries);
+  mixed   every library at once (one server process for all queries).
+
+A result is relevant when its ref names a judged document (the ref's path resolved in the archive
+with libzim, redirects followed). In the mixed setting the same article in another snapshot of the
+same wiki counts too: same title and, for content queries, the quoted evidence in its text.
+(An article renamed between snapshots is found through the redirect at its old path.)
+Metrics: s@1, s@5 (a relevant result first, in the first five) and MRR over the first `--limit`
+results, overall, per kind, per library. libzim's own ranking (libzim.search.Searcher, default
+query) is scored on the same single-library queries; an archive without a full-text index gives
+libzim nothing to search, which counts as a miss.
+
+Judgments are checked against the archives before anything is scored: the quoted evidence of every
+question, keyword and body-only query must occur in each judged article, every alias must be a
+redirect to its judged article, every exact title must be the article's title. A judgment the
+archives no longer bear out stops the run (exit 2).
+
+    /usr/bin/python3 eval/score.py --stage --root /tmp/eval-corpus      # copy the archives there
+    /usr/bin/python3 eval/score.py --root /tmp/eval-corpus --json out.json --save-run run.json \
+        --floor eval/floor.json                                          # exit 1 below the floor
+    /usr/bin/python3 eval/score.py --score-run run.json --sabotage reverse --floor eval/floor.json
+
+Needs only the standard library and python3-libzim (Debian).
+"""
+
+import argparse
+import json
+import os
+import selectors
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections import defaultdict
+from pathlib import Path
+
+import zimtext
+
+PROJECT = zimtext.EVAL_DIR.parent
+QUERY_DIR = zimtext.EVAL_DIR / "queries"
+KINDS = ["exact_title", "misspelling", "alias", "question", "keyword", "body_only"]
+QUOTE_KINDS = {"question", "keyword", "body_only"}
+CALL_TIMEOUT = 180
+MAX_LIMIT = 10  # the server's default SEARCH_MAX_LIMIT
+
+
+# ---------------------------------------------------------------------------------------------
+# judgments
+
+
+def load_queries():
+    queries = []
+    for path in sorted(QUERY_DIR.glob("*.jsonl")):
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    q = json.loads(line)
+                    q["_source"] = "%s:%d" % (path.name, n)
+                    queries.append(q)
+    ids = [q["id"] for q in queries]
+    if len(ids) != len(set(ids)):
+        sys.exit("duplicate query ids in %s" % QUERY_DIR)
+    return queries
+
+
+def check_judgments(queries, libs):
+    """Problems where the archives do not bear a judgment out (empty list: all hold)."""
+    problems = []
+    for q in queries:
+        lib = libs.get(q["library"])
+        if lib is None or q["kind"] not in KINDS:
+            problems.append("%s: unknown library or kind" % q["_source"])
+            continue
+        for p in q["relevant"]:
+            if lib.resolve(p) != p:
+                problems.append("%s: %s is not an article of %s" % (q["_source"], p, q["library"]))
+            elif q["kind"] in QUOTE_KINDS and zimtext.normalise(q["why"]) not in lib.text(p):
+                problems.append("%s: %r does not occur in %s" % (q["_source"], q["why"], p))
+            elif q["kind"] == "exact_title" and zimtext.normalise(q["query"]) != zimtext.normalise(lib.title(p)):
+                problems.append("%s: %r is not the title of %s" % (q["_source"], q["query"], p))
+        if q["kind"] == "alias" and lib.resolve(q["via"]) not in q["relevant"]:
+            problems.append("%s: %s does not redirect to %s" % (q["_source"], q["via"], q["relevant"]))
+    return problems
+
+
+def relevant_set(q, libs, setting):
+    """(library, path) pairs that answer q in the setting."""
+    own = {(q["library"], p) for p in q["relevant"]}
+    if setting != "mixed":
+        return own
+    out = set(own)
+    home = libs[q["library"]]
+    for p in q["relevant"]:
+        title = home.title(p)
+        for name, lib in libs.items():
+            if name == q["library"]:
+                continue
+            # the same title, or what the same path leads to there (an article renamed between
+            # snapshots leaves a redirect at its old path)
+            twins = set(lib.articles_titled(title))
+            bare = p[2:] if p.startswith("A/") else p
+            bare = bare[:-5] if bare.endswith(".html") else bare
+            for candidate in (bare, bare + ".html"):
+                resolved = lib.resolve_ref_path(candidate)
+                if resolved is not None:
+                    twins.add(resolved)
+            for twin in twins:
+                if q["kind"] not in QUOTE_KINDS or zimtext.normalise(q["why"]) in lib.text(twin):
+                    out.add((name, twin))
+    return out
+
+
+def ref_to_doc(ref, libs):
+    """(library, archive path) that a corpus-mcp ref names, or None."""
+    prefix = "corpus://"
+    if not ref.startswith(prefix) or "/" not in ref[len(prefix):]:
+        return None
+    name, rest = ref[len(prefix):].split("/", 1)
+    lib = libs.get(name)
+    if lib is None:
+        return None
+    for candidate in (rest, urllib.parse.unquote(rest)):
+        path = lib.resolve_ref_path(candidate)
+        if path is not None:
+            return name, path
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# corpus-mcp over MCP stdio
+
+
+class McpServer:
+    """bin/corpus-mcp serve as an MCP client starts it: JSON-RPC lines over stdin/stdout."""
+
+    def __init__(self, launcher, corpus_config, root, log):
+        env = dict(os.environ)
+        env.update(CORPUS_CONFIG=str(corpus_config), CORPUS_ROOT=str(root), LOG_QUERIES="false",
+                   CORPUS_MCP_DISABLED_PLUGINS="archwiki", ARCHWIKI_OFFLINE="1")
+        self.proc = subprocess.Popen([str(launcher), "serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=log, env=env)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self.buffer = b""
+        self.next_id = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "corpus-mcp-eval", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, message):
+        self.proc.stdin.write((json.dumps(message) + "\n").encode())
+        self.proc.stdin.flush()
+
+    def read_line(self, deadline):
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.selector.select(left):
+                raise TimeoutError("no answer from corpus-mcp within %d s" % CALL_TIMEOUT)
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                raise EOFError("corpus-mcp exited (status %s)" % self.proc.poll())
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        deadline = time.monotonic() + CALL_TIMEOUT
+        while True:
+            line = self.read_line(deadline)
+            if not line.strip():
+                continue
+            message = json.loads(line)
+            if message.get("id") == self.next_id and ("result" in message or "error" in message):
+                if "error" in message:
+                    raise RuntimeError("%s: %s" % (method, message["error"]))
+                return message["result"]
+
+    def search(self, query, limit):
+        """(refs in order, error code or None)."""
+        result = self.request("tools/call", {"name": "search", "arguments": {"query": query, "limit": limit}})
+        body = result.get("structuredContent")
+        if body is None:
+            texts = [c.get("text", "") for c in result.get("content", []) if c.get("type") == "text"]
+            body = json.loads(texts[0]) if texts else {}
+        if result.get("isError"):
+            return [], body.get("code") or body.get("error") or "error"
+        return [r["ref"] for r in body.get("results", [])], None
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def one_library_toml(library, directory):
+    path = Path(directory) / ("%s.toml" % library["name"])
+    path.write_text('version = 1\n\n[[library]]\nname = %s\npath = %s\nadapter = %s\n' % (
+        json.dumps(library["name"]), json.dumps(library["path"]), json.dumps(library["adapter"])))
+    return path
+
+
+def run_corpus_mcp(queries, root, launcher, limit, settings, log):
+    """{setting: {query id: {"refs": [...], "error": code or None}}}"""
+    runs = {}
+    with tempfile.TemporaryDirectory(prefix="corpus-mcp-eval-") as tmp:
+        plan = []
+        if "single" in settings:
+            for library in zimtext.libraries():
+                mine = [q for q in queries if q["library"] == library["name"]]
+                if mine:
+                    plan.append(("single", one_library_toml(library, tmp), mine))
+        if "mixed" in settings:
+            plan.append(("mixed", zimtext.CORPUS_TOML, queries))
+        for setting, toml, batch in plan:
+            started = time.monotonic()
+            server = McpServer(launcher, toml, root, log)
+            try:
+                for q in batch:
+                    refs, error = server.search(q["query"], limit)
+                    runs.setdefault(setting, {})[q["id"]] = {"refs": refs, "error": error}
+            finally:
+                server.close()
+            print("  %-6s %-16s %3d queries in %5.1f s" % (setting, Path(toml).stem if setting == "single"
+                                                            else "all libraries", len(batch),
+                                                            time.monotonic() - started), file=sys.stderr)
+    return runs
+
+
+def run_libzim(queries, libs, limit):
+    """libzim's default full-text query on each query's own archive: {query id: [(lib, path)]}."""
+    from libzim.search import Query, Searcher
+    out = {}
+    searchers = {}
+    for q in queries:
+        lib = libs[q["library"]]
+        if not lib.has_fulltext_index():
+            out[q["id"]] = []
+            continue
+        searcher = searchers.setdefault(q["library"], Searcher(lib.archive))
+        paths = list(searcher.search(Query().set_query(q["query"])).getResults(0, limit))
+        out[q["id"]] = [[q["library"], lib.resolve(p) or p] for p in paths]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# metrics
+
+
+def rank_of(docs, relevant):
+    for i, doc in enumerate(docs, 1):
+        if doc is not None and tuple(doc) in relevant:
+            return i
+    return None
+
+
+def metrics(ranks):
+    n = len(ranks)
+    if n == 0:
+        return {"n": 0, "s@1": None, "s@5": None, "mrr": None}
+    return {"n": n,
+            "s@1": round(sum(1 for r in ranks if r == 1) / n, 3),
+            "s@5": round(sum(1 for r in ranks if r is not None and r <= 5) / n, 3),
+            "mrr": round(sum(1.0 / r for r in ranks if r is not None) / n, 3)}
+
+
+def summarise(queries, ranks_by_id):
+    by_kind, by_library = defaultdict(list), defaultdict(list)
+    for q in queries:
+        if q["id"] in ranks_by_id:
+            by_kind[q["kind"]].append(ranks_by_id[q["id"]])
+            by_library[q["library"]].append(ranks_by_id[q["id"]])
+    return {"overall": metrics(list(ranks_by_id.values())),
+            "by_kind": {k: metrics(by_kind[k]) for k in KINDS if by_kind[k]},
+            "by_library": {k: metrics(v) for k, v in by_library.items()}}
+
+
+def score(queries, libs, run, sabotage=None):
+    """The report: summaries per setting and for libzim, and every query's rank and top result."""
+    report = {"summary": {}, "queries": []}
+    docs_of = {}
+    for setting in ("single", "mixed"):
+        if setting not in run.get("corpus_mcp", {}):
+            continue
+        ranks = {}
+        for q in queries:
+            answer = run["corpus_mcp"][setting].get(q["id"])
+            if answer is None:
+                continue
+            refs = list(answer["refs"])
+            if sabotage == "reverse":
+                refs.reverse()
+            docs = [ref_to_doc(r, libs) for r in refs]
+            ranks[q["id"]] = rank_of(docs, relevant_set(q, libs, setting))
+            docs_of[(setting, q["id"])] = refs
+            report["queries"].append({"id": q["id"], "setting": setting, "kind": q["kind"],
+                                      "library": q["library"], "query": q["query"],
+                                      "rank": ranks[q["id"]], "error": answer["error"],
+                                      "top": refs[:3]})
+        report["summary"][setting] = summarise(queries, ranks)
+    if "libzim" in run:
+        ranks = {q["id"]: rank_of(run["libzim"][q["id"]], relevant_set(q, libs, "single"))
+                 for q in queries if q["id"] in run["libzim"]}
+        report["summary"]["libzim"] = summarise(queries, ranks)
+        for item in report["queries"]:
+            if item["setting"] == "single":
+                item["libzim_rank"] = ranks.get(item["id"])
+    return report
+
+
+def below_floor(report, floor):
+    """Messages for every floor metric the report falls under (empty list: at or above all)."""
+    out = []
+    for setting, wanted in floor.items():
+        summary = report["summary"].get(setting)
+        if summary is None:
+            out.append("setting %s was not run" % setting)
+            continue
+        for scope, limits in wanted.items():
+            got = summary["overall"] if scope == "overall" else summary["by_kind"].get(scope)
+            for metric, minimum in limits.items():
+                value = None if got is None else got[metric]
+                if value is None or value < minimum:
+                    out.append("%s %s %s = %s, floor %s" % (setting, scope, metric, value, minimum))
+    return out
+
+
+def fmt(m, keys=("s@1", "s@5", "mrr")):
+    return "  ".join("%5s" % ("-" if m is None or m[k] is None else "%.3f" % m[k]) for k in keys)
+
+
+def print_table(report, out=sys.stdout):
+    s = report["summary"]
+    lz = s.get("libzim")
+    print("%-16s %4s | %-19s | %-19s | %-19s" % ("", "n", "single s@1 s@5 MRR", "mixed s@1 s@5 MRR",
+                                                  "libzim s@1 s@5 MRR"), file=out)
+    rows = [("overall", lambda x: x["overall"])]
+    rows += [(k, lambda x, k=k: x["by_kind"].get(k)) for k in KINDS]
+    for label, pick in rows:
+        cells = [pick(s[k]) if k in s else None for k in ("single", "mixed")]
+        n = next((c["n"] for c in cells if c), 0)
+        print("%-16s %4d | %s | %s | %s" % (label, n, fmt(cells[0]), fmt(cells[1]),
+                                             fmt(pick(lz) if lz else None)), file=out)
+    print(file=out)
+    print("%-16s %4s | %-19s | %-19s | %-19s" % ("library", "n", "single", "mixed", "libzim"), file=out)
+    libs_seen = list(s.get("single", s.get("mixed", {"by_library": {}}))["by_library"])
+    for name in libs_seen:
+        cells = [s[k]["by_library"].get(name) if k in s else None for k in ("single", "mixed", "libzim")]
+        n = next((c["n"] for c in cells if c), 0)
+        print("%-16s %4d | %s | %s | %s" % (name, n, fmt(cells[0]), fmt(cells[1]), fmt(cells[2])), file=out)
+
+
+def print_failures(report, out=sys.stdout):
+    for setting in ("single", "mixed"):
+        misses = [q for q in report["queries"] if q["setting"] == setting and q["rank"] != 1]
+        print("\n%s: %d queries without a relevant first result" % (setting, len(misses)), file=out)
+        for kind in KINDS:
+            for q in (m for m in misses if m["kind"] == kind):
+                print("  %-12s %-20s %-15s rank %-4s %r -> %s" % (
+                    kind, q["id"], q["library"], q["rank"] or "-", q["query"],
+                    (q["error"] or (q["top"][0] if q["top"] else "(nothing)"))), file=out)
+
+
+# ---------------------------------------------------------------------------------------------
+# staging the corpus root
+
+
+def stage(root, shared, dist):
+    """Copies every archive of eval/corpus.toml to where it says, under root."""
+    sources = {
+        "mediawiki": shared / "corpus-samples/mediawiki",
+        "other": shared / "corpus-samples/other",
+        "devdocs": PROJECT / "plugins/zim-devdocs/src/test/resources/fixtures",
+        "stackexchange": PROJECT / "plugins/zim-stackexchange/src/test/resources/fixtures",
+        "handbook": dist / "corpus/handbook",
+    }
+    for library in zimtext.libraries():
+        folder, name = library["path"].split("/", 1)
+        target = Path(root) / library["path"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(sources[folder] / name, target)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, help="corpus root holding the archives of eval/corpus.toml")
+    parser.add_argument("--dist", type=Path, default=PROJECT / "distribution/target/corpus-mcp",
+                        help="the assembled distribution (default: %(default)s)")
+    parser.add_argument("--shared", type=Path, default=PROJECT.parent / "shared",
+                        help="the shared directory with corpus-samples/ (for --stage)")
+    parser.add_argument("--stage", action="store_true", help="copy the archives into --root and exit")
+    parser.add_argument("--settings", default="single,mixed")
+    parser.add_argument("--limit", type=int, default=MAX_LIMIT, help="results asked for per query")
+    parser.add_argument("--no-libzim", action="store_true", help="skip libzim's own ranking")
+    parser.add_argument("--json", type=Path, help="write the report (summaries, every query's rank) here")
+    parser.add_argument("--save-run", type=Path, help="write the raw results here, to score again later")
+    parser.add_argument("--score-run", type=Path, help="score a saved run instead of running the server")
+    parser.add_argument("--sabotage", choices=["reverse"],
+                        help="reverse every result list before scoring (shows the floor can fail)")
+    parser.add_argument("--floor", type=Path, help="JSON floor: exit 1 when any metric falls below it")
+    parser.add_argument("--failures", action="store_true", help="list the queries not answered first")
+    args = parser.parse_args()
+
+    if args.stage:
+        if not args.root:
+            parser.error("--stage needs --root")
+        stage(args.root, args.shared, args.dist)
+        print("staged the archives of %s under %s" % (zimtext.CORPUS_TOML, args.root))
+        return 0
+    queries = load_queries()
+    if args.score_run:
+        run = json.loads(args.score_run.read_text())
+        root = Path(run["root"])
+    else:
+        if not args.root:
+            parser.error("--root is required (or --score-run)")
+        root = args.root
+    libs = zimtext.open_libraries(root)
+    problems = check_judgments(queries, libs)
+    if problems:
+        print("judgments the archives do not bear out:\n  " + "\n  ".join(problems), file=sys.stderr)
+        return 2
+    if not args.score_run:
+        launcher = args.dist / "bin/corpus-mcp"
+        if not launcher.exists():
+            print("no distribution at %s (run mvn -DskipTests package)" % args.dist, file=sys.stderr)
+            return 2
+        settings = [s for s in args.settings.split(",") if s]
+        log_path = Path(tempfile.gettempdir()) / "corpus-mcp-eval-server.log"
+        with open(log_path, "w") as log:
+            run = {"root": str(root.resolve()), "limit": args.limit,
+                   "corpus_mcp": run_corpus_mcp(queries, root, launcher, args.limit, settings, log)}
+        if not args.no_libzim:
+            run["libzim"] = run_libzim(queries, libs, args.limit)
+        if args.save_run:
+            args.save_run.write_text(json.dumps(run, ensure_ascii=False, indent=1))
+    report = score(queries, libs, run, args.sabotage)
+    print("%d judged queries, first %d results each%s" % (
+        len(queries), run.get("limit", MAX_LIMIT), ", every list reversed" if args.sabotage else ""))
+    print_table(report)
+    if args.failures:
+        print_failures(report)
+    if args.json:
+        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1))
+    if args.floor:
+        failed = below_floor(report, json.loads(args.floor.read_text()))
+        if failed:
+            print("\nBELOW THE FLOOR (%s):\n  %s" % (args.floor, "\n  ".join(failed)))
+            return 1
+        print("\nat or above the floor (%s)" % args.floor)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
