@@ -1,7 +1,7 @@
 /**
  * The {@code mediawiki} corpus adapter: mwoffliner archives (Wikipedia, MDWiki, Wikibooks,
  * Wikivoyage…) of all four markup eras described in zim-html-families.md §1. The cleaning rules
- * are one immutable {@link org.corpusmcp.api.markdown.CleaningPolicy} ({@link
+ * are one immutable {@link org.corpusmcp.markdown.CleaningPolicy} ({@link
  * org.corpusmcp.mediawiki.MediaWikiPolicy}); the shared engine and renderer from plugin-api do
  * the work.
  */

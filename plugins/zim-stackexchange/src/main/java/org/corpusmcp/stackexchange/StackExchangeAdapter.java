@@ -19,7 +19,7 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.NotADocument;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.api.corpus.SectionId;
-import org.corpusmcp.api.markdown.MarkdownRenderer;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 /**
  * Removes the characters that change how text is displayed without being visible: C0 and C1
