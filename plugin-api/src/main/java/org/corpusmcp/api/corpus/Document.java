@@ -127,6 +127,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
   public static final class Builder {
     private final String title;
     private String leadMarkdown = "";
+    private String leadText = "";
     private final Map<String, Object> metadata = new LinkedHashMap<>();
     private final List<Node> roots = new ArrayList<>();
     private final Deque<Node> open = new ArrayDeque<>();
@@ -138,9 +139,15 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       used.add(SectionId.LEAD);
     }
 
-    /** The lead section's Markdown (default empty). */
+    /** The lead section's Markdown (default empty); its plain text is the same string. */
     public Builder lead(String markdown) {
+      return lead(markdown, markdown);
+    }
+
+    /** The lead section's Markdown and the renderer's plain text of it. */
+    public Builder lead(String markdown, String text) {
       this.leadMarkdown = Objects.requireNonNull(markdown, "markdown");
+      this.leadText = Objects.requireNonNull(text, "text");
       return this;
     }
 
@@ -161,13 +168,23 @@ public record Document(String title, List<Section> sections, Map<String, Object>
      */
     public Builder section(
         int level, SectionId id, String title, String markdown, Map<String, ?> metadata) {
+      return section(level, id, title, markdown, markdown, metadata);
+    }
+
+    /**
+     * Appends the next section with the renderer's plain text of its body beside the Markdown
+     * (see {@link Section#text()}); otherwise as {@link #section(int, SectionId, String, String, Map)}.
+     */
+    public Builder section(int level, SectionId id, String title, String markdown, String text,
+        Map<String, ?> metadata) {
+      Objects.requireNonNull(text, "text");
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(markdown, "markdown");
       if (title.isBlank()) {
         throw new IllegalArgumentException("section title is blank (id '" + id + "')");
       }
       int lvl = Math.max(2, Math.min(6, level));
-      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, Section.copyMetadata(metadata));
+      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, text, Section.copyMetadata(metadata));
       while (!open.isEmpty() && open.peek().level >= lvl) {
         open.pop();
       }
@@ -189,7 +206,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     /** The document; the builder may not be used afterwards. */
     public Document build() {
       List<Section> sections = new ArrayList<>(roots.size() + 1);
-      sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of()));
+      sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of(), leadText));
       for (Node root : roots) {
         sections.add(root.freeze());
       }
@@ -224,14 +241,17 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       final String title;
       final int level;
       final String markdown;
+      final String text;
       final Map<String, Object> metadata;
       final List<Node> children = new ArrayList<>();
 
-      Node(SectionId id, String title, int level, String markdown, Map<String, Object> metadata) {
+      Node(SectionId id, String title, int level, String markdown, String text,
+          Map<String, Object> metadata) {
         this.id = id;
         this.title = title;
         this.level = level;
         this.markdown = markdown;
+        this.text = text;
         this.metadata = metadata;
       }
 
@@ -240,7 +260,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
         for (Node child : children) {
           frozen.add(child.freeze()); // depth bounded by levels 2..6
         }
-        return new Section(id, title, level, markdown, frozen, metadata);
+        return new Section(id, title, level, markdown, frozen, metadata, text);
       }
     }
   }
