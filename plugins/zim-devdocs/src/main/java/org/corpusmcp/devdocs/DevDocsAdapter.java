@@ -125,7 +125,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
       return doc;
     }
     Document.Builder out =
-        Document.builder(doc.title()).lead(doc.lead().markdown());
+        Document.builder(doc.title()).lead(doc.lead().markdown(), doc.lead().text());
     // Rebuild with document metadata: the sectionizer's tree is kept as it is.
     copy(out, doc.sections().subList(1, doc.sections().size()));
     if (!sourceUrl.isEmpty()) {
@@ -145,7 +145,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
     }
     while (!stack.isEmpty()) {
       Section s = stack.pop();
-      out.section(s.level(), s.id(), s.title(), s.markdown(), s.metadata());
+      out.section(s.level(), s.id(), s.title(), s.markdown(), s.text(), s.metadata());
       for (int i = s.children().size() - 1; i >= 0; i--) {
         stack.push(s.children().get(i));
       }
