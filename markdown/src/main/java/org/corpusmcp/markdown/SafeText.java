@@ -41,8 +41,8 @@ public final class SafeText {
 
   /** True for a character {@link #strip} removes. */
   public static boolean isUnsafe(char c) {
-    if (c < 0x20) {
-      return c != '\t' && c != '\n';
+    if (c < 0x7F) {
+      return c < 0x20 && c != '\t' && c != '\n'; // ASCII, the common case: one comparison
     }
     return (c >= 0x7F && c <= 0x9F) || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069')
         || c == '\u00AD' || c == '\u200B' || c == '\u2060' || c == '\uFEFF';
