@@ -10,12 +10,7 @@ module org.corpusmcp.api {
   requires transitive pf4j;
   // @Nullable and @NullMarked are part of every signature's meaning.
   requires transitive org.jspecify;
-  // Only for org.corpusmcp.api.markdown, below.
-  requires transitive org.jsoup;
 
   exports org.corpusmcp.api;
   exports org.corpusmcp.api.corpus;
-  // Leaving: the HTML-to-Markdown engine is moving to a module of its own. Exported until then
-  // because the corpus adapters build their documents with it.
-  exports org.corpusmcp.api.markdown;
 }

@@ -21,7 +21,9 @@ import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.api.corpus.SectionId;
 import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import org.corpusmcp.zim.Entry;
+import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,9 +142,9 @@ public final class CorpusService implements AutoCloseable {
       List<String> terms) {
     if (!indexSnippet.isBlank()) {
       String cleaned = library.withAdapterLoader(() -> library.adapter().cleanSnippet(indexSnippet));
-      String text = PlainText.fromHtml(cleaned);
+      String text = Jsoup.parseBodyFragment(cleaned).text();
       if (!text.isBlank()) {
-        return PlainText.cut(text, Snippets.MAX_CHARS);
+        return Snippets.cut(text, Snippets.MAX_CHARS);
       }
     }
     return Snippets.best(document, terms);
@@ -246,6 +248,9 @@ public final class CorpusService implements AutoCloseable {
     body.put("title", document.title());
     body.put("snapshot", library.snapshot());
     body.put("archive", archiveJson(library));
+    // Which rendering the content and content_hash values are: a hash is checkable again only
+    // against the same rendering of the same archive.
+    body.put("rendering", MarkdownRenderer.RENDERING);
     if (!document.metadata().isEmpty()) {
       body.put("metadata", document.metadata()); // e.g. a DevDocs page's source URL and licence
     }

@@ -3,6 +3,7 @@ package org.corpusmcp.host.corpus;
 import java.util.List;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolSpec;
+import org.corpusmcp.markdown.MarkdownRenderer;
 
 /** The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}. */
 public final class CorpusTools {
@@ -63,7 +64,8 @@ public final class CorpusTools {
             + " call) to read the rest. A section larger than a whole reply comes cut, marked in"
             + " its text and with 'truncated': true on the section. Each section carries a"
             + " 'content_hash' (SHA-256 of its text, the same however it was fetched) and the"
-            + " document its archive's uuid and snapshot, so a quotation can be re-checked against"
+            + " document its archive's uuid and snapshot and the 'rendering' the hashes cover"
+            + " (e.g. " + MarkdownRenderer.RENDERING + "), so a quotation can be re-checked against"
             + " the same archive. Links inside the Markdown that point to corpus:// refs can be"
             + " fetched too.")
         .inputSchema("""
@@ -80,6 +82,7 @@ public final class CorpusTools {
                "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
                "title":{"type":"string"},"snapshot":{"type":"string"},
                "archive":{"type":"object","properties":{"uuid":{"type":"string"}},"required":["uuid"]},
+               "rendering":{"type":"string"},
                "metadata":{"type":"object"},
                "sections":{"type":"array","items":{"type":"object",
                  "properties":{"id":{"type":"string"},"title":{"type":"string"},
@@ -94,7 +97,7 @@ public final class CorpusTools {
                "truncated":{"type":"boolean"},
                "omitted_sections":{"type":"array","items":{"type":"string"}},
                "requested_ref":{"type":"string"}},
-             "required":["ref","library","kind","title","snapshot","archive","sections",
+             "required":["ref","library","kind","title","snapshot","archive","rendering","sections",
                          "available_sections","truncated"]}""")
         .hints(ToolHints.localLookup())
         .handler(args -> service.fetch(args.string("ref"), args.strings("sections")))

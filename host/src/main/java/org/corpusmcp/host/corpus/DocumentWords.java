@@ -8,7 +8,8 @@ import org.corpusmcp.api.corpus.Section;
 
 /**
  * The lexical view of one parsed document that search hints and snippets need: each section's
- * title and body words, and its prose sentences with their words. Normalising text (case, accents)
+ * title and body words, and its prose sentences with their words, all read from the plain text
+ * the renderer wrote beside each section's Markdown ({@link Section#text()}). Normalising text (case, accents)
  * is the expensive part of both, so it is done once per document and kept with it in the
  * {@link DocumentStore}, not once per search result. Immutable.
  */
@@ -33,14 +34,11 @@ final class DocumentWords {
     String opening = "";
     for (Section section : document.allSections()) {
       List<Sentence> prose = new ArrayList<>();
-      for (String paragraph : section.markdown().split("\n\\s*\n")) {
+      for (String paragraph : section.text().split("\n\\s*\n")) {
         if (!isProse(paragraph)) {
           continue;
         }
-        String text = PlainText.fromMarkdown(paragraph, Integer.MAX_VALUE);
-        if (text.isBlank()) {
-          continue;
-        }
+        String text = paragraph.strip();
         if (opening.isEmpty()) {
           opening = text;
         }
@@ -49,7 +47,7 @@ final class DocumentWords {
         }
       }
       out.add(new SectionWords(section, Set.copyOf(Lexical.words(section.title())),
-          Set.copyOf(Lexical.words(section.markdown())), List.copyOf(prose)));
+          Set.copyOf(Lexical.words(section.text())), List.copyOf(prose)));
     }
     return new DocumentWords(List.copyOf(out), opening);
   }
@@ -64,11 +62,13 @@ final class DocumentWords {
     return opening;
   }
 
-  /** A paragraph of running text: not a list, table, code block, heading, quote or caption line. */
+  /**
+   * A paragraph of running text. In the plain text a paragraph is one line, while list items,
+   * table rows, key/value lines and code lines each take a line of their own, so a block of
+   * several lines is not prose; neither is a line too short to be a sentence (a caption, a label).
+   */
   private static boolean isProse(String paragraph) {
-    String p = paragraph.stripLeading();
-    return !(p.isEmpty() || p.startsWith("- ") || p.startsWith("* ") || p.startsWith("|")
-        || p.startsWith("```") || p.startsWith("#") || p.startsWith(">") || p.matches("(?s)\\d+\\. .*"))
-        && p.length() >= 40;
+    String p = paragraph.strip();
+    return p.length() >= 40 && p.indexOf('\n') < 0 && p.indexOf('\t') < 0; // tabs: a table row
   }
 }

@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * A query-focused plain-text snippet from a document's prose (paragraphs, not lists, tables,
- * code or infobox lines): the sentence that holds the most distinct query words (a word matches
+ * code or infobox lines, taken from the renderer's plain text, never from stripped Markdown): the sentence that holds the most distinct query words (a word matches
  * when one is a prefix of the other and both have at least four letters, a crude stand-in for
  * stemming), earliest first on ties; the document's opening text when no sentence holds any.
  * Deterministic, and the same for every library whatever its index.
@@ -31,7 +31,19 @@ final class Snippets {
         break;
       }
     }
-    return PlainText.cut(bestScore > 0 ? bestSentence : document.opening(), MAX_CHARS);
+    return cut(bestScore > 0 ? bestSentence : document.opening(), MAX_CHARS);
+  }
+
+  /** {@code text} cut at a word boundary near {@code maxChars}, with an ellipsis when cut. */
+  static String cut(String text, int maxChars) {
+    if (text.length() <= maxChars) {
+      return text;
+    }
+    int end = text.lastIndexOf(' ', maxChars);
+    if (end < maxChars / 2) {
+      end = maxChars;
+    }
+    return text.substring(0, end).stripTrailing() + "…";
   }
 
   private static int score(Set<String> words, List<String> terms) {

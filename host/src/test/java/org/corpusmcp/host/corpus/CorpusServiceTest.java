@@ -152,6 +152,9 @@ class CorpusServiceTest {
       @SuppressWarnings("unchecked")
       Map<String, Object> archive = (Map<String, Object>) whole.get("archive");
       assertEquals(36, String.valueOf(archive.get("uuid")).length());
+      // the hashes below cover this rendering; it names the renderer and its version
+      assertTrue(String.valueOf(whole.get("rendering")).matches("corpus-mcp-markdown/[0-9]+"),
+          String.valueOf(whole.get("rendering")));
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> sections = (List<Map<String, Object>>) whole.get("sections");
       for (Map<String, Object> section : sections) {

@@ -28,7 +28,7 @@ public final class TestCorpus {
           .source("test.generic.GenericAdapter", """
               package test.generic;
               import org.corpusmcp.api.corpus.*;
-              import org.corpusmcp.api.markdown.*;
+              import org.corpusmcp.markdown.*;
               @org.pf4j.Extension
               public class GenericAdapter implements CorpusAdapter {
                 static final HtmlSectionizer SECTIONIZER =

@@ -147,6 +147,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     private final String title;
     private String leadMarkdown = "";
     private boolean withLead = true;
+    private String leadText = "";
     private final Map<String, Object> metadata = new LinkedHashMap<>();
     private final List<Node> roots = new ArrayList<>();
     private final Deque<Node> open = new ArrayDeque<>();
@@ -167,9 +168,15 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       return this;
     }
 
-    /** The lead section's Markdown (default empty). */
+    /** The lead section's Markdown (default empty); its plain text is the same string. */
     public Builder lead(String markdown) {
+      return lead(markdown, markdown);
+    }
+
+    /** The lead section's Markdown and the renderer's plain text of it. */
+    public Builder lead(String markdown, String text) {
       this.leadMarkdown = Objects.requireNonNull(markdown, "markdown");
+      this.leadText = Objects.requireNonNull(text, "text");
       return this;
     }
 
@@ -190,13 +197,23 @@ public record Document(String title, List<Section> sections, Map<String, Object>
      */
     public Builder section(
         int level, SectionId id, String title, String markdown, Map<String, ?> metadata) {
+      return section(level, id, title, markdown, markdown, metadata);
+    }
+
+    /**
+     * Appends the next section with the renderer's plain text of its body beside the Markdown
+     * (see {@link Section#text()}); otherwise as {@link #section(int, SectionId, String, String, Map)}.
+     */
+    public Builder section(int level, SectionId id, String title, String markdown, String text,
+        Map<String, ?> metadata) {
+      Objects.requireNonNull(text, "text");
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(markdown, "markdown");
       if (title.isBlank()) {
         throw new IllegalArgumentException("section title is blank (id '" + id + "')");
       }
       int lvl = Math.max(2, Math.min(6, level));
-      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, Section.copyMetadata(metadata));
+      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, text, Section.copyMetadata(metadata));
       while (!open.isEmpty() && open.peek().level >= lvl) {
         open.pop();
       }
@@ -219,7 +236,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     public Document build() {
       List<Section> sections = new ArrayList<>(roots.size() + 1);
       if (withLead) {
-        sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of()));
+        sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of(), leadText));
       } else if (!leadMarkdown.isEmpty()) {
         throw new IllegalStateException("a document built without a lead has lead text");
       }
@@ -257,14 +274,17 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       final String title;
       final int level;
       final String markdown;
+      final String text;
       final Map<String, Object> metadata;
       final List<Node> children = new ArrayList<>();
 
-      Node(SectionId id, String title, int level, String markdown, Map<String, Object> metadata) {
+      Node(SectionId id, String title, int level, String markdown, String text,
+          Map<String, Object> metadata) {
         this.id = id;
         this.title = title;
         this.level = level;
         this.markdown = markdown;
+        this.text = text;
         this.metadata = metadata;
       }
 
@@ -273,7 +293,7 @@ public record Document(String title, List<Section> sections, Map<String, Object>
         for (Node child : children) {
           frozen.add(child.freeze()); // depth bounded by levels 2..6
         }
-        return new Section(id, title, level, markdown, frozen, metadata);
+        return new Section(id, title, level, markdown, frozen, metadata, text);
       }
     }
   }

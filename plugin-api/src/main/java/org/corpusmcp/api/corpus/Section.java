@@ -20,6 +20,10 @@ import java.util.Objects;
  * @param metadata per-section facts as plain JSON values (String, Boolean, Integer/Long/Double, or
  *     List of those), e.g. for threads {@code score}, {@code accepted}, {@code author},
  *     {@code date}, {@code tags}; iteration order is insertion order, which the host keeps in JSON
+ * @param text the same body as plain text, written by the renderer in the walk that wrote the
+ *     Markdown (no Markdown syntax or escapes, link text without targets; a paragraph per line,
+ *     paragraphs separated by a blank line); search snippets and hints are made from it. A section
+ *     built from Markdown alone (the six-argument constructor) has its Markdown here.
  */
 public record Section(
     SectionId id,
@@ -27,12 +31,14 @@ public record Section(
     int level,
     String markdown,
     List<Section> children,
-    Map<String, Object> metadata) {
+    Map<String, Object> metadata,
+    String text) {
 
   public Section {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(markdown, "markdown");
+    Objects.requireNonNull(text, "text");
     if (level < 1 || level > 6) {
       throw new IllegalArgumentException("section level must be 1..6, got " + level);
     }
@@ -52,6 +58,12 @@ public record Section(
       }
     }
     metadata = copyMetadata(metadata);
+  }
+
+  /** A section without a plain text of its own: its Markdown stands in. */
+  public Section(SectionId id, String title, int level, String markdown, List<Section> children,
+      Map<String, Object> metadata) {
+    this(id, title, level, markdown, children, metadata, markdown);
   }
 
   /** True for the lead section. */

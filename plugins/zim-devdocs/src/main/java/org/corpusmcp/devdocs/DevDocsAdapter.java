@@ -13,9 +13,9 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.NotADocument;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.api.corpus.Section;
-import org.corpusmcp.api.markdown.CleaningPolicy;
-import org.corpusmcp.api.markdown.HtmlSectionizer;
-import org.corpusmcp.api.markdown.MarkdownRenderer;
+import org.corpusmcp.markdown.CleaningPolicy;
+import org.corpusmcp.markdown.HtmlSectionizer;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.pf4j.Extension;
@@ -128,7 +128,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
       return doc;
     }
     Document.Builder out =
-        Document.builder(doc.title()).lead(doc.lead().markdown());
+        Document.builder(doc.title()).lead(doc.lead().markdown(), doc.lead().text());
     // Rebuild with document metadata: the sectionizer's tree is kept as it is.
     copy(out, doc.sections().subList(1, doc.sections().size()));
     if (!sourceUrl.isEmpty()) {
@@ -148,7 +148,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
     }
     while (!stack.isEmpty()) {
       Section s = stack.pop();
-      out.section(s.level(), s.id(), s.title(), s.markdown(), s.metadata());
+      out.section(s.level(), s.id(), s.title(), s.markdown(), s.text(), s.metadata());
       for (int i = s.children().size() - 1; i >= 0; i--) {
         stack.push(s.children().get(i));
       }

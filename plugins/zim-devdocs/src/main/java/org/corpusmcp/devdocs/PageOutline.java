@@ -3,7 +3,7 @@ package org.corpusmcp.devdocs;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.corpusmcp.api.markdown.MarkdownRenderer;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;

@@ -1,7 +1,7 @@
 package org.corpusmcp.mediawiki;
 
 import java.util.regex.Pattern;
-import org.corpusmcp.api.markdown.CleaningPolicy;
+import org.corpusmcp.markdown.CleaningPolicy;
 
 /**
  * The MediaWiki cleaning rules, one policy for every mwoffliner markup era:

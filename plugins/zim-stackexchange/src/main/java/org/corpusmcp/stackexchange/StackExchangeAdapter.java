@@ -19,7 +19,8 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.NotADocument;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.api.corpus.SectionId;
-import org.corpusmcp.api.markdown.MarkdownRenderer;
+import org.corpusmcp.markdown.MarkdownRenderer;
+import org.corpusmcp.markdown.Rendered;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -123,8 +124,8 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     Element answersRoot = dom.selectFirst("#answers");
     List<Element> answers = answersRoot == null ? List.of() : answersRoot.select(".answer");
     q.put("answer_count", answers.size());
-    String body = postMarkdown(question, links);
-    thread.section(2, ThreadSections.QUESTION, "Question", withComments(body, question, q, links), q);
+    Rendered body = withComments(postMarkdown(question, links), question, q, links);
+    thread.section(2, ThreadSections.QUESTION, "Question", body.markdown(), body.text(), q);
 
     Element accepted = null;
     for (Element a : answers) {
@@ -135,8 +136,9 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     }
     if (accepted != null) {
       Map<String, Object> meta = answerMetadata(accepted, true);
-      String md = withComments(postMarkdown(accepted, links), accepted, meta, links);
-      thread.section(2, ThreadSections.ACCEPTED_ANSWER, "Accepted answer" + by(meta), md, meta);
+      Rendered md = withComments(postMarkdown(accepted, links), accepted, meta, links);
+      thread.section(2, ThreadSections.ACCEPTED_ANSWER, "Accepted answer" + by(meta), md.markdown(),
+          md.text(), meta);
     }
     int n = 0;
     for (Element a : answers) {
@@ -146,9 +148,10 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       }
       Map<String, Object> meta = answerMetadata(a, false);
       String id = String.valueOf(meta.getOrDefault("post_id", "n" + n));
-      String md = withComments(postMarkdown(a, links), a, meta, links);
+      Rendered md = withComments(postMarkdown(a, links), a, meta, links);
       SectionId sid = SectionId.tryParse("answer-" + id);
-      thread.section(2, sid == null ? ThreadSections.answer("n" + n) : sid, "Answer" + by(meta), md, meta);
+      thread.section(2, sid == null ? ThreadSections.answer("n" + n) : sid, "Answer" + by(meta),
+          md.markdown(), md.text(), meta);
     }
     return thread.build();
   }
@@ -227,14 +230,16 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     return meta;
   }
 
-  private String postMarkdown(Element post, LinkResolver links) {
+  private Rendered postMarkdown(Element post, LinkResolver links) {
     Element body = post.selectFirst(".js-post-body, .post-text, [itemprop=text]");
-    return body == null ? "" : renderer.render(body, links);
+    return body == null ? Rendered.EMPTY : renderer.renderBoth(body, links);
   }
 
   /** The body followed by the post's comments as a list, "text — author (date)". */
-  private String withComments(String body, Element post, Map<String, Object> meta, LinkResolver links) {
+  private Rendered withComments(Rendered body, Element post, Map<String, Object> meta,
+      LinkResolver links) {
     List<String> lines = new ArrayList<>();
+    List<String> plainLines = new ArrayList<>();
     for (Element comment : post.select(".comments-list > li.comment, .comments .comment")) {
       if (!ownedBy(comment, post)) {
         continue;
@@ -243,23 +248,27 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       if (copy == null) {
         continue;
       }
-      String text = renderer.renderInline(copy, links).strip();
-      if (text.isEmpty()) {
+      Rendered text = renderer.renderInlineBoth(copy, links);
+      if (text.markdown().isEmpty()) {
         continue;
       }
-      StringBuilder line = new StringBuilder("- ").append(text);
+      StringBuilder line = new StringBuilder("- ").append(text.markdown());
+      StringBuilder plain = new StringBuilder(text.text());
       Element user = comment.selectFirst(".comment-user");
       String who = user == null ? "" : MarkdownRenderer.normalizeSpace(user.text());
       if (!who.isEmpty()) {
         line.append(" — ").append(who);
+        plain.append(" — ").append(who);
       }
       Element date = comment.selectFirst(".comment-date span[title]");
       String when = date == null ? "" : isoFromTimestamp(date.attr("title"));
       if (!when.isEmpty()) {
         line.append(" (").append(when).append(')');
+        plain.append(" (").append(when).append(')');
       }
       if (!lines.contains(line.toString())) {
         lines.add(line.toString());
+        plainLines.add(plain.toString());
       }
     }
     meta.put("comments", lines.size());
@@ -267,7 +276,9 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       return body;
     }
     String list = "**Comments**\n\n" + String.join("\n", lines);
-    return body.isEmpty() ? list : body + "\n\n" + list;
+    String plainList = "Comments\n\n" + String.join("\n", plainLines);
+    return new Rendered(body.markdown().isEmpty() ? list : body.markdown() + "\n\n" + list,
+        body.text().isEmpty() ? plainList : body.text() + "\n\n" + plainList);
   }
 
   /** A comment belongs to the nearest enclosing question or answer. */

@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * Jazzer over archive HTML as adapters hand it to the renderer and the sectionizer. Rendering
- * never throws, and its output carries no control character or bidi override: a page's text
- * must not be able to disguise what an agent reads.
+ * never throws, and neither its Markdown nor its plain text carries a control character or bidi
+ * override: a page's text must not be able to disguise what an agent reads.
  */
 @Tag("fuzz")
 class MarkdownRendererFuzzTest {
@@ -27,13 +27,18 @@ class MarkdownRendererFuzzTest {
     String fragment = data.consumeRemainingAsString();
     Element body = Jsoup.parseBodyFragment(wrapper.replace("%s", fragment)).body();
     MarkdownRenderer renderer = MarkdownRenderer.standard();
-    String markdown = inline
-        ? renderer.renderInline(body, LinkResolver.keepAsIs())
-        : renderer.render(body, LinkResolver.keepAsIs());
-    markdown.codePoints().forEach(cp -> {
+    Rendered rendered = inline
+        ? renderer.renderInlineBoth(body, LinkResolver.keepAsIs())
+        : renderer.renderBoth(body, LinkResolver.keepAsIs());
+    checkVisible(rendered.markdown());
+    checkVisible(rendered.text());
+  }
+
+  private static void checkVisible(String out) {
+    out.codePoints().forEach(cp -> {
       if (cp != '\n' && cp != '\t' && (Character.isISOControl(cp) || (cp >= 0x202A && cp <= 0x202E)
           || (cp >= 0x2066 && cp <= 0x2069))) {
-        throw new AssertionError("U+" + Integer.toHexString(cp) + " in " + markdown);
+        throw new AssertionError("U+" + Integer.toHexString(cp) + " in " + out);
       }
     });
   }

@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -46,8 +47,20 @@ import org.jspecify.annotations.Nullable;
  * ({@code <span id="x"></span><h2>}). An id is usable unless it matches {@link
  * CleaningPolicy#syntheticIds()}. Without one, the anchor is the heading text with whitespace runs
  * replaced by {@code _} (MediaWiki's HTML5 anchor form). Duplicates get {@code _2}, {@code _3}.
+ *
+ * <p><b>Empty reference sections.</b> A "Notes", "References", "Footnotes", "Citations" or
+ * "Sources" section left with nothing in it (its list was a reference list the policy removed) and
+ * no subsection is dropped: an outline entry with no text only costs an agent a fetch.
  */
 public final class HtmlSectionizer {
+
+  /** Headings of reference lists, lower case; such a section is dropped when left empty. */
+  private static final Set<String> REFERENCE_TITLES = Set.of(
+      "notes", "references", "footnotes", "citations", "sources", "notes and references",
+      "references and notes", "explanatory notes", "reference notes");
+
+  /** A section cut out and rendered, waiting for the next heading to know whether it is a leaf. */
+  private record Cut(int level, String anchor, String title, Rendered body) {}
 
   private final CleaningPolicy policy;
   private final MarkdownRenderer renderer = MarkdownRenderer.standard();
@@ -128,11 +141,12 @@ public final class HtmlSectionizer {
     Deque<Node> queue = new ArrayDeque<>(detachChildren(root));
     Element current = new Element("div");
     @Nullable Element heading = null;
+    List<Cut> cuts = new ArrayList<>();
     while (!queue.isEmpty()) {
       Node node = queue.pollFirst();
       if (node instanceof Element el) {
         if (headings.containsKey(el)) {
-          emit(doc, heading, heading == null ? "" : headings.get(heading), current, links);
+          cut(doc, cuts, heading, heading == null ? "" : headings.get(heading), current, links);
           heading = el;
           current = new Element("div");
           continue;
@@ -147,7 +161,17 @@ public final class HtmlSectionizer {
       }
       current.appendChild(node);
     }
-    emit(doc, heading, heading == null ? "" : headings.get(heading), current, links);
+    cut(doc, cuts, heading, heading == null ? "" : headings.get(heading), current, links);
+    for (int i = 0; i < cuts.size(); i++) {
+      Cut c = cuts.get(i);
+      boolean leaf = i + 1 == cuts.size() || cuts.get(i + 1).level() <= c.level();
+      if (leaf && c.body().markdown().isEmpty()
+          && REFERENCE_TITLES.contains(c.title().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
+      doc.section(c.level(), SectionId.of(c.anchor()), c.title(), c.body().markdown(),
+          c.body().text(), Map.of());
+    }
     return doc.build();
   }
 
@@ -157,16 +181,17 @@ public final class HtmlSectionizer {
     return children;
   }
 
-  private void emit(
-      Document.Builder doc, @Nullable Element heading, String anchor, Element body,
+  /** Renders one section's body: the lead goes to the builder, the others wait in {@code cuts}. */
+  private void cut(
+      Document.Builder doc, List<Cut> cuts, @Nullable Element heading, String anchor, Element body,
       LinkResolver links) {
-    String markdown = renderer.render(body, links);
+    Rendered rendered = renderer.renderBoth(body, links);
     if (heading == null) {
-      doc.lead(markdown);
+      doc.lead(rendered.markdown(), rendered.text());
       return;
     }
     String title = MarkdownRenderer.normalizeSpace(heading.text());
-    doc.section(levelOf(heading), SectionId.of(anchor), title, markdown);
+    cuts.add(new Cut(Math.max(2, levelOf(heading)), anchor, title, rendered));
   }
 
   private static int levelOf(Element heading) {

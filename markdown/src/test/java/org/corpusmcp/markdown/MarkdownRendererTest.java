@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -70,8 +70,9 @@ class HtmlSectionizerTest {
 
   @Test
   void duplicateAndCaseVariantAnchorsStayDistinct() {
-    Document d = doc("<div id=content><h2 id=Notes>Notes</h2><h2 id=Notes>Notes</h2>"
-        + "<h2 id=notes>notes</h2><h2>Notes</h2></div>");
+    // Each section holds text: an empty "Notes" section would be dropped as an empty reference list.
+    Document d = doc("<div id=content><h2 id=Notes>Notes</h2><p>1</p><h2 id=Notes>Notes</h2><p>2</p>"
+        + "<h2 id=notes>notes</h2><p>3</p><h2>Notes</h2><p>4</p></div>");
     assertEquals(List.of("", "Notes", "Notes_2", "notes", "Notes_3"), ids(d));
   }
 

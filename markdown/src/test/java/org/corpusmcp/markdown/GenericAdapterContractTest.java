@@ -1,4 +1,4 @@
-package org.corpusmcp.testkit;
+package org.corpusmcp.markdown;
 
 import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;
@@ -6,8 +6,7 @@ import org.corpusmcp.api.corpus.DocumentKind;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
-import org.corpusmcp.api.markdown.CleaningPolicy;
-import org.corpusmcp.api.markdown.HtmlSectionizer;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest;
 
 /** Runs the contract suite on the smallest possible adapter: the shared engine with a bare policy. */
 class GenericAdapterContractTest extends AbstractCorpusAdapterContractTest {

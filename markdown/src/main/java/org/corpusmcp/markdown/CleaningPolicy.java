@@ -1,4 +1,4 @@
-package org.corpusmcp.api.markdown;
+package org.corpusmcp.markdown;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
