@@ -27,8 +27,8 @@ mkdir -p "$out"
 say() { echo "build-image: $*" >&2; }
 
 # 1. The base: Debian's essential packages (libc, zlib, a shell for the launcher) and the C++
-#    runtime that the JVM links against, without
-#    documentation, manuals and translations, which nothing in a server container reads.
+#    runtime that the JVM links against, without documentation, manuals and translations,
+#    which nothing in a server container reads.
 say "Debian bookworm root file system from $mirror"
 mmdebstrap --quiet --variant=essential --include=libstdc++6 \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
@@ -65,7 +65,10 @@ umoci new --image "$oci:$version"
 umoci insert --image "$oci:$version" --history.comment "Debian bookworm (essential)" "$out/rootfs" /
 umoci insert --image "$oci:$version" --history.comment "Java runtime (jlink)" "$out/java" /opt/java
 umoci insert --image "$oci:$version" --history.comment "corpus-mcp $version" "$out/app" /opt/corpus-mcp
+# The MCP registry proves that an image belongs to the server.json entry by this label.
+server_name=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["name"])' "$root/server.json")
 umoci config --image "$oci:$version" \
+  --config.label "io.modelcontextprotocol.server.name=$server_name" \
   --config.user "$uid:$uid" --config.workingdir / \
   --config.env PATH=/opt/java/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   --config.env JAVA_HOME=/opt/java \

@@ -29,6 +29,21 @@ print("cwd=" + shlex.quote(process.get("cwd", "/")))
 print("envs=" + shlex.quote(" ".join(shlex.quote(e) for e in process["env"])))
 EOF
 . "$work/process.env"
+# The registry entry and the image must name the same server (the registry checks this label).
+python3 - "$oci" "$version" "$root/server.json" <<'EOF'
+import json, sys
+layout, version, entry = sys.argv[1:]
+index = json.load(open(layout + "/index.json"))
+manifest = next(m for m in index["manifests"]
+                if m["annotations"]["org.opencontainers.image.ref.name"] == version)
+def blob(digest):
+    return json.load(open(layout + "/blobs/" + digest.replace(":", "/")))
+config = blob(blob(manifest["digest"])["config"]["digest"])
+label = config["config"].get("Labels", {}).get("io.modelcontextprotocol.server.name")
+name = json.load(open(entry))["name"]
+if label != name:
+    sys.exit("verify-image: label io.modelcontextprotocol.server.name is %r, server.json says %r" % (label, name))
+EOF
 echo "verify-image: entrypoint: $args (user $user, in $cwd)" >&2
 
 token=verify-image-token
@@ -47,13 +62,15 @@ mount -t proc proc "\$rootfs/proc"
 mount -t tmpfs tmpfs "\$rootfs/tmp"
 mount -t tmpfs tmpfs "\$rootfs/dev" && for d in null zero random urandom; do
   touch "\$rootfs/dev/\$d"; mount --bind "/dev/\$d" "\$rootfs/dev/\$d"; done
-run() { chroot --userspec=$user "\$rootfs" /usr/bin/env -i $envs ARCHWIKI_OFFLINE=1 "\$@"; }
+# exec: the background job's pid is then the server's own (chroot, env and the launcher all exec).
+run() { exec chroot --userspec=$user "\$rootfs" /usr/bin/env -i $envs ARCHWIKI_OFFLINE=1 "\$@"; }
 # HTTP, as the image starts by default (0.0.0.0:8000 inside); a token, since the bind is not
 # loopback.
 cd /
 run MCP_AUTH_TOKEN=$token $args >"$work/server.log" 2>&1 &
+server=\$!
 python3 "$root/scripts/image_client.py" http http://127.0.0.1:8000/mcp $token
-kill -TERM %1; wait %1 || true
+kill -TERM \$server; wait \$server || true
 # stdio: the same entrypoint with "serve".
 python3 "$root/scripts/image_client.py" stdio chroot --userspec=$user "\$rootfs" /usr/bin/env -i $envs ARCHWIKI_OFFLINE=1 /opt/corpus-mcp/bin/corpus-mcp serve
 EOF

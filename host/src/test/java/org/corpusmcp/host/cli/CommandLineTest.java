@@ -131,6 +131,25 @@ class CommandLineTest {
     assertTrue(doctor.out().contains("ok   5 tool(s) served: [sample_echo"), doctor.out());
     assertTrue(doctor.out().contains("\"mcpServers\""), doctor.out());
     assertTrue(doctor.out().contains("claude mcp add corpus-mcp"), doctor.out());
+    // Every configuration snippet is JSON a client accepts as pasted: the stdio ones start this
+    // launcher with "serve", the HTTP ones name the endpoint under each client's own key.
+    List<JsonNode> snippets = doctor.out().lines()
+        .map(String::strip)
+        .map(line -> line.startsWith("{") ? line : line.substring(line.indexOf(':') + 1).strip())
+        .filter(line -> line.startsWith("{"))
+        .map(line -> JsonText.newMapper().readTree(line))
+        .toList();
+    assertEquals(7, snippets.size(), doctor.out());
+    for (String client : List.of("Cursor", "VS Code", "Windsurf")) {
+      assertTrue(doctor.out().contains("  " + client + " ("), client + " is covered: " + doctor.out());
+    }
+    JsonNode vsCode = snippets.stream().filter(n -> n.has("servers")).findFirst().orElseThrow();
+    assertEquals("stdio", vsCode.at("/servers/corpus-mcp/type").asText());
+    assertEquals(List.of("serve"),
+        JsonText.newMapper().convertValue(vsCode.at("/servers/corpus-mcp/args"), List.class));
+    assertEquals("http://127.0.0.1:8000/mcp",
+        snippets.get(snippets.size() - 1).at("/mcpServers/corpus-mcp/serverUrl").asText(),
+        "Windsurf names a remote server serverUrl");
     Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
     assertEquals(1, broken.status());
     assertTrue(broken.out().contains("FAIL"), broken.out());
