@@ -87,6 +87,11 @@ public final class CorpusMcpCommand {
     return json;
   }
 
+  /** The built-in commands' names, for suggestions when a first word is neither one nor a plugin. */
+  List<String> commandNames() {
+    return List.copyOf(new CommandLine(this).getSubcommands().keySet());
+  }
+
   /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */
   Host startHost(HostOptions options) {
     HostSettings settings = options.resolve(env);

@@ -115,6 +115,30 @@ class CommandLineTest {
   }
 
   @Test
+  void mistypedNamesGetTheNearestOneSuggested() {
+    Run command = run("serv");
+    assertEquals(2, command.status());
+    assertTrue(command.err().contains("Unknown command or plugin: 'serv' (did you mean 'serve'?)"),
+        command.err());
+    Run plugin = run("sampel", "echo", "hey");
+    assertEquals(2, plugin.status());
+    assertTrue(plugin.err().contains("(did you mean 'sample'?)"), plugin.err());
+    Run tool = run("sample", "ehco", "hey");
+    assertEquals(2, tool.status());
+    assertTrue(tool.err().contains("Unknown tool or command: ehco (did you mean 'echo'?)"), tool.err());
+    Run called = run("call", "sample_ecoh", "{}");
+    assertEquals(1, called.status());
+    assertTrue(called.err().contains("Unknown tool: sample_ecoh (did you mean 'sample_echo'?)"),
+        called.out() + called.err());
+    Run noTool = run("sample");
+    assertEquals(2, noTool.status());
+    assertTrue(noTool.err().contains("Plugin 'sample' has: [echo <text> [times]"), noTool.err());
+    // Far from every name: no guess rather than a wrong one.
+    Run far = run("zzzzzz");
+    assertTrue(!far.err().contains("did you mean"), far.err());
+  }
+
+  @Test
   void startupFailuresExitThreeWithTheReason() {
     Map<String, String> env = new HashMap<>();
     env.put(HostSettings.ENV_PLUGINS_DIR, dir.resolve("missing").toString());
