@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
       DoctorCommand.class,
       CorpusCommand.class,
       ZimCommand.class,
-      CommandLine.HelpCommand.class
+      CommandLine.HelpCommand.class,
+      // `source <(corpus-mcp generate-completion)`: bash and zsh completion of commands and options.
+      picocli.AutoComplete.GenerateCompletion.class
     },
     footer = {
       "",

@@ -115,6 +115,22 @@ class CommandLineTest {
   }
 
   @Test
+  void generatesAShellCompletionScriptThatKnowsTheCommands() throws Exception {
+    Run completion = run("generate-completion");
+    assertEquals(0, completion.status(), completion.err());
+    assertTrue(completion.out().contains("complete -F _complete_corpus-mcp"), completion.out());
+    // bash itself must accept the script, and completing "corpus-mcp se" must offer serve.
+    Process bash = new ProcessBuilder("bash", "-c",
+        "source /dev/stdin; COMP_WORDS=(corpus-mcp se); COMP_CWORD=1; _complete_corpus-mcp;"
+            + " printf '%s\\n' \"${COMPREPLY[@]}\"").redirectErrorStream(true).start();
+    bash.getOutputStream().write(completion.out().getBytes(StandardCharsets.UTF_8));
+    bash.getOutputStream().close();
+    String offered = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, bash.waitFor(), offered);
+    assertTrue(offered.lines().anyMatch("serve"::equals), offered);
+  }
+
+  @Test
   void mistypedNamesGetTheNearestOneSuggested() {
     Run command = run("serv");
     assertEquals(2, command.status());
