@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
       DoctorCommand.class,
       CorpusCommand.class,
       ZimCommand.class,
-      CommandLine.HelpCommand.class
+      CommandLine.HelpCommand.class,
+      // `source <(corpus-mcp generate-completion)`: bash and zsh completion of commands and options.
+      picocli.AutoComplete.GenerateCompletion.class
     },
     footer = {
       "",
@@ -85,6 +87,11 @@ public final class CorpusMcpCommand {
 
   JsonMapper json() {
     return json;
+  }
+
+  /** The built-in commands' names, for suggestions when a first word is neither one nor a plugin. */
+  List<String> commandNames() {
+    return List.copyOf(new CommandLine(this).getSubcommands().keySet());
   }
 
   /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */

@@ -26,12 +26,15 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Check the installation and print client configuration to paste.",
       "Checks Java, the plugins, the corpus and the tools, then prints configuration for",
-      "Claude Desktop, Claude Code and the MCP Inspector."
+      "Claude Desktop, Claude Code, Cursor, VS Code, Windsurf and the MCP Inspector."
     })
 final class DoctorCommand implements Callable<Integer> {
 
   /** Set by the launcher script to its own absolute path. */
   static final String LAUNCHER_PROPERTY = "corpusmcp.launcher";
+
+  /** Where {@code serve --http} listens with the defaults. */
+  private static final String HTTP_ENDPOINT = "http://127.0.0.1:8000/mcp";
 
   @ParentCommand CorpusMcpCommand root;
 
@@ -87,12 +90,26 @@ final class DoctorCommand implements Callable<Integer> {
     out.println("  Claude Code:");
     out.println("    claude mcp add corpus-mcp -- " + shellQuote(launcher) + " serve");
     out.println();
+    String command = "\"command\": \"" + jsonEscape(launcher) + "\", \"args\": [\"serve\"]";
+    out.println("  Cursor (~/.cursor/mcp.json, or .cursor/mcp.json in a project):");
+    out.println("    {\"mcpServers\": {\"corpus-mcp\": {" + command + "}}}");
+    out.println();
+    out.println("  VS Code (.vscode/mcp.json, or 'MCP: Open User Configuration'):");
+    out.println("    {\"servers\": {\"corpus-mcp\": {\"type\": \"stdio\", " + command + "}}}");
+    out.println();
+    out.println("  Windsurf (~/.codeium/windsurf/mcp_config.json):");
+    out.println("    {\"mcpServers\": {\"corpus-mcp\": {" + command + "}}}");
+    out.println();
     out.println("  MCP Inspector:");
     out.println("    npx @modelcontextprotocol/inspector " + shellQuote(launcher) + " serve");
     out.println();
     out.println("Streamable HTTP (start '" + launcher + " serve --http' first):");
-    out.println("    claude mcp add --transport http corpus-mcp http://127.0.0.1:8000/mcp");
-    out.println("    npx @modelcontextprotocol/inspector  (then connect to http://127.0.0.1:8000/mcp)");
+    out.println("  Claude Code: claude mcp add --transport http corpus-mcp " + HTTP_ENDPOINT);
+    out.println("  Cursor:      {\"mcpServers\": {\"corpus-mcp\": {\"url\": \"" + HTTP_ENDPOINT + "\"}}}");
+    out.println("  VS Code:     {\"servers\": {\"corpus-mcp\": {\"type\": \"http\", \"url\": \""
+        + HTTP_ENDPOINT + "\"}}}");
+    out.println("  Windsurf:    {\"mcpServers\": {\"corpus-mcp\": {\"serverUrl\": \"" + HTTP_ENDPOINT + "\"}}}");
+    out.println("  MCP Inspector: npx @modelcontextprotocol/inspector  (then connect to " + HTTP_ENDPOINT + ")");
     out.println();
     out.println(failures == 0 ? "All checks passed." : failures + " check(s) failed.");
     return failures == 0 ? 0 : CorpusMcpCommand.EXIT_FAILED;

@@ -13,6 +13,7 @@ import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.RegisteredTool;
+import org.corpusmcp.host.tools.NearestName;
 import org.corpusmcp.host.tools.ToolInvoker;
 import org.corpusmcp.host.tools.ToolOutcome;
 import org.jspecify.annotations.Nullable;
@@ -42,7 +43,7 @@ public final class PluginToolCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "PLUGIN") String pluginId;
 
-  @Parameters(index = "1", paramLabel = "TOOL") String toolName;
+  @Parameters(index = "1", paramLabel = "TOOL", arity = "0..1") @Nullable String toolName;
 
   @Parameters(index = "2..*", paramLabel = "ARG") List<String> values = new ArrayList<>();
 
@@ -58,24 +59,35 @@ public final class PluginToolCommand implements Callable<Integer> {
           .findFirst().orElse(null);
       List<CommandSpec> commands = plugin == null ? List.of() : commands(plugin);
       if (owned.isEmpty() && commands.isEmpty()) {
-        root.err().println("No plugin '" + pluginId + "' with tools or commands is loaded. Loaded: "
-            + host.plugins().stream().map(p -> p.id()).toList() + ". Run 'corpus-mcp --help'.");
+        // Most often a mistyped command ("serv"), so the commands are candidates beside the plugins.
+        List<String> names = new ArrayList<>(root.commandNames());
+        host.plugins().forEach(p -> names.add(p.id()));
+        root.err().println("Unknown command or plugin: '" + pluginId + "'"
+            + NearestName.hint(pluginId, names) + ". Commands: " + root.commandNames()
+            + "; plugins with tools: " + host.plugins().stream().map(p -> p.id()).toList()
+            + ". Run 'corpus-mcp --help'.");
         return 2;
       }
+      if (toolName == null) {
+        root.err().println("Plugin '" + pluginId + "' has: " + offered(owned, commands)
+            + ". Run 'corpus-mcp " + pluginId + " <tool> [ARG...]'.");
+        return 2;
+      }
+      String wanted = toolName;
       RegisteredTool tool = owned.stream()
-          .filter(t -> t.baseName().equals(toolName) || t.name().equals(toolName))
+          .filter(t -> t.baseName().equals(wanted) || t.name().equals(wanted))
           .findFirst().orElse(null);
       if (tool == null) {
-        CommandSpec command = commands.stream().filter(c -> c.name().equals(toolName))
+        CommandSpec command = commands.stream().filter(c -> c.name().equals(wanted))
             .findFirst().orElse(null);
         if (command != null) {
           return runCommand(plugin, command);
         }
-        List<String> offered = new ArrayList<>();
-        owned.forEach(t -> offered.add(t.baseName() + usage(t)));
-        commands.forEach(c -> offered.add(c.name() + (c.usage().isEmpty() ? "" : " " + c.usage())));
-        root.err().println("Unknown tool or command: " + toolName + ". Plugin '" + pluginId
-            + "' has: " + offered);
+        List<String> names = new ArrayList<>();
+        owned.forEach(t -> names.add(t.baseName()));
+        commands.forEach(c -> names.add(c.name()));
+        root.err().println("Unknown tool or command: " + wanted + NearestName.hint(wanted, names)
+            + ". Plugin '" + pluginId + "' has: " + offered(owned, commands));
         return 2;
       }
       Object mapped = bind(tool, values);
@@ -87,6 +99,13 @@ public final class PluginToolCommand implements Callable<Integer> {
       Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) mapped;
       return CallCommand.print(root, host.invoker().call(tool.name(), args));
     }
+  }
+
+  private List<String> offered(List<RegisteredTool> owned, List<CommandSpec> commands) {
+    List<String> offered = new ArrayList<>();
+    owned.forEach(t -> offered.add(t.baseName() + usage(t)));
+    commands.forEach(c -> offered.add(c.name() + (c.usage().isEmpty() ? "" : " " + c.usage())));
+    return offered;
   }
 
   private List<CommandSpec> commands(LoadedPlugin plugin) {

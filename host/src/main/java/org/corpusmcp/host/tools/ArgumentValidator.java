@@ -4,7 +4,6 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -209,57 +208,12 @@ public final class ArgumentValidator {
     for (int i = 0; i < unknown.size(); i++) {
       String key = unknown.get(i);
       out.append(i == 0 ? "" : ", ").append('\'').append(key).append('\'');
-      String guess = closest(key, accepted);
-      if (guess != null) {
-        out.append(" (did you mean '").append(guess).append("'?)");
-      }
+      out.append(NearestName.hint(key, accepted));
     }
     out.append(accepted.isEmpty()
         ? "; it takes no arguments"
         : "; it accepts: " + String.join(", ", accepted));
     return out.toString();
-  }
-
-  /** The accepted name nearest to {@code key}, if it is plausibly a misspelling of it. */
-  static @Nullable String closest(String key, java.util.Set<String> accepted) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    String lowerKey = normalise(key);
-    for (String candidate : accepted) {
-      int d = editDistance(lowerKey, normalise(candidate));
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = candidate;
-      }
-    }
-    int allowed = Math.max(1, Math.min(3, key.length() / 3));
-    return bestDistance <= allowed ? best : null;
-  }
-
-  private static String normalise(String s) {
-    return s.toLowerCase(Locale.ROOT).replace("-", "_");
-  }
-
-  /** Optimal string alignment distance: an adjacent transposition costs one edit. */
-  static int editDistance(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
-    for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2)
-            && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-      }
-    }
-    return d[a.length()][b.length()];
   }
 
   @SuppressWarnings("unchecked")

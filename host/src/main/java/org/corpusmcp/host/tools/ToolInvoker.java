@@ -84,7 +84,9 @@ public final class ToolInvoker {
       String toolName, @Nullable Map<String, @Nullable Object> arguments, Duration deadline) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
-      return failure(UNKNOWN_TOOL, "Unknown tool: " + toolName, Map.of());
+      return failure(UNKNOWN_TOOL, "Unknown tool: " + toolName
+          + NearestName.hint(toolName, catalog.tools().stream().map(RegisteredTool::name).toList()),
+          Map.of());
     }
     ArgumentValidator.Outcome checked;
     try {

@@ -115,6 +115,46 @@ class CommandLineTest {
   }
 
   @Test
+  void generatesAShellCompletionScriptThatKnowsTheCommands() throws Exception {
+    Run completion = run("generate-completion");
+    assertEquals(0, completion.status(), completion.err());
+    assertTrue(completion.out().contains("complete -F _complete_corpus-mcp"), completion.out());
+    // bash itself must accept the script, and completing "corpus-mcp se" must offer serve.
+    Process bash = new ProcessBuilder("bash", "-c",
+        "source /dev/stdin; COMP_WORDS=(corpus-mcp se); COMP_CWORD=1; _complete_corpus-mcp;"
+            + " printf '%s\\n' \"${COMPREPLY[@]}\"").redirectErrorStream(true).start();
+    bash.getOutputStream().write(completion.out().getBytes(StandardCharsets.UTF_8));
+    bash.getOutputStream().close();
+    String offered = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, bash.waitFor(), offered);
+    assertTrue(offered.lines().anyMatch("serve"::equals), offered);
+  }
+
+  @Test
+  void mistypedNamesGetTheNearestOneSuggested() {
+    Run command = run("serv");
+    assertEquals(2, command.status());
+    assertTrue(command.err().contains("Unknown command or plugin: 'serv' (did you mean 'serve'?)"),
+        command.err());
+    Run plugin = run("sampel", "echo", "hey");
+    assertEquals(2, plugin.status());
+    assertTrue(plugin.err().contains("(did you mean 'sample'?)"), plugin.err());
+    Run tool = run("sample", "ehco", "hey");
+    assertEquals(2, tool.status());
+    assertTrue(tool.err().contains("Unknown tool or command: ehco (did you mean 'echo'?)"), tool.err());
+    Run called = run("call", "sample_ecoh", "{}");
+    assertEquals(1, called.status());
+    assertTrue(called.err().contains("Unknown tool: sample_ecoh (did you mean 'sample_echo'?)"),
+        called.out() + called.err());
+    Run noTool = run("sample");
+    assertEquals(2, noTool.status());
+    assertTrue(noTool.err().contains("Plugin 'sample' has: [echo <text> [times]"), noTool.err());
+    // Far from every name: no guess rather than a wrong one.
+    Run far = run("zzzzzz");
+    assertTrue(!far.err().contains("did you mean"), far.err());
+  }
+
+  @Test
   void startupFailuresExitThreeWithTheReason() {
     Map<String, String> env = new HashMap<>();
     env.put(HostSettings.ENV_PLUGINS_DIR, dir.resolve("missing").toString());
@@ -131,6 +171,25 @@ class CommandLineTest {
     assertTrue(doctor.out().contains("ok   5 tool(s) served: [sample_echo"), doctor.out());
     assertTrue(doctor.out().contains("\"mcpServers\""), doctor.out());
     assertTrue(doctor.out().contains("claude mcp add corpus-mcp"), doctor.out());
+    // Every configuration snippet is JSON a client accepts as pasted: the stdio ones start this
+    // launcher with "serve", the HTTP ones name the endpoint under each client's own key.
+    List<JsonNode> snippets = doctor.out().lines()
+        .map(String::strip)
+        .map(line -> line.startsWith("{") ? line : line.substring(line.indexOf(':') + 1).strip())
+        .filter(line -> line.startsWith("{"))
+        .map(line -> JsonText.newMapper().readTree(line))
+        .toList();
+    assertEquals(7, snippets.size(), doctor.out());
+    for (String client : List.of("Cursor", "VS Code", "Windsurf")) {
+      assertTrue(doctor.out().contains("  " + client + " ("), client + " is covered: " + doctor.out());
+    }
+    JsonNode vsCode = snippets.stream().filter(n -> n.has("servers")).findFirst().orElseThrow();
+    assertEquals("stdio", vsCode.at("/servers/corpus-mcp/type").asText());
+    assertEquals(List.of("serve"),
+        JsonText.newMapper().convertValue(vsCode.at("/servers/corpus-mcp/args"), List.class));
+    assertEquals("http://127.0.0.1:8000/mcp",
+        snippets.get(snippets.size() - 1).at("/mcpServers/corpus-mcp/serverUrl").asText(),
+        "Windsurf names a remote server serverUrl");
     Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
     assertEquals(1, broken.status());
     assertTrue(broken.out().contains("FAIL"), broken.out());

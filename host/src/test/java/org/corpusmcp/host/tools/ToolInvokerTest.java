@@ -107,8 +107,8 @@ class ToolInvokerTest {
 
   @Test
   void editDistanceCountsATranspositionOnce() {
-    assertEquals(1, ArgumentValidator.editDistance("qeury", "query"));
-    assertEquals(2, ArgumentValidator.editDistance("qery", "queryy"));
-    assertEquals(null, ArgumentValidator.closest("zzzzzz", java.util.Set.of("query", "limit")));
+    assertEquals(1, NearestName.editDistance("qeury", "query"));
+    assertEquals(2, NearestName.editDistance("qery", "queryy"));
+    assertEquals(null, NearestName.closest("zzzzzz", java.util.Set.of("query", "limit")));
   }
 }

@@ -1,0 +1,115 @@
+package org.corpusmcp.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The release archives as a user gets them: checked against their SHA-256 sums, unpacked with the
+ * system's own tools into a directory that is not the checkout, and run from there.
+ */
+class ReleaseArchiveIT {
+
+  private static final Path TARGET = Path.of(System.getProperty("release.dir"));
+  private static final String VERSION = System.getProperty("release.version");
+  private static final String BASE = "corpus-mcp-" + VERSION;
+
+  @Test
+  void eachArchiveMatchesTheSumPublishedBesideIt() throws Exception {
+    for (String name : List.of(BASE + ".tar.gz", BASE + ".zip")) {
+      Path archive = TARGET.resolve(name);
+      String line = Files.readString(TARGET.resolve(name + ".sha256")).trim();
+      // sha256sum's format, so `sha256sum -c` checks a download: "<hex>  <file name>".
+      String[] parts = line.split(" {2}", 2);
+      assertEquals(name, parts[1], "the sum names its archive");
+      assertEquals(sha256(archive), parts[0], "SHA-256 of " + name);
+      Dist.Result check = Dist.run(TARGET, Dist.env(), List.of("sha256sum", "-c", name + ".sha256"));
+      assertEquals(0, check.status(), check.out() + check.err());
+    }
+  }
+
+  @Test
+  void theTarballRunsWhereverItIsUnpacked(@TempDir Path dir) throws Exception {
+    Path unpackInto = Files.createDirectories(dir.resolve("some place"));
+    Dist.Result untar = Dist.run(unpackInto, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path home = unpackInto.resolve(BASE);
+    Path launcher = home.resolve("bin/corpus-mcp");
+    assertTrue(Files.getPosixFilePermissions(launcher).contains(PosixFilePermission.OWNER_EXECUTE),
+        "bin/corpus-mcp is executable after tar -x");
+
+    // Run from an unrelated directory: the launcher finds its own lib/, plugins/ and corpus/.
+    Path elsewhere = Files.createDirectories(dir.resolve("cwd"));
+    Dist.Result search = Dist.run(elsewhere, Dist.env(), List.of(launcher.toString(), "call",
+        "search", "{\"query\":\"Reciprocal Rank Fusion\"}"));
+    assertEquals(0, search.status(), search.err());
+    JsonNode results = JsonMapper.builder().build().readTree(search.out()).path("results");
+    // docs/architecture.md is the handbook page that explains the fusion (read by hand).
+    assertEquals("corpus://Handbook/docs/architecture", results.path(0).path("ref").asText(),
+        search.out());
+    assertFalse(search.err().contains("building the distribution"),
+        "an unpacked release never builds: " + search.err());
+  }
+
+  @Test
+  void theZipHoldsWhatTheTarballHolds(@TempDir Path dir) throws Exception {
+    Dist.Result untar = Dist.run(dir, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Set<String> tarFiles;
+    try (Stream<Path> walk = Files.walk(dir.resolve(BASE))) {
+      tarFiles = walk.filter(Files::isRegularFile)
+          .map(p -> BASE + "/" + dir.resolve(BASE).relativize(p).toString().replace('\\', '/'))
+          .collect(Collectors.toCollection(TreeSet::new));
+    }
+    Set<String> zipFiles = new TreeSet<>();
+    try (ZipFile zip = new ZipFile(TARGET.resolve(BASE + ".zip").toFile())) {
+      zip.stream().filter(e -> !e.isDirectory()).forEach(e -> zipFiles.add(e.getName()));
+      assertEquals(tarFiles, zipFiles, "the same files in both archives");
+      assertTrue(zipFiles.contains(BASE + "/bin/corpus-mcp.cmd"), "a Windows launcher: " + zipFiles);
+      assertTrue(zipFiles.stream().anyMatch(n -> n.startsWith(BASE + "/plugins/plugin-archwiki")),
+          "the plugins ship: " + zipFiles);
+
+      ZipEntry cmd = zip.getEntry(BASE + "/bin/corpus-mcp.cmd");
+      String batch;
+      try (InputStream in = zip.getInputStream(cmd)) {
+        batch = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+      }
+      // cmd.exe misreads labels and continuation lines in LF-only batch files.
+      assertEquals(batch.split("\n", -1).length - 1, batch.split("\r\n", -1).length - 1,
+          "every line of the .cmd ends in CRLF");
+      assertTrue(batch.contains("org.corpusmcp.host.Main"), batch);
+    }
+  }
+
+  private static String sha256(Path file) throws Exception {
+    MessageDigest digest = MessageDigest.getInstance("SHA-256");
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+    }
+    return HexFormat.of().formatHex(digest.digest());
+  }
+}
