@@ -80,6 +80,16 @@ final class ServeCommand implements Callable<Integer> {
           + " then exit 0 (env MCP_SHUTDOWN_GRACE; default 10).")
   @Nullable Integer shutdownGraceSeconds;
 
+  @Option(names = "--replica-id", paramLabel = "ID",
+      description = "Behind a load balancer: issue HTTP session ids as ID.<id>, so the balancer"
+          + " can send a session's requests to this replica (env MCP_REPLICA_ID; default none;"
+          + " see docs/operations.md).")
+  @Nullable String replicaId;
+
+  private static @Nullable String blankToNull(@Nullable String text) {
+    return text == null || text.isBlank() ? null : text.trim();
+  }
+
   private static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
   /** How long the main thread waits, after the server stopped, for the stop to be logged. */
   private static final Duration STOP_LOG_WAIT = Duration.ofSeconds(5);
@@ -165,7 +175,8 @@ final class ServeCommand implements Callable<Integer> {
         positive("--max-connections", "MCP_MAX_CONNECTIONS", maxConnections,
             HttpSettings.DEFAULT_MAX_CONNECTIONS),
         Duration.ofSeconds(positive("--header-timeout", "MCP_HEADER_TIMEOUT", headerTimeoutSeconds,
-            (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())));
+            (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())),
+        replicaId != null ? replicaId : blankToNull(env.get("MCP_REPLICA_ID")));
   }
 
   /** The flag's value, else the environment variable's, else the default; at least 1. */

@@ -88,6 +88,10 @@ public final class HttpMcpServer implements AutoCloseable {
     context.setErrorHandler(errors);
     context.setContextPath("/");
     AtomicBoolean shuttingDown = new AtomicBoolean();
+    if (settings.replicaId() != null) {
+      context.addFilter(new FilterHolder(new ReplicaSessionIds(settings.replicaId())),
+          "/*", EnumSet.of(DispatcherType.REQUEST));
+    }
     context.addFilter(new FilterHolder(
             new HttpFront(settings, security, gate, parts.json(), () -> !shuttingDown.get())),
         "/*", EnumSet.of(DispatcherType.REQUEST));

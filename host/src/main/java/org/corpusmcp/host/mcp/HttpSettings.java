@@ -22,6 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param maxConnections TCP connections at most; further ones wait in the accept queue
  * @param headerTimeout a connection that has not sent a complete request line and headers this
  *     long after it opened, or after its previous response, is closed
+ * @param replicaId when set, session ids are issued as {@code <replicaId>.<id>} so that a load
+ *     balancer in front of several replicas can send a session's requests to its replica
  */
 public record HttpSettings(
     String host,
@@ -33,7 +35,8 @@ public record HttpSettings(
     int maxSessions,
     Duration sessionIdleTimeout,
     int maxConnections,
-    Duration headerTimeout) {
+    Duration headerTimeout,
+    @Nullable String replicaId) {
 
   public static final String ENDPOINT = "/mcp";
   /** 200 while the process serves. */
@@ -78,6 +81,10 @@ public record HttpSettings(
       throw new IllegalArgumentException(
           "the header timeout must be at least 100 ms, got " + headerTimeout);
     }
+    if (replicaId != null && !ReplicaSessionIds.VALID.matcher(replicaId).matches()) {
+      throw new IllegalArgumentException(
+          "a replica id is 1 to 32 letters, digits, '-' or '_', got '" + replicaId + "'");
+    }
   }
 
   /** Settings with the default session and connection limits. */
@@ -85,25 +92,25 @@ public record HttpSettings(
       List<String> extraAllowedHosts, List<String> extraAllowedOrigins, int maxRequestBytes) {
     this(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins, maxRequestBytes,
         DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_HEADER_TIMEOUT);
+        DEFAULT_HEADER_TIMEOUT, null);
   }
 
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
   }
 
   /** These settings with another connection limit. */
   public HttpSettings withMaxConnections(int maxConnections) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
   }
 
   /** These settings with another deadline for request headers. */
   public HttpSettings withHeaderTimeout(Duration headerTimeout) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
   }
 
   /** True when {@link #host} names only this machine. */

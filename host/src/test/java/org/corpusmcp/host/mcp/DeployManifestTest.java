@@ -94,7 +94,8 @@ class DeployManifestTest {
     for (String path : List.of(HttpSettings.ENDPOINT, HttpSettings.LIVENESS_PATH, HttpSettings.READINESS_PATH)) {
       assertTrue(conf.contains("location = " + path + " {"), path);
     }
-    assertTrue(conf.contains("hash $http_mcp_session_id consistent;"), "legacy sessions pinned by id");
+    assertTrue(conf.contains("map $http_mcp_session_id $corpus_mcp_upstream {"),
+        "legacy sessions routed by the replica named in their id");
   }
 
   @SuppressWarnings("unchecked")
