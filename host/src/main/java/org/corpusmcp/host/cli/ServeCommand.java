@@ -6,6 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.HttpMcpServer;
@@ -66,6 +69,30 @@ final class ServeCommand implements Callable<Integer> {
           + " (env MCP_MAX_CONNECTIONS; default " + HttpSettings.DEFAULT_MAX_CONNECTIONS + ").")
   @Nullable Integer maxConnections;
 
+  @Option(names = "--header-timeout", paramLabel = "SECONDS",
+      description = "An HTTP connection must send a request's complete headers within this time of"
+          + " opening or of its previous response, or it is closed (env MCP_HEADER_TIMEOUT;"
+          + " default 10).")
+  @Nullable Integer headerTimeoutSeconds;
+
+  @Option(names = "--shutdown-grace", paramLabel = "SECONDS",
+      description = "On SIGTERM, stop taking requests and give those running this long to finish,"
+          + " then exit 0 (env MCP_SHUTDOWN_GRACE; default 10).")
+  @Nullable Integer shutdownGraceSeconds;
+
+  @Option(names = "--replica-id", paramLabel = "ID",
+      description = "Behind a load balancer: issue HTTP session ids as ID.<id>, so the balancer"
+          + " can send a session's requests to this replica (env MCP_REPLICA_ID; default none;"
+          + " see docs/operations.md).")
+  @Nullable String replicaId;
+
+  private static @Nullable String blankToNull(@Nullable String text) {
+    return text == null || text.isBlank() ? null : text.trim();
+  }
+
+  private static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
+  /** How long the main thread waits, after the server stopped, for the stop to be logged. */
+  private static final Duration STOP_LOG_WAIT = Duration.ofSeconds(5);
   private static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
   /** At end of stdin, in-flight calls get their deadline plus this to be answered. */
   private static final Duration DRAIN_MARGIN = Duration.ofSeconds(2);
@@ -76,6 +103,8 @@ final class ServeCommand implements Callable<Integer> {
     Duration timeout = Duration.ofSeconds(positive("--request-timeout", "MCP_REQUEST_TIMEOUT",
         requestTimeoutSeconds, (int) ToolInvoker.DEFAULT_DEADLINE.toSeconds()));
     HttpSettings httpSettings = http ? httpSettings() : null;
+    Duration grace = Duration.ofSeconds(positive("--shutdown-grace", "MCP_SHUTDOWN_GRACE",
+        shutdownGraceSeconds, (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
     try (Host host = root.startHost(options)) {
       McpServers.Parts parts = host.mcpParts(timeout);
       log.info("{} tool(s) from {} plugin(s): {}", host.catalog().size(), host.plugins().size(),
@@ -88,7 +117,19 @@ final class ServeCommand implements Callable<Integer> {
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts)) {
           logReady(log);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
+          CountDownLatch stopped = new CountDownLatch(1);
+          AtomicInteger inFlightAtStop = new AtomicInteger(-1);
+          TermSignal.handle(() -> {
+            inFlightAtStop.set(server.requestsInFlight());
+            int left = server.shutdown(grace);
+            logStopped(log, inFlightAtStop.get(), left, grace);
+            stopped.countDown();
+          });
           server.join();
+          if (inFlightAtStop.get() >= 0) {
+            // join returns as Jetty stops, before the signal's thread has logged and finished
+            stopped.await(STOP_LOG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+          }
         }
         return 0;
       }
@@ -98,7 +139,15 @@ final class ServeCommand implements Callable<Integer> {
           timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);
       logReady(log);
+      AtomicInteger inFlightAtStop = new AtomicInteger(-1);
+      TermSignal.handle(() -> {
+        inFlightAtStop.set(transport.requestsInFlight());
+        transport.stop(grace);
+      });
       transport.run();
+      if (inFlightAtStop.get() >= 0) {
+        logStopped(log, inFlightAtStop.get(), transport.requestsInFlight(), grace);
+      }
       server.close();
       return 0;
     }
@@ -109,7 +158,7 @@ final class ServeCommand implements Callable<Integer> {
     String bind = host != null ? host : env.getOrDefault("MCP_HOST", "127.0.0.1");
     int listenPort;
     try {
-      listenPort = port != null ? port : Integer.parseInt(env.getOrDefault("MCP_PORT", "8000").trim());
+      listenPort = port != null ? port : Integer.parseInt(env.getOrDefault("MCP_PORT", String.valueOf(HttpSettings.DEFAULT_PORT)).trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("MCP_PORT must be a number, got '" + env.get("MCP_PORT") + "'");
     }
@@ -124,7 +173,10 @@ final class ServeCommand implements Callable<Integer> {
         Duration.ofSeconds(positive("--session-idle-timeout", "MCP_SESSION_IDLE_SECONDS",
             sessionIdleSeconds, (int) HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT.toSeconds())),
         positive("--max-connections", "MCP_MAX_CONNECTIONS", maxConnections,
-            HttpSettings.DEFAULT_MAX_CONNECTIONS));
+            HttpSettings.DEFAULT_MAX_CONNECTIONS),
+        Duration.ofSeconds(positive("--header-timeout", "MCP_HEADER_TIMEOUT", headerTimeoutSeconds,
+            (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())),
+        replicaId != null ? replicaId : blankToNull(env.get("MCP_REPLICA_ID")));
   }
 
   /** The flag's value, else the environment variable's, else the default; at least 1. */
@@ -148,6 +200,16 @@ final class ServeCommand implements Callable<Integer> {
           (flagValue != null ? flag : variable) + " must be at least 1, got " + value);
     }
     return value;
+  }
+
+  /** The one line a graceful stop leaves on stderr. */
+  private static void logStopped(Logger log, int inFlight, int left, Duration grace) {
+    if (left == 0) {
+      log.info("SIGTERM: stopped taking requests; {} in flight finished; exiting", inFlight);
+    } else {
+      log.warn("SIGTERM: stopped taking requests; {} of {} in flight still running after the {} s"
+          + " grace (MCP_SHUTDOWN_GRACE); exiting", left, inFlight, grace.toSeconds());
+    }
   }
 
   private static void logReady(Logger log) {

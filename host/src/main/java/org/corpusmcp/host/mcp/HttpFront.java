@@ -28,12 +28,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the bearer token,
+ * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the liveness and
+ * readiness probes, the bearer token,
  * the Origin/Host check (DNS rebinding) for every path, CORS for browser clients on allowed
  * origins, the {@code MCP-Protocol-Version} header, the size limit, the {@link ProtocolGate}
  * on each POST body, and the session cap (a {@link SessionLedger}). A POST of revision 2026-07-28
@@ -58,14 +60,21 @@ final class HttpFront implements Filter {
   private final JsonMapper json;
   private final SessionLedger sessions;
   private final byte @Nullable [] token;
+  private final BooleanSupplier ready;
 
+  /**
+   * @param ready whether {@value HttpSettings#READINESS_PATH} answers 200: true while serving,
+   *     false once a shutdown has begun
+   */
   HttpFront(
       HttpSettings settings,
       ServerTransportSecurityValidator securityValidator,
       ProtocolGate gate,
       ModernProtocol modern,
-      JsonMapper json) {
+      JsonMapper json,
+      BooleanSupplier ready) {
     this.settings = settings;
+    this.ready = ready;
     this.securityValidator = securityValidator;
     this.gate = gate;
     this.modern = modern;
@@ -100,6 +109,9 @@ final class HttpFront implements Filter {
               + " Mcp-Method, Mcp-Name");
       response.setHeader("Access-Control-Max-Age", "600");
       response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+      return;
+    }
+    if (probe(request, response)) {
       return;
     }
     if (!HttpSettings.ENDPOINT.equals(request.getRequestURI())) {
@@ -184,6 +196,36 @@ final class HttpFront implements Filter {
     response.sendError(HttpServletResponse.SC_BAD_REQUEST,
         "Bad Request: unsupported MCP-Protocol-Version " + version + "; supported: "
             + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
+    return true;
+  }
+
+  /**
+   * The liveness and readiness probes, for load balancers and orchestrators. They come after the
+   * Host/Origin check but need no token: probes seldom carry one, and the answer says no more than
+   * whether the process serves. The server listens only once every plugin has started and every
+   * archive has opened (a failure there ends start-up), so readiness is lost only when a
+   * shutdown begins.
+   */
+  private boolean probe(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String path = request.getRequestURI();
+    boolean liveness = HttpSettings.LIVENESS_PATH.equals(path);
+    if (!liveness && !HttpSettings.READINESS_PATH.equals(path)) {
+      return false;
+    }
+    if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
+      response.setHeader("Allow", "GET, HEAD");
+      response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+          "Method not allowed: " + path + " answers GET");
+      return true;
+    }
+    response.setHeader("Cache-Control", "no-store");
+    if (liveness) {
+      writeJson(response, HttpServletResponse.SC_OK, "{\"status\":\"alive\"}");
+    } else if (ready.getAsBoolean()) {
+      writeJson(response, HttpServletResponse.SC_OK, "{\"status\":\"ready\"}");
+    } else {
+      writeJson(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "{\"status\":\"shutting down\"}");
+    }
     return true;
   }
 

@@ -6,6 +6,7 @@ import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTrans
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * per session, so a restart costs clients only a new {@code initialize}.
  *
  * <p>The layers a request passes, outermost first: the connection limit and the header size
- * limit (Jetty; refusals written by {@link JsonErrorHandler}), {@link WholeBodyHandler} (the body
+ * limit (Jetty; refusals written by {@link JsonErrorHandler}), the header deadline
+ * ({@link HeaderDeadline}), {@link WholeBodyHandler} (the body
  * read in full without a thread, at a minimum rate), {@link HttpFront} (security, protocol gate,
  * session cap), and the SDK's servlet (sessions idle for the idle timeout swept).
  */
@@ -36,11 +38,17 @@ public final class HttpMcpServer implements AutoCloseable {
   private final Server jetty;
   private final McpSyncServer mcp;
   private final ServerConnector connector;
+  private final InFlightRequests inFlight;
+  private final AtomicBoolean shuttingDown;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HttpMcpServer(Server jetty, McpSyncServer mcp, ServerConnector connector) {
+  private HttpMcpServer(Server jetty, McpSyncServer mcp, ServerConnector connector,
+      InFlightRequests inFlight, AtomicBoolean shuttingDown) {
     this.jetty = jetty;
     this.mcp = mcp;
     this.connector = connector;
+    this.inFlight = inFlight;
+    this.shuttingDown = shuttingDown;
   }
 
   /** Starts listening; throws {@link IllegalArgumentException} for an unsafe configuration. */
@@ -72,19 +80,28 @@ public final class HttpMcpServer implements AutoCloseable {
     connector.setIdleTimeout(HttpSettings.CONNECTION_IDLE_TIMEOUT.toMillis());
     jetty.addConnector(connector);
     jetty.addBean(new NetworkConnectionLimit(settings.maxConnections(), connector));
+    HeaderDeadline headerDeadline = new HeaderDeadline(jetty.getScheduler(), settings.headerTimeout());
+    connector.addEventListener(headerDeadline);
     JsonErrorHandler errors = new JsonErrorHandler(parts.json());
     jetty.setErrorHandler(errors);
     ServletContextHandler context = new ServletContextHandler();
     context.setErrorHandler(errors);
     context.setContextPath("/");
-    context.addFilter(new FilterHolder(new HttpFront(settings, security, gate,
-        parts.modern(), parts.json())),
+    AtomicBoolean shuttingDown = new AtomicBoolean();
+    if (settings.replicaId() != null) {
+      context.addFilter(new FilterHolder(new ReplicaSessionIds(settings.replicaId())),
+          "/*", EnumSet.of(DispatcherType.REQUEST));
+    }
+    context.addFilter(new FilterHolder(
+            new HttpFront(settings, security, gate, parts.modern(), parts.json(),
+                () -> !shuttingDown.get())),
         "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);
     servlet.setAsyncSupported(true); // the SDK answers over SSE via request.startAsync()
     context.addServlet(servlet, "/*");
-    jetty.setHandler(new WholeBodyHandler(context, settings.maxRequestBytes(),
-        HttpSettings.MIN_BODY_BYTES_PER_SECOND, HttpSettings.BODY_GRACE));
+    InFlightRequests inFlight = new InFlightRequests(new WholeBodyHandler(context,
+        settings.maxRequestBytes(), HttpSettings.MIN_BODY_BYTES_PER_SECOND, HttpSettings.BODY_GRACE));
+    jetty.setHandler(headerDeadline.handler(inFlight));
     jetty.setStopAtShutdown(false);
     try {
       jetty.start();
@@ -95,7 +112,7 @@ public final class HttpMcpServer implements AutoCloseable {
     }
     log.info("MCP endpoint: http://{}:{}{}", hostForUrl(settings.host()), connector.getLocalPort(),
         HttpSettings.ENDPOINT);
-    return new HttpMcpServer(jetty, mcp, connector);
+    return new HttpMcpServer(jetty, mcp, connector, inFlight, shuttingDown);
   }
 
   /** The port actually bound (useful with port 0). */
@@ -108,8 +125,41 @@ public final class HttpMcpServer implements AutoCloseable {
     jetty.join();
   }
 
+  /**
+   * Stops gracefully: the listening socket closes (new connections are refused; open ones may
+   * still send requests), readiness turns to 503, the requests being served get up to
+   * {@code grace} to finish, then the sessions and the server close and {@link #join} returns.
+   *
+   * @return the requests still running when the grace period ended (0 when all finished)
+   */
+  public int shutdown(Duration grace) {
+    shuttingDown.set(true);
+    try {
+      connector.close();
+    } catch (RuntimeException e) {
+      log.debug("closing the listener: {}", e.toString());
+    }
+    int left;
+    try {
+      left = inFlight.awaitIdle(grace);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      left = inFlight.running();
+    }
+    close();
+    return left;
+  }
+
+  /** Requests being served now (streams of server messages not counted). */
+  public int requestsInFlight() {
+    return inFlight.running();
+  }
+
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     try {
       // McpSyncServer.closeGracefully() blocks without a timeout; a stuck session must not
       // stop the shutdown.

@@ -20,6 +20,10 @@ import org.jspecify.annotations.Nullable;
  * @param sessionIdleTimeout a session without requests or open streams for this long is closed
  *     (within as long again)
  * @param maxConnections TCP connections at most; further ones wait in the accept queue
+ * @param headerTimeout a connection that has not sent a complete request line and headers this
+ *     long after it opened, or after its previous response, is closed
+ * @param replicaId when set, session ids are issued as {@code <replicaId>.<id>} so that a load
+ *     balancer in front of several replicas can send a session's requests to its replica
  */
 public record HttpSettings(
     String host,
@@ -30,13 +34,22 @@ public record HttpSettings(
     int maxRequestBytes,
     int maxSessions,
     Duration sessionIdleTimeout,
-    int maxConnections) {
+    int maxConnections,
+    Duration headerTimeout,
+    @Nullable String replicaId) {
 
   public static final String ENDPOINT = "/mcp";
+  /** 200 while the process serves. */
+  public static final String LIVENESS_PATH = "/healthz";
+  /** 200 while it accepts work; 503 once a shutdown has begun. */
+  public static final String READINESS_PATH = "/readyz";
 
+  /** The port {@code serve --http} listens on without {@code --port} or {@code MCP_PORT}. */
+  public static final int DEFAULT_PORT = 8000;
   public static final int DEFAULT_MAX_SESSIONS = 1000;
   public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
   public static final int DEFAULT_MAX_CONNECTIONS = 256;
+  public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
 
   /** A body must average at least this many bytes a second once {@link #BODY_GRACE} has passed. */
   public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
@@ -64,25 +77,40 @@ public record HttpSettings(
     if (maxConnections < 1) {
       throw new IllegalArgumentException("the connection limit must be at least 1, got " + maxConnections);
     }
+    if (headerTimeout.toMillis() < 100) {
+      throw new IllegalArgumentException(
+          "the header timeout must be at least 100 ms, got " + headerTimeout);
+    }
+    if (replicaId != null && !ReplicaSessionIds.VALID.matcher(replicaId).matches()) {
+      throw new IllegalArgumentException(
+          "a replica id is 1 to 32 letters, digits, '-' or '_', got '" + replicaId + "'");
+    }
   }
 
   /** Settings with the default session and connection limits. */
   public HttpSettings(String host, int port, @Nullable String bearerToken,
       List<String> extraAllowedHosts, List<String> extraAllowedOrigins, int maxRequestBytes) {
     this(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins, maxRequestBytes,
-        DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS);
+        DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS,
+        DEFAULT_HEADER_TIMEOUT, null);
   }
 
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
   }
 
   /** These settings with another connection limit. */
   public HttpSettings withMaxConnections(int maxConnections) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
+  }
+
+  /** These settings with another deadline for request headers. */
+  public HttpSettings withHeaderTimeout(Duration headerTimeout) {
+    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
   }
 
   /** True when {@link #host} names only this machine. */

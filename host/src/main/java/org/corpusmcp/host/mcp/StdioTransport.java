@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,6 +50,8 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Object drained = new Object();
   private volatile @Nullable McpServerSession session;
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile @Nullable Duration stopGrace;
 
   /**
    * @param out the real standard output, captured before anything could print to it
@@ -79,27 +82,61 @@ public final class StdioTransport implements McpServerTransportProvider {
     this.session = sessionFactory.create(new LineTransport());
   }
 
-  /** Reads and dispatches messages until stdin ends, then waits for in-flight requests. */
+  /**
+   * Reads and dispatches messages until stdin ends or {@link #stop} is called, then waits for
+   * in-flight requests: up to the drain timeout at end of input, up to the grace given to
+   * {@code stop} otherwise.
+   *
+   * <p>Lines are read on a daemon thread of their own so that {@code stop} can end this method
+   * while a read is blocked (a read of stdin cannot be interrupted); that thread dies with the
+   * process.
+   */
   public void run() {
     McpServerSession current = session;
     if (current == null) {
       throw new IllegalStateException("no MCP server is attached to this transport");
     }
-    try {
-      byte[] line;
-      while ((line = readLine()) != null) {
-        if (line.length > maxMessageBytes) {
-          writeLine(ProtocolGate.errorResponse(json, null, -32600,
-              "Invalid Request: message longer than " + maxMessageBytes + " bytes").toString());
-          continue;
+    Thread reader = new Thread(() -> {
+      try {
+        byte[] line;
+        while ((line = readLine()) != null && stopGrace == null) {
+          if (line.length > maxMessageBytes) {
+            writeLine(ProtocolGate.errorResponse(json, null, -32600,
+                "Invalid Request: message longer than " + maxMessageBytes + " bytes").toString());
+            continue;
+          }
+          dispatch(current, new String(line, StandardCharsets.UTF_8));
         }
-        dispatch(current, new String(line, StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        log.warn("stdin failed: {}", e.toString());
+      } finally {
+        finished.countDown();
       }
-    } catch (IOException e) {
-      log.warn("stdin failed: {}", e.toString());
+    }, "stdio-reader");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      finished.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    awaitInFlight();
+    Duration grace = stopGrace;
+    awaitInFlight(grace != null ? grace : drainTimeout);
     current.closeGracefully().block(Duration.ofSeconds(2));
+  }
+
+  /**
+   * Stops reading input (a message arriving after this is not handled) and makes {@link #run}
+   * return once the requests in flight have been answered or {@code grace} has passed.
+   */
+  public void stop(Duration grace) {
+    stopGrace = grace;
+    finished.countDown();
+  }
+
+  /** Requests dispatched and not yet answered. */
+  public int requestsInFlight() {
+    return inFlight.get();
   }
 
   private void dispatch(McpServerSession current, String text) {
@@ -168,13 +205,13 @@ public final class StdioTransport implements McpServerTransportProvider {
         }, error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
   }
 
-  private void awaitInFlight() {
-    long deadline = System.nanoTime() + drainTimeout.toNanos();
+  private void awaitInFlight(Duration bound) {
+    long deadline = System.nanoTime() + bound.toNanos();
     synchronized (drained) {
       while (inFlight.get() > 0) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          log.warn("{} request(s) still running at end of input; not waiting longer", inFlight.get());
+          log.warn("{} request(s) still running at the end; not waiting longer", inFlight.get());
           return;
         }
         try {
