@@ -114,6 +114,11 @@ final class ServeCommand implements Callable<Integer> {
             host.prompts().prompts().stream().map(p -> p.name()).toList());
       }
       if (httpSettings != null) {
+        if (httpSettings.unauthenticatedExposureAllowed() && !httpSettings.isLoopbackBind()
+            && httpSettings.bearerToken() == null) {
+          log.warn("listening on {} without a token (MCP_ALLOW_UNAUTHENTICATED_BIND=1): anything"
+              + " that reaches this address can call the tools", httpSettings.host());
+        }
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts)) {
           logReady(log);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
@@ -176,7 +181,8 @@ final class ServeCommand implements Callable<Integer> {
             HttpSettings.DEFAULT_MAX_CONNECTIONS),
         Duration.ofSeconds(positive("--header-timeout", "MCP_HEADER_TIMEOUT", headerTimeoutSeconds,
             (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())),
-        replicaId != null ? replicaId : blankToNull(env.get("MCP_REPLICA_ID")));
+        replicaId != null ? replicaId : blankToNull(env.get("MCP_REPLICA_ID")),
+        "1".equals(env.getOrDefault("MCP_ALLOW_UNAUTHENTICATED_BIND", "").trim()));
   }
 
   /** The flag's value, else the environment variable's, else the default; at least 1. */

@@ -24,6 +24,9 @@ import org.jspecify.annotations.Nullable;
  *     long after it opened, or after its previous response, is closed
  * @param replicaId when set, session ids are issued as {@code <replicaId>.<id>} so that a load
  *     balancer in front of several replicas can send a session's requests to its replica
+ * @param unauthenticatedExposureAllowed the operator's statement that a non-loopback bind without a
+ *     token is safe because something else confines it (a container whose port is published on
+ *     the host's loopback only); without it such a bind is refused
  */
 public record HttpSettings(
     String host,
@@ -36,7 +39,8 @@ public record HttpSettings(
     Duration sessionIdleTimeout,
     int maxConnections,
     Duration headerTimeout,
-    @Nullable String replicaId) {
+    @Nullable String replicaId,
+    boolean unauthenticatedExposureAllowed) {
 
   public static final String ENDPOINT = "/mcp";
   /** 200 while the process serves. */
@@ -92,25 +96,28 @@ public record HttpSettings(
       List<String> extraAllowedHosts, List<String> extraAllowedOrigins, int maxRequestBytes) {
     this(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins, maxRequestBytes,
         DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_HEADER_TIMEOUT, null);
+        DEFAULT_HEADER_TIMEOUT, null, false);
   }
 
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+        unauthenticatedExposureAllowed);
   }
 
   /** These settings with another connection limit. */
   public HttpSettings withMaxConnections(int maxConnections) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+        unauthenticatedExposureAllowed);
   }
 
   /** These settings with another deadline for request headers. */
   public HttpSettings withHeaderTimeout(Duration headerTimeout) {
     return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId);
+        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+        unauthenticatedExposureAllowed);
   }
 
   /** True when {@link #host} names only this machine. */
@@ -129,11 +136,13 @@ public record HttpSettings(
 
   /** Refuses what would expose the server by accident: a non-loopback bind without a token. */
   public void checkExposure() {
-    if (!isLoopbackBind() && (bearerToken == null || bearerToken.isBlank())) {
+    if (!isLoopbackBind() && (bearerToken == null || bearerToken.isBlank())
+        && !unauthenticatedExposureAllowed) {
       throw new IllegalArgumentException(
           "refusing to listen on " + host + " without authentication: it is reachable from other"
               + " machines. Set MCP_AUTH_TOKEN (clients then send 'Authorization: Bearer <token>')"
-              + " or bind to 127.0.0.1.");
+              + " or bind to 127.0.0.1. (In a container whose port is published on the host's"
+              + " loopback only, MCP_ALLOW_UNAUTHENTICATED_BIND=1 says so.)");
     }
   }
 

@@ -31,7 +31,7 @@ class ReplicaSessionIdsTest {
     try (Host host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
         HttpMcpServer server = HttpMcpServer.start(
             new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20, 1000,
-                Duration.ofMinutes(30), 256, Duration.ofSeconds(10), "r7"),
+                Duration.ofMinutes(30), 256, Duration.ofSeconds(10), "r7", false),
             host.mcpParts(Duration.ofSeconds(30)))) {
       HttpResponse<String> init = post(server, HttpEndToEndTest.INIT, null);
       assertEquals(200, init.statusCode(), init.body());
@@ -54,7 +54,8 @@ class ReplicaSessionIdsTest {
   @Test
   void aReplicaIdOutsideTheSafeCharactersIsRefused() {
     assertThrows(IllegalArgumentException.class, () -> new HttpSettings("127.0.0.1", 0, null,
-        List.of(), List.of(), 1 << 20, 1000, Duration.ofMinutes(30), 256, Duration.ofSeconds(10), "r.1"));
+        List.of(), List.of(), 1 << 20, 1000, Duration.ofMinutes(30), 256, Duration.ofSeconds(10), "r.1",
+        false));
   }
 
   private static HttpResponse<String> post(HttpMcpServer server, String body, String session)

@@ -1,0 +1,34 @@
+package org.corpusmcp.host.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A bind other machines can reach needs a token, or the operator's word that nothing else can. */
+class ExposureCheckTest {
+
+  private static HttpSettings settings(String host, String token, boolean allowed) {
+    return new HttpSettings(host, 8000, token, List.of(), List.of(), 1 << 20,
+        HttpSettings.DEFAULT_MAX_SESSIONS, HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT,
+        HttpSettings.DEFAULT_MAX_CONNECTIONS, HttpSettings.DEFAULT_HEADER_TIMEOUT, null, allowed);
+  }
+
+  @Test
+  void aNonLoopbackBindWithoutATokenIsRefusedAndTheMessageNamesBothWaysOut() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> settings("0.0.0.0", null, false).checkExposure());
+    assertTrue(refused.getMessage().contains("MCP_AUTH_TOKEN"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("MCP_ALLOW_UNAUTHENTICATED_BIND=1"), refused.getMessage());
+  }
+
+  @Test
+  void aTokenOrTheOptInLetsItListen() {
+    assertDoesNotThrow(() -> settings("0.0.0.0", "secret", false).checkExposure());
+    // The container case: 0.0.0.0 inside, the port published on the host's 127.0.0.1 only.
+    assertDoesNotThrow(() -> settings("0.0.0.0", null, true).checkExposure());
+    assertDoesNotThrow(() -> settings("127.0.0.1", null, false).checkExposure());
+  }
+}
