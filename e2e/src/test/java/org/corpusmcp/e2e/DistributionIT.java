@@ -17,7 +17,7 @@ class DistributionIT {
     Dist.Result version = Dist.corpusMcp(elsewhere, Dist.env(), "--version");
     assertEquals(0, version.status(), version.err());
     assertTrue(version.out().startsWith("corpus-mcp 0.1.0"), version.out());
-    Dist.Result tools = Dist.corpusMcp(elsewhere, Dist.env(), "tools");
+    Dist.Result tools = Dist.corpusMcp(elsewhere, Dist.env(), "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     assertTrue(tools.out().contains("\"archwiki_commands\""), tools.out());
     assertTrue(tools.out().contains("\"arch-wiki-usage\""), tools.out());

@@ -49,7 +49,7 @@ class JavaPluginIT {
     Map<String, String> env = Dist.env();
     env.put("CORPUS_MCP_PLUGINS_DIR", plugins.toString());
 
-    Dist.Result tools = Dist.corpusMcp(plugins, env, "tools");
+    Dist.Result tools = Dist.corpusMcp(plugins, env, "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     assertTrue(tools.out().contains("\"jsonkeys_keys\"") && tools.out().contains("\"archwiki_page\""),
         tools.out());

@@ -65,7 +65,7 @@ class KotlinPluginIT {
     Map<String, String> env = Dist.env();
     env.put("CORPUS_MCP_PLUGINS_DIR", plugins.toString());
 
-    Dist.Result tools = Dist.corpusMcp(plugins, env, "tools");
+    Dist.Result tools = Dist.corpusMcp(plugins, env, "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     assertTrue(tools.out().contains("\"wordcount_count\"") && tools.out().contains("\"archwiki_page\""),
         tools.out());

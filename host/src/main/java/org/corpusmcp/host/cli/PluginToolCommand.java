@@ -57,7 +57,7 @@ public final class PluginToolCommand implements Callable<Integer> {
       List<RegisteredTool> owned = host.catalog().ownedBy(pluginId);
       LoadedPlugin plugin = host.plugins().stream().filter(p -> p.id().equals(pluginId))
           .findFirst().orElse(null);
-      List<CommandSpec> commands = plugin == null ? List.of() : commands(plugin);
+      List<CommandSpec> commands = plugin == null ? List.of() : commands(root, plugin);
       if (owned.isEmpty() && commands.isEmpty()) {
         // Most often a mistyped command ("serv"), so the commands are candidates beside the plugins.
         List<String> names = new ArrayList<>(root.commandNames());
@@ -108,7 +108,8 @@ public final class PluginToolCommand implements Callable<Integer> {
     return offered;
   }
 
-  private List<CommandSpec> commands(LoadedPlugin plugin) {
+  /** The plugin's command-line commands (not MCP tools); also listed by {@code tools}. */
+  static List<CommandSpec> commands(CorpusMcpCommand root, LoadedPlugin plugin) {
     PluginContext context = org.corpusmcp.host.plugins.PluginContexts.forPlugin(plugin.id(), root.env());
     List<CommandSpec> out = new ArrayList<>();
     for (CommandProvider provider : plugin.extensionsOf(CommandProvider.class)) {

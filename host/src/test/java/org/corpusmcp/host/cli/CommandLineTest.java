@@ -60,7 +60,7 @@ class CommandLineTest {
 
   @Test
   void toolsPrintsTheCatalogueAsJson() {
-    Run tools = run("tools");
+    Run tools = run("tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     JsonNode list = tools.json().get("tools");
     assertEquals(5, list.size());
@@ -70,11 +70,24 @@ class CommandLineTest {
   }
 
   @Test
+  void toolsWithoutJsonIsAShortTableAPersonReads() {
+    Run table = run("tools");
+    assertEquals(0, table.status(), table.err());
+    List<String> lines = table.out().lines().toList();
+    assertTrue(lines.get(0).matches("TOOL +PLUGIN +TITLE"), lines.get(0));
+    // One row per tool, name first, in tools/list order: the five sample tools.
+    assertTrue(lines.get(1).startsWith("sample_echo "), table.out());
+    assertEquals(5, lines.stream().filter(l -> l.startsWith("sample_")).count(), table.out());
+    assertTrue(!table.out().contains("inputSchema"), "schemas only with --json: " + table.out());
+    assertTrue(table.out().contains("corpus-mcp tools --json"), table.out());
+  }
+
+  @Test
   void toolsListsPluginPromptsBesideTheTools(@TempDir Path withPrompts) {
-    assertEquals(0, run("tools").json().get("prompts").size(), "the sample plugin has no prompts");
+    assertEquals(0, run("tools", "--json").json().get("prompts").size(), "the sample plugin has no prompts");
     SamplePlugins.write(withPrompts);
     SamplePlugins.writePromptPlugin(withPrompts);
-    Run tools = run(Map.of(HostSettings.ENV_PLUGINS_DIR, withPrompts.toString()), "tools");
+    Run tools = run(Map.of(HostSettings.ENV_PLUGINS_DIR, withPrompts.toString()), "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     assertEquals(5, tools.json().get("tools").size());
     JsonNode prompt = tools.json().get("prompts").get(0);
@@ -158,7 +171,7 @@ class CommandLineTest {
   void startupFailuresExitThreeWithTheReason() {
     Map<String, String> env = new HashMap<>();
     env.put(HostSettings.ENV_PLUGINS_DIR, dir.resolve("missing").toString());
-    Run run = run(env, "tools");
+    Run run = run(env, "tools", "--json");
     assertEquals(3, run.status());
     assertTrue(run.err().contains("does not exist"), run.err());
   }
@@ -198,10 +211,10 @@ class CommandLineTest {
   @Test
   void prefixesAndDisablingWorkFromTheEnvironment() {
     Run bare = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
-        HostSettings.ENV_TOOL_PREFIXES, "sample="), "tools");
+        HostSettings.ENV_TOOL_PREFIXES, "sample="), "tools", "--json");
     assertEquals("echo", bare.json().get("tools").get(0).get("name").asString());
     Run none = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
-        HostSettings.ENV_DISABLED, "sample"), "tools");
+        HostSettings.ENV_DISABLED, "sample"), "tools", "--json");
     assertEquals(List.of(), JsonText.newMapper().convertValue(none.json().get("tools"), List.class));
   }
 
