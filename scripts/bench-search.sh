@@ -5,6 +5,7 @@
 #   scripts/bench-search.sh                  # samples with a full-text index + the generated archives
 #   ONLY_BIG=1 scripts/bench-search.sh       # only the generated >=100k-entry archive
 #   ARTICLES=80000 scripts/bench-search.sh   # articles in the generated wiki archive (entries ~1.3x)
+#   ARCHIVES="a.zim b.zim" scripts/bench-search.sh   # just these archives
 #   ROUNDS=3 OPEN_REPS=20 WARM_OPEN_REPS=120 # defaults: libzim and Java alternate ROUNDS times per
 #                                            # archive; the table takes each row's median over rounds
 #
@@ -26,14 +27,14 @@ warm_open_reps=${WARM_OPEN_REPS:-120}
 mkdir -p "$out/results" "$out/queries"
 
 big=${BIG:-$root/.tmp/zim-bench/wiki_${articles}.zim}
-if [ ! -f "$big" ]; then
+if [ -z "${ARCHIVES:-}" ] && [ ! -f "$big" ]; then
   echo "== building $big with the real libzim writer (make_bench_zim.py, once; ~25 min for 80000)" >&2
   mkdir -p "$(dirname "$big")"
   /usr/bin/python3 "$shared/tools/make_bench_zim.py" --preset wiki --articles "$articles" \
     --no-install --workers 2 --out-dir "$(dirname "$big")" --out "$big" >&2
 fi
-mid="$out/wiki_5000.zim"
-if [ ! -f "$mid" ]; then
+mid=${MID:-$out/wiki_5000.zim}
+if [ -z "${ARCHIVES:-}" ] && [ ! -f "$mid" ]; then
   echo "== building $mid (5,000 articles, one worker)" >&2
   /usr/bin/python3 "$shared/tools/make_bench_zim.py" --preset wiki --articles 5000 --workers 1 \
     --no-install --out-dir "$out" --out "$mid" >&2
@@ -45,14 +46,16 @@ echo "== compiling the harness (zim module, test classpath)" >&2
 cp="$root/zim/target/test-classes:$root/zim/target/classes:$(cat "$out/classpath.txt")"
 
 archives=()
-if [ -z "${ONLY_BIG:-}" ]; then
+if [ -n "${ARCHIVES:-}" ]; then
+  read -r -a archives <<< "$ARCHIVES"
+elif [ -z "${ONLY_BIG:-}" ]; then
   archives+=("$shared/corpus-samples/mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim"
              "$shared/corpus-samples/mediawiki/wikipedia_en_100_mini_2022-10.zim"
              "$shared/corpus-samples/mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim"
              "$shared/corpus-samples/other/tonedear.com_en_2024-09.zim"
              "$mid")
 fi
-archives+=("$big")
+[ -n "${ARCHIVES:-}" ] || archives+=("$big")
 
 for zim in "${archives[@]}"; do
   name=$(basename "$zim" .zim)

@@ -9,6 +9,7 @@
 #   ONLY_BIG=1 scripts/bench-zim.sh      # skip the small real samples
 #   ARCHIVES="a.zim b.zim" scripts/bench-zim.sh   # just these archives
 #   BIG_ZIM=/tmp/wiki_80000.zim scripts/bench-zim.sh  # reuse a generated archive built elsewhere
+#   ZSTD_ROUNDS=5 scripts/bench-zim.sh     # rounds of the decoder comparison (default 30)
 #
 # Needs /usr/bin/python3 with python3-libzim (libzim_bench.py, make_bench_zim.py), Maven, a JDK 17.
 # Everything generated goes to .tmp/zim-bench/ (ignored by git).
@@ -49,6 +50,8 @@ for zim in "${archives[@]}"; do
   echo "== $name: libzim" >&2
   /usr/bin/python3 "$shared/tools/libzim_bench.py" run "$zim" --only open,random,scan \
     --random-reads "$reads" --dump-dir "$out/dump" --json "$out/results/$name.libzim.json" >&2
+  /usr/bin/python3 "$root/scripts/libzim_lookup_bench.py" "$zim" "$out/dump/$(basename "$zim").random_paths.txt" \
+    --append-to "$out/results/$name.libzim.json" >&2
   echo "== $name: corpus-mcp (Java)" >&2
   java -Xmx1g -cp "$cp" org.corpusmcp.zim.ZimReaderBench "$zim" \
     --paths "$out/dump/$(basename "$zim").random_paths.txt" --json "$out/results/$name.java.json" >&2
@@ -62,7 +65,8 @@ for zim in "${archives[@]}"; do
 done
 
 echo
-echo "# zstd decoders (every zstd cluster decoded in full; best of 30 rounds)"
+zstd_rounds=${ZSTD_ROUNDS:-30}
+echo "# zstd decoders (every zstd cluster decoded in full; best of $zstd_rounds rounds)"
 for zim in "${archives[@]}"; do
-  java -Xmx1g -cp "$cp" org.corpusmcp.zim.format.ZstdDecoderBench "$zim" 30
+  java -Xmx1g -cp "$cp" org.corpusmcp.zim.format.ZstdDecoderBench "$zim" "$zstd_rounds"
 done

@@ -26,7 +26,7 @@ public final class ZimOptions {
     this.validate = b.validate;
   }
 
-  /** 64 MiB of decompressed clusters, 512 MiB largest cluster, whole file, no full validation. */
+  /** 64 MiB of decompressed clusters, 32 MiB decode buffers, whole file, no full validation. */
   public static ZimOptions defaults() {
     return DEFAULTS;
   }
@@ -50,7 +50,7 @@ public final class ZimOptions {
     return cacheBytes;
   }
 
-  /** Largest decompressed cluster accepted; a larger one is a {@link ZimFault#CLUSTER_TOO_LARGE}. */
+  /** Largest decode buffer of one cluster read (see {@link Builder#maxClusterBytes}). */
   public long maxClusterBytes() {
     return maxClusterBytes;
   }
@@ -73,7 +73,12 @@ public final class ZimOptions {
   /** Builder for {@link ZimOptions}; each setter rejects bad values with a message naming them. */
   public static final class Builder {
     private long cacheBytes = 64L << 20;
-    private long maxClusterBytes = 512L << 20;
+    /**
+     * 16 times the 2 MiB at which libzim's writer closes a cluster, so every cluster a writer
+     * produces for small items decodes whole in one buffer (the fast path); a larger one, made by
+     * one large item, is streamed, and only an item over this is refused.
+     */
+    private long maxClusterBytes = 32L << 20;
     private long offset;
     private long size = -1;
     private boolean validate;
@@ -89,7 +94,12 @@ public final class ZimOptions {
       return this;
     }
 
-    /** Largest decompressed cluster accepted, at most 2 GiB − 16 (a Java array). */
+    /**
+     * Largest buffer one cluster read decodes into, at most 2 GiB − 16 (a Java array). A zstd
+     * cluster regenerating more is streamed: its table and each blob are decoded with bounded
+     * memory (the 8 MiB window and the blob). A blob, or an xz cluster, over it is a {@link
+     * ZimFault#CLUSTER_TOO_LARGE}.
+     */
     public Builder maxClusterBytes(long bytes) {
       if (bytes < 16 || bytes > Integer.MAX_VALUE - 16) {
         throw new IllegalArgumentException("maxClusterBytes not in [16, 2^31 - 16]: " + bytes);

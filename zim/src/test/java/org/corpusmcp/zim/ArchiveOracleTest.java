@@ -35,6 +35,26 @@ class ArchiveOracleTest {
     }
   }
 
+  /**
+   * With the decode-buffer limit set to the largest item, every zstd cluster holding more than
+   * that is streamed (its blobs decoded one by one from the frame start), and every entry must
+   * still read as libzim reads it.
+   */
+  @ParameterizedTest
+  @MethodSource("archives")
+  void entriesEqualLibzimWhenClustersAreStreamed(Path zim) {
+    JsonNode expected = Oracle.entries(zim);
+    long largest = 16;
+    for (JsonNode r : expected.get("entries")) {
+      largest = Math.max(largest, r.path("size").asLong(0));
+    }
+    ZimOptions small = ZimOptions.builder().maxClusterBytes(largest).build();
+    try (Archive a = Zim.open(zim, small)) {
+      int compared = OracleComparison.assertSameEntries(a, expected, Oracle.label(zim) + " streamed");
+      assertTrue(compared > 0, "libzim read no content to compare");
+    }
+  }
+
   @ParameterizedTest
   @MethodSource("archives")
   void archiveFactsEqualLibzim(Path zim) {

@@ -25,11 +25,10 @@ import org.jspecify.annotations.Nullable;
  * @param maxDocumentBytes {@code MAX_DOCUMENT_BYTES}: larger archive entries are refused with
  *     {@code document_too_large} before they are decompressed (default 16 MiB; MediaWiki caps an
  *     article at 2 MiB of wikitext, and the largest rendered pages of the big wikis are a few MB)
- * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: an archive with a larger decompressed cluster
- *     is refused at startup, and no read decodes more than this from one cluster (default 512
- *     MiB: writers cut clusters at 1-2 MiB, but one large item makes a cluster of its own size,
- *     and refusing the whole archive for it would be worse than the {@code MAX_DOCUMENT_BYTES}
- *     refusal of that item; lower it on a small heap)
+ * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: the largest buffer one cluster read decodes
+ *     into (default 32 MiB, twice {@code MAX_DOCUMENT_BYTES}: writers cut clusters at 1-2 MiB, so
+ *     those decode whole; a larger zstd cluster, made by one large item, is streamed with bounded
+ *     memory, and only an item over the limit is refused)
  */
 public record CorpusSettings(
     Path root,
@@ -48,7 +47,7 @@ public record CorpusSettings(
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
   /** Default of {@code MAX_CLUSTER_BYTES}. */
-  public static final long DEFAULT_MAX_CLUSTER_BYTES = 512L << 20;
+  public static final long DEFAULT_MAX_CLUSTER_BYTES = 32L << 20;
 
   /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
   public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;

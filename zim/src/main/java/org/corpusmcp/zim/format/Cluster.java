@@ -6,14 +6,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * A decoded cluster: its blob boundaries and where the blob bytes are. For an uncompressed cluster
  * the blobs are slices of the archive itself (nothing copied, §B.2 "direct access"); for a
- * compressed one they are slices of the decompressed payload held in memory, decoded only as far
- * as blobs have been asked for ({@link LazyPayload}). Immutable and
- * thread-safe.
+ * compressed one they come from its {@link ClusterPayload}: decoded whole in memory, or, for a
+ * cluster over the configured buffer limit, decoded per read ({@link StreamedPayload}). Immutable
+ * and thread-safe.
  */
 public final class Cluster {
 
   private final @Nullable ByteSource payload;
-  private final @Nullable LazyPayload lazy;
+  private final @Nullable ClusterPayload decoded;
   private final long[] offsets;
   private final long archiveOffset;
 
@@ -26,16 +26,16 @@ public final class Cluster {
    * @param archiveOffset archive offset of the payload when uncompressed, else -1
    */
   Cluster(ByteSource payload, long[] offsets, boolean compressed, long archiveOffset) {
-    this.payload = payload;
-    this.lazy = null;
+    this.payload = compressed ? null : payload;
+    this.decoded = compressed ? ClusterPayload.decoded(payload, payload.size()) : null;
     this.offsets = offsets;
     this.archiveOffset = compressed ? -1 : archiveOffset;
   }
 
-  /** A compressed cluster decoded on demand. */
-  Cluster(LazyPayload lazy, long[] offsets) {
+  /** A compressed cluster. */
+  Cluster(ClusterPayload decoded, long[] offsets) {
     this.payload = null;
-    this.lazy = lazy;
+    this.decoded = decoded;
     this.offsets = offsets;
     this.archiveOffset = -1;
   }
@@ -54,8 +54,8 @@ public final class Cluster {
 
   /** The bytes of blob {@code blob} (0 ≤ blob &lt; blobCount). */
   public ByteSource blob(int blob) {
-    if (lazy != null) {
-      return lazy.range(offsets[blob], offsets[blob + 1]);
+    if (decoded != null) {
+      return decoded.range(offsets[blob], offsets[blob + 1]);
     }
     return java.util.Objects.requireNonNull(payload).slice(offsets[blob], blobSize(blob));
   }
@@ -65,9 +65,9 @@ public final class Cluster {
     return archiveOffset < 0 ? -1 : archiveOffset + offsets[blob];
   }
 
-  /** What keeping this cluster in memory costs, in bytes: the payload if decompressed, else the table. */
+  /** What keeping this cluster in memory costs, in bytes: the payload held decompressed, and the table. */
   public long weight() {
-    long data = lazy != null ? lazy.total() : isCompressed() ? java.util.Objects.requireNonNull(payload).size() : 0;
+    long data = decoded != null ? decoded.residentBytes() : 0;
     return data + 8L * offsets.length + 64;
   }
 }

@@ -7,6 +7,8 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.io.ByteArraySource;
+import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
@@ -30,8 +32,13 @@ import org.tukaani.xz.XZInputStream;
  * the width, at least two widths (or exactly one for an empty cluster), implies no more blobs than
  * entries; offsets never decrease; the payload fits in the archive and within the configured
  * maximum. A compressed cluster is decompressed only as far as its last offset, so bytes after
- * the stream are never interpreted, and only as far as the blobs read so far need ({@link
- * LazyPayload}).
+ * the stream are never interpreted.
+ *
+ * <p>The configured maximum bounds every decode buffer, not the cluster: a zstd cluster that
+ * regenerates more is streamed ({@link StreamedPayload}), so its entries' sizes and its small
+ * blobs stay readable in a small heap, and only a single blob over the maximum is refused with
+ * {@link ZimFault#CLUSTER_TOO_LARGE}. xz clusters (old archives, written at 1 MiB) are decoded
+ * whole and refused over the maximum.
  *
  * <p>Stateless; thread-safe.
  */
@@ -120,48 +127,87 @@ public final class ClusterReader {
       long[] offsets = offsets(offset, table, n, width, available);
       return new Cluster(in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
     }
-    InputStream z = null;
+    long maxBuffer = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
     try {
       if (compression == Compression.ZSTD) {
-        z = ZstdFrame.stream(in, offset, payloadStart, dataEnd, Math.min(maxClusterBytes, Integer.MAX_VALUE - 16));
-      } else {
-        InputStream raw = new SourceInputStream(in.source(), payloadStart, dataEnd);
-        z = new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+        return readZstd(offset, width, payloadStart, maxBuffer);
       }
-      byte[] head = new byte[width];
-      readFully(z, head, 0, width, offset);
-      long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
-      long limit = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
-      int n = blobTableSize(offset, first, width, limit);
-      byte[] tableBytes = new byte[n * width];
-      System.arraycopy(head, 0, tableBytes, 0, width);
-      readFully(z, tableBytes, width, tableBytes.length - width, offset);
-      long[] offsets = offsets(offset, ByteBuffer.wrap(tableBytes).order(ByteOrder.LITTLE_ENDIAN), n,
-          width, limit);
-      // xz: the rest is decoded on demand below; zstd: already decoded whole (see ZstdFrame).
-      LazyPayload payload = new LazyPayload(in, offset, z, tableBytes, (int) offsets[n - 1]);
-      z = null;
-      if (compression == Compression.XZ) {
-        // xz gives its dictionary arrays back to the shared cache only on close; a half-read
-        // stream left to the garbage collector would make every later cluster allocate anew.
-        payload.range(0, payload.total());
-      }
-      return new Cluster(payload, offsets);
+      return readXz(offset, width, payloadStart, maxBuffer);
     } catch (IOException | RuntimeException e) {
       if (e instanceof ZimFormatException) {
         throw (ZimFormatException) e;
       }
       throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), offset,
           compression + " stream", e.toString(), e);
-    } finally {
-      if (z != null) {
-        try {
-          z.close();
-        } catch (IOException ignored) {
-          // the failure that brought us here is the one to report
-        }
-      }
     }
+  }
+
+  /**
+   * A zstd cluster whose frames regenerate at most {@code maxBuffer} bytes is decoded whole into
+   * one array of that bound (the fast path; libzim's clusters are about 2 MiB). A larger one is
+   * streamed: its offset table is read from the first decoded bytes only, and each blob is decoded
+   * on request into a buffer of its own size, so an entry's size costs the table, not the cluster.
+   */
+  private Cluster readZstd(long offset, int width, long payloadStart, long maxBuffer) throws IOException {
+    ZstdFrame.Frames frames = ZstdFrame.walk(in, offset, payloadStart, dataEnd);
+    long bound = frames.outputBound();
+    if (bound <= maxBuffer) {
+      ByteSource whole = ZstdFrame.decodeWhole(in, offset, frames, (int) bound);
+      long available = whole.size();
+      if (available < width) {
+        throw in.fault(ZimFault.DECOMPRESSION, offset, width + " more bytes", "end of stream");
+      }
+      byte[] head = new byte[width];
+      whole.read(0, ByteBuffer.wrap(head));
+      int n = blobTableSize(offset, number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width),
+          width, available);
+      byte[] table = new byte[n * width];
+      whole.read(0, ByteBuffer.wrap(table));
+      long[] offsets = offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width, available);
+      return new Cluster(ClusterPayload.decoded(whole, bound), offsets);
+    }
+    try (InputStream z = ZstdFrame.stream(in, frames)) {
+      long[] offsets = readTable(z, offset, width, maxBuffer, bound).offsets();
+      return new Cluster(new StreamedPayload(in, offset, () -> ZstdFrame.stream(in, frames), maxBuffer), offsets);
+    }
+  }
+
+  /**
+   * An xz cluster: the offset table first, then, when the payload fits {@code maxBuffer}, the rest
+   * from the same stream into an array of exactly its size (known from the last offset); else it
+   * is streamed as a large zstd cluster is. xz decodes concatenated streams as one.
+   */
+  private Cluster readXz(long offset, int width, long payloadStart, long maxBuffer) throws IOException {
+    StreamedPayload.Decoder xz = () -> new XZInputStream(new SourceInputStream(in.source(), payloadStart, dataEnd),
+        XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+    // Closing gives xz's dictionary arrays back to the shared cache for the next cluster.
+    try (InputStream z = xz.open()) {
+      Table table = readTable(z, offset, width, maxBuffer, Long.MAX_VALUE);
+      long[] offsets = table.offsets();
+      long total = offsets[offsets.length - 1];
+      if (total > maxBuffer) {
+        return new Cluster(new StreamedPayload(in, offset, xz, maxBuffer), offsets);
+      }
+      byte[] whole = java.util.Arrays.copyOf(table.bytes(), (int) total);
+      readFully(z, whole, table.bytes().length, whole.length - table.bytes().length, offset);
+      return new Cluster(ClusterPayload.decoded(new ByteArraySource(whole), whole.length), offsets);
+    }
+  }
+
+  /** A cluster's offset table: its bytes as stored, and the offsets they hold. */
+  private record Table(byte[] bytes, long[] offsets) {}
+
+  /** The offset table from the start of a decoding stream; offsets up to {@code available}. */
+  private Table readTable(InputStream z, long offset, int width, long maxTable, long available)
+      throws IOException {
+    byte[] head = new byte[width];
+    readFully(z, head, 0, width, offset);
+    long first = number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width);
+    int n = blobTableSize(offset, first, width, Math.min(maxTable, available));
+    byte[] table = new byte[n * width];
+    System.arraycopy(head, 0, table, 0, width);
+    readFully(z, table, width, table.length - width, offset);
+    return new Table(table, offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width, available));
   }
 
   private void readFully(InputStream z, byte[] b, int off, int len, long clusterOffset) throws IOException {

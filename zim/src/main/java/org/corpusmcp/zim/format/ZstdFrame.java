@@ -2,32 +2,42 @@ package org.corpusmcp.zim.format;
 
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import io.airlift.compress.MalformedInputException;
 import io.airlift.compress.zstd.ZstdDecompressor;
+import io.airlift.compress.zstd.ZstdInputStream;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
-import org.corpusmcp.zim.io.ByteArraySource;
 import org.corpusmcp.zim.io.ByteSource;
 
 /**
- * Decodes the one zstd frame of a compressed cluster, in pure Java (aircompressor's decoder).
+ * Finds and decodes the zstd frames of a compressed cluster, in pure Java (aircompressor).
  *
  * <pre>
- * Frame  --&gt; Magic 28B52FFD, FrameHeaderDescriptor u8, [WindowDescriptor u8], [DictId], [ContentSize],
- *            Block^k, [Checksum u32 when descriptor bit 2]
- * Block  --&gt; Header u24 (bit 0 last, bits 1-2 type: 0 raw, 1 RLE, 2 compressed; bits 3-23 size),
- *            raw: size bytes | RLE: 1 byte, repeated size times | compressed: size bytes
+ * Payload --&gt; Frame^k                        (k ≥ 1, concatenated; libzim decodes them all)
+ * Frame   --&gt; Magic 28B52FFD, FrameHeaderDescriptor u8, [WindowDescriptor u8], [DictId], [ContentSize],
+ *             Block^m, [Checksum u32 when descriptor bit 2]
+ * Block   --&gt; Header u24 (bit 0 last, bits 1-2 type: 0 raw, 1 RLE, 2 compressed; bits 3-23 size),
+ *             raw: size bytes | RLE: 1 byte, repeated size times | compressed: size bytes
  * </pre>
  *
- * <p>Why the frame is first walked block by block: the decoder must not read past the frame (the
- * next cluster follows it directly, and aircompressor would take it for a second frame), and the
- * decompressed size is not stored. The walk finds the exact end of the frame and an upper bound
- * of its output (raw and RLE blocks say their size, a compressed block regenerates at most 128 KiB).
+ * <p>Why the frames are first walked block by block: the decoder must not read past the last frame
+ * (the next cluster follows it directly), and the decompressed size is not stored. The walk finds
+ * the exact end of each frame and an upper bound of its output (raw and RLE blocks say their size,
+ * a compressed block regenerates at most 128 KiB). A further frame follows while the bytes after
+ * one frame are the zstd magic; the next cluster starts with its info byte, never with it.
  *
- * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window
- * log 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB. The
- * frame is decoded whole into one array, where every back-reference resolves inside the output
- * and the declared window plays no part, so the private copy of the header declares 8 MiB.
+ * <p>Two ways to decode, chosen by the caller from that bound: {@link #decodeWhole} into one array
+ * (on libzim's 2 MiB level-19 clusters aircompressor's one-call decoder measured 2-5 times faster
+ * than its stream decoder), or {@link #stream}, whose memory is the window, not the cluster.
+ *
+ * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window log
+ * 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB. Decoded whole,
+ * every back-reference resolves inside the output array and the declared window plays no part.
+ * Streamed, the decoder keeps the last 8 MiB; a frame that really refers further back (only a
+ * frame regenerating more than 8 MiB can) fails with aircompressor's "Input is corrupted", which
+ * becomes a {@link ZimFault#DECOMPRESSION}, never wrong bytes.
  *
  * <p>Stateless; thread-safe.
  */
@@ -37,51 +47,101 @@ final class ZstdFrame {
   /** The largest window aircompressor decodes: 8 MiB. */
   private static final long MAX_WINDOW = 8L << 20;
   private static final int MAX_BLOCK_OUTPUT = 128 * 1024;
+  /**
+   * The largest compressed frame whose input buffer a thread keeps for its next cluster. A 2 MiB
+   * libzim cluster compresses to well under 1 MiB; reusing the buffer spares that allocation per
+   * decoded cluster, and the cap bounds what each thread holds.
+   */
+  private static final int KEPT_INPUT_BYTES = 4 << 20;
+  private static final ThreadLocal<byte[]> INPUT = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
 
   private ZstdFrame() {}
 
-  /** Where a frame ends, and at most how many bytes it regenerates. */
-  private record Walk(long end, long outputBound, boolean singleSegment) {}
-
   /**
-   * The frame starting at archive offset {@code start} (it must end by {@code end}) as a stream
-   * of its decompressed bytes. The frame is decoded whole first: on libzim's 2 MiB level-19
-   * clusters aircompressor's one-call decoder measured 2-5 times faster than its stream decoder
-   * decoding the same frame, so even a read of the first blob is cheaper this way.
-   *
-   * @param clusterOffset the cluster's archive offset, for messages
-   * @param maxOutput the largest decompressed size accepted (CLUSTER_TOO_LARGE beyond)
+   * One frame: where it lies in the archive, at most how many bytes it regenerates, and the
+   * archive offset of a window descriptor to rewrite (-1 when none needs it).
    */
-  static InputStream stream(ArchiveBytes in, long clusterOffset, long start, long end, long maxOutput) {
-    return new ByteSourceStream(decode(in, clusterOffset, start, end, maxOutput));
+  record Extent(long start, long end, long outputBound, long windowDescriptorAt) {}
+
+  /** The frames of one cluster, in order. */
+  record Frames(List<Extent> list) {
+    long start() {
+      return list.get(0).start();
+    }
+
+    long end() {
+      return list.get(list.size() - 1).end();
+    }
+
+    /** An upper bound of the cluster's decompressed size, exact when no block is compressed. */
+    long outputBound() {
+      long sum = 0;
+      for (Extent e : list) {
+        sum += e.outputBound();
+      }
+      return sum;
+    }
+  }
+
+  /** The frames from archive offset {@code start}: one at least, all ending by {@code end}. */
+  static Frames walk(ArchiveBytes in, long clusterOffset, long start, long end) {
+    List<Extent> frames = new ArrayList<>(1);
+    frames.add(walkOne(in, clusterOffset, start, end));
+    long next = frames.get(0).end();
+    while (next + 4 <= end && (int) in.u32(next, "zstd frame") == MAGIC) {
+      Extent e = walkOne(in, clusterOffset, next, end);
+      frames.add(e);
+      next = e.end();
+    }
+    return new Frames(List.copyOf(frames));
   }
 
   /**
-   * The frame starting at archive offset {@code start}, decoded whole into one array.
+   * All frames decoded into one array of {@code capacity} bytes (at least their output).
    *
-   * @return the decompressed bytes, exactly as many as the frame holds
+   * @return the decompressed bytes, exactly as many as the frames hold
    */
-  static ByteSource decode(ArchiveBytes in, long clusterOffset, long start, long end, long maxOutput) {
-    Walk walk = walk(in, clusterOffset, start, end);
-    byte[] frame = in.bytes(start, (int) (walk.end() - start), "zstd frame");
-    if (!walk.singleSegment() && (frame[5] & 0xFF) > windowDescriptorFor(MAX_WINDOW)) {
-      frame[5] = (byte) windowDescriptorFor(MAX_WINDOW);
-    }
-    long bound = walk.outputBound();
-    long capacity = Math.min(bound, Math.min(maxOutput, Integer.MAX_VALUE - 16));
-    byte[] out = new byte[(int) capacity];
+  static ByteSource decodeWhole(ArchiveBytes in, long clusterOffset, Frames frames, int capacity) {
+    byte[] out = new byte[capacity];
+    int n = 0;
     try {
-      int n = new ZstdDecompressor().decompress(frame, 0, frame.length, out, 0, out.length);
-      // No trimming copy: the bound exceeds the output only by the unused part of the last block.
-      return new ByteArraySource(out).slice(0, n);
-    } catch (MalformedInputException e) {
-      if (bound > capacity) {
-        throw in.fault(ZimFault.CLUSTER_TOO_LARGE, clusterOffset, "<= " + capacity + " bytes",
-            "up to " + bound + " bytes");
+      ZstdDecompressor decoder = new ZstdDecompressor();
+      for (Extent e : frames.list()) {
+        int length = (int) (e.end() - e.start());
+        byte[] frame = inputBuffer(length);
+        in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
+        if (e.windowDescriptorAt() >= 0) {
+          frame[(int) (e.windowDescriptorAt() - e.start())] = (byte) windowDescriptorFor(MAX_WINDOW);
+        }
+        n += decoder.decompress(frame, 0, length, out, n, out.length - n);
       }
+    } catch (MalformedInputException e) {
       throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
           "a valid zstd frame", e.getMessage(), e);
     }
+    // No trimming copy: the bound exceeds the output only by the unused part of compressed blocks.
+    return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
+  }
+
+  private static byte[] inputBuffer(int length) {
+    byte[] kept = INPUT.get();
+    if (length <= kept.length) {
+      return kept;
+    }
+    byte[] fresh = new byte[length];
+    if (length <= KEPT_INPUT_BYTES) {
+      INPUT.set(fresh);
+    }
+    return fresh;
+  }
+
+  /**
+   * All frames as one stream of their decompressed bytes, decoded as read. Its memory is
+   * aircompressor's window buffer (at most the 8 MiB window and one block) and input buffer.
+   * Reads throw aircompressor's unchecked {@link MalformedInputException} on a damaged frame.
+   */
+  static InputStream stream(ArchiveBytes in, Frames frames) {
+    return new ZstdInputStream(new PatchedFrames(in, frames));
   }
 
   /** The smallest window descriptor (exponent, mantissa) whose window holds {@code bytes}. */
@@ -97,7 +157,7 @@ final class ZstdFrame {
     throw new IllegalArgumentException("window of " + bytes + " bytes");
   }
 
-  private static Walk walk(ArchiveBytes in, long clusterOffset, long start, long end) {
+  private static Extent walkOne(ArchiveBytes in, long clusterOffset, long start, long end) {
     if (end - start < 6 || (int) in.u32(start, "zstd frame") != MAGIC) {
       throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "zstd frame magic 28b52ffd",
           end - start < 4 ? "end of archive" : Long.toHexString(in.u32(start, "zstd frame")));
@@ -108,6 +168,10 @@ final class ZstdFrame {
     int contentSizeFlag = descriptor >>> 6;
     int contentSizeBytes = contentSizeFlag == 0 ? (singleSegment ? 1 : 0) : 1 << contentSizeFlag;
     boolean checksum = (descriptor & 4) != 0;
+    long windowAt = -1;
+    if (!singleSegment && in.u8(start + 5, "zstd frame header") > windowDescriptorFor(MAX_WINDOW)) {
+      windowAt = start + 5;
+    }
     long pos = start + 5 + (singleSegment ? 0 : 1) + dictionaryIdBytes + contentSizeBytes;
     long bound = 0;
     boolean last = false;
@@ -144,16 +208,21 @@ final class ZstdFrame {
       throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "a zstd frame ending by " + end,
           "ends at " + frameEnd);
     }
-    return new Walk(frameEnd, bound, singleSegment);
+    return new Extent(start, frameEnd, bound, windowAt);
   }
 
-  /** A decoded frame as a stream. */
-  private static final class ByteSourceStream extends InputStream {
-    private final ByteSource bytes;
+  /** The frames' archive bytes as a stream, with the window descriptors rewritten. */
+  private static final class PatchedFrames extends InputStream {
+    private final ArchiveBytes in;
+    private final Frames frames;
     private long position;
+    private final long end;
 
-    ByteSourceStream(ByteSource bytes) {
-      this.bytes = bytes;
+    PatchedFrames(ArchiveBytes in, Frames frames) {
+      this.in = in;
+      this.frames = frames;
+      this.position = frames.start();
+      this.end = frames.end();
     }
 
     @Override
@@ -164,11 +233,20 @@ final class ZstdFrame {
 
     @Override
     public int read(byte[] b, int off, int len) {
-      if (position >= bytes.size()) {
+      if (len == 0) {
+        return 0;
+      }
+      if (position >= end) {
         return -1;
       }
-      int k = (int) Math.min(len, bytes.size() - position);
-      bytes.read(position, ByteBuffer.wrap(b, off, k));
+      int k = (int) Math.min(len, end - position);
+      in.source().read(position, ByteBuffer.wrap(b, off, k));
+      for (Extent e : frames.list()) {
+        long at = e.windowDescriptorAt();
+        if (at >= position && at < position + k) {
+          b[off + (int) (at - position)] = (byte) windowDescriptorFor(MAX_WINDOW);
+        }
+      }
       position += k;
       return k;
     }
