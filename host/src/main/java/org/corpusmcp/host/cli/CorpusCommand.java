@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusConfig;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusConfig;
-import org.corpusmcp.host.corpus.CorpusSettings;
-import org.corpusmcp.host.corpus.Library;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ final class CorpusCommand {
 
   /** The settings for these commands; a missing corpus is an error here, not "no corpus". */
   CorpusSettings settings(HostOptions options) {
-    CorpusSettings settings = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig);
+    CorpusSettings settings = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig, HostSettings.home());
     if (settings == null) {
       throw new IllegalArgumentException("no corpus is configured: set CORPUS_CONFIG (and"
           + " CORPUS_ROOT) or pass --corpus-config FILE");

@@ -3,19 +3,19 @@ package org.corpusmcp.host.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSearchers;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusSearchers;
-import org.corpusmcp.host.corpus.CorpusService;
-import org.corpusmcp.host.corpus.CorpusSettings;
 import org.corpusmcp.host.corpus.CorpusTools;
-import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.mcp.JsonText;
-import picocli.CommandLine;
+import org.corpusmcp.host.plugins.LoadedPlugin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The {@code corpus-mcp} command line. Subcommands reach shared state through this object. */
@@ -90,7 +90,7 @@ public final class CorpusMcpCommand {
   /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */
   Host startHost(HostOptions options) {
     HostSettings settings = options.resolve(env);
-    CorpusSettings corpus = CorpusSettings.fromEnvironment(env, options.corpusConfig);
+    CorpusSettings corpus = CorpusSettings.fromEnvironment(env, options.corpusConfig, HostSettings.home());
     return Host.start(settings, json, plugins -> corpus == null
         ? Host.HostTools.none()
         : corpusTools(corpus, plugins));
@@ -99,7 +99,8 @@ public final class CorpusMcpCommand {
   /** Opens the corpus with the plugins' adapters; its search and fetch become host tools. */
   Host.HostTools corpusTools(CorpusSettings corpus, List<LoadedPlugin> plugins) {
     CorpusService service = new CorpusService(
-        Corpus.open(corpus, Adapters.collect(plugins), err), CorpusSearchers.forCorpus());
+        Corpus.open(corpus, Adapters.collect(plugins), err), CorpusSearchers.forCorpus(),
+        reply -> JsonText.pretty(json, reply));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 

@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusSettings;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
@@ -101,7 +101,7 @@ final class DoctorCommand implements Callable<Integer> {
   private void checkCorpus(PrintStream out, PluginRuntime runtime) {
     CorpusSettings corpus;
     try {
-      corpus = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig);
+      corpus = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig, HostSettings.home());
     } catch (IllegalArgumentException e) {
       check(out, false, "corpus settings", e.getMessage());
       return;

@@ -3,6 +3,8 @@ package org.corpusmcp.host.corpus;
 import java.util.List;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolSpec;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusSettings;
 
 /** The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}. */
 public final class CorpusTools {

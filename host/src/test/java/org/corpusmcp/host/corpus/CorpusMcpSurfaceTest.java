@@ -13,6 +13,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSearchers;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.mcp.HttpMcpServer;
 import org.corpusmcp.host.mcp.HttpSettings;
@@ -36,7 +40,8 @@ class CorpusMcpSurfaceTest {
     var json = JsonText.newMapper();
     try (Host host = Host.start(SamplePlugins.settings(dir.resolve("plugins")), json, plugins -> {
           CorpusService service = new CorpusService(
-              Corpus.open(settings, Adapters.collect(plugins), null), CorpusSearchers.forCorpus());
+              Corpus.open(settings, Adapters.collect(plugins), null), CorpusSearchers.forCorpus(),
+              reply -> JsonText.pretty(json, reply));
           return new Host.HostTools(CorpusTools.of(service), service);
         });
         HttpMcpServer server = HttpMcpServer.start(

@@ -1,0 +1,170 @@
+package org.corpusmcp.corpus;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The corpus service's settings, from the environment variables the corpus seed defines.
+ *
+ * @param root {@code CORPUS_ROOT}: library paths are relative to it and must stay inside it
+ * @param config {@code CORPUS_CONFIG}: the corpus.toml manifest
+ * @param searchLimit {@code SEARCH_LIMIT}: results when search() gets no limit (default 5)
+ * @param searchMaxLimit {@code SEARCH_MAX_LIMIT}: the hard maximum for limit (default 10)
+ * @param maxFetchChars {@code MAX_FETCH_CHARS}: fetch output budget in characters of the reply as
+ *     the client receives it (default 100000)
+ * @param maxFetchTokens {@code MAX_FETCH_TOKENS}: the same budget in estimated tokens (default
+ *     24000, under the 25,000-token cap Claude Code puts on a tool result; 0 for none)
+ * @param searchWorkers {@code SEARCH_WORKERS}: concurrent archive searches (default 8)
+ * @param maxConsecutive {@code SEARCH_MAX_CONSECUTIVE}: diversity, results in a row from one
+ *     library (default 2)
+ * @param logQueries {@code LOG_QUERIES}: log query text (default true; false for privacy)
+ * @param zimCheck {@code ZIM_CHECK}: full MD5 checksum of every archive at startup (default false)
+ * @param maxDocumentBytes {@code MAX_DOCUMENT_BYTES}: larger archive entries are refused with
+ *     {@code document_too_large} before they are decompressed (default 16 MiB; MediaWiki caps an
+ *     article at 2 MiB of wikitext, and the largest rendered pages of the big wikis are a few MB)
+ * @param maxClusterBytes {@code MAX_CLUSTER_BYTES}: an archive with a larger decompressed cluster
+ *     is refused at startup, and no read decodes more than this from one cluster (default 512
+ *     MiB: writers cut clusters at 1-2 MiB, but one large item makes a cluster of its own size,
+ *     and refusing the whole archive for it would be worse than the {@code MAX_DOCUMENT_BYTES}
+ *     refusal of that item; lower it on a small heap)
+ */
+public record CorpusSettings(
+    Path root,
+    Path config,
+    int searchLimit,
+    int searchMaxLimit,
+    int maxFetchChars,
+    int maxFetchTokens,
+    int searchWorkers,
+    int maxConsecutive,
+    boolean logQueries,
+    boolean zimCheck,
+    long maxDocumentBytes,
+    long maxClusterBytes) {
+
+  /** Default of {@code MAX_DOCUMENT_BYTES}. */
+  public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
+  /** Default of {@code MAX_CLUSTER_BYTES}. */
+  public static final long DEFAULT_MAX_CLUSTER_BYTES = 512L << 20;
+
+  /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
+  public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;
+
+  /** Settings with the default size limits. */
+  public CorpusSettings(Path root, Path config, int searchLimit, int searchMaxLimit, int maxFetchChars,
+      int maxFetchTokens, int searchWorkers, int maxConsecutive, boolean logQueries, boolean zimCheck) {
+    this(root, config, searchLimit, searchMaxLimit, maxFetchChars, maxFetchTokens, searchWorkers,
+        maxConsecutive, logQueries, zimCheck, DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_CLUSTER_BYTES);
+  }
+
+  public CorpusSettings {
+    positive("SEARCH_MAX_LIMIT", searchMaxLimit);
+    positive("SEARCH_LIMIT", searchLimit);
+    if (searchLimit > searchMaxLimit) {
+      throw new IllegalArgumentException("SEARCH_LIMIT (" + searchLimit
+          + ") must not exceed SEARCH_MAX_LIMIT (" + searchMaxLimit + ")");
+    }
+    if (maxFetchChars < 1000) {
+      throw new IllegalArgumentException("MAX_FETCH_CHARS must be at least 1000, got " + maxFetchChars);
+    }
+    if (maxFetchTokens != 0 && maxFetchTokens < 250) {
+      throw new IllegalArgumentException("MAX_FETCH_TOKENS must be 0 (no token bound) or at least 250, got "
+          + maxFetchTokens);
+    }
+    positive("SEARCH_WORKERS", searchWorkers);
+    positive("SEARCH_MAX_CONSECUTIVE", maxConsecutive);
+    if (maxDocumentBytes < 1024) {
+      throw new IllegalArgumentException("MAX_DOCUMENT_BYTES must be at least 1024, got " + maxDocumentBytes);
+    }
+    if (maxClusterBytes < 1024 || maxClusterBytes > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("MAX_CLUSTER_BYTES must be between 1024 and "
+          + (Integer.MAX_VALUE - 16) + ", got " + maxClusterBytes);
+    }
+  }
+
+  /**
+   * Settings from {@code env}, or {@code null} when no corpus is configured: neither
+   * {@code CORPUS_CONFIG} nor a bundled {@code corpus/corpus.toml} in the distribution exists.
+   * An explicit {@code CORPUS_CONFIG} that names a missing file is an error, not "no corpus".
+   *
+   * @param home the distribution's installation directory, where a bundled corpus lives, or null
+   */
+  public static @Nullable CorpusSettings fromEnvironment(
+      Map<String, String> env, @Nullable Path configFlag, @Nullable Path home) {
+    Path config = configFlag;
+    if (config == null && nonBlank(env.get("CORPUS_CONFIG"))) {
+      config = Path.of(env.get("CORPUS_CONFIG"));
+    }
+    if (config == null) {
+      Path bundled = home == null ? null : home.resolve("corpus").resolve("corpus.toml");
+      if (bundled == null || !Files.isRegularFile(bundled)) {
+        return null;
+      }
+      config = bundled;
+    }
+    Path root = nonBlank(env.get("CORPUS_ROOT"))
+        ? Path.of(env.get("CORPUS_ROOT"))
+        : config.toAbsolutePath().getParent();
+    return new CorpusSettings(
+        root,
+        config,
+        integer(env, "SEARCH_LIMIT", 5),
+        integer(env, "SEARCH_MAX_LIMIT", 10),
+        integer(env, "MAX_FETCH_CHARS", 100_000),
+        integer(env, "MAX_FETCH_TOKENS", DEFAULT_MAX_FETCH_TOKENS),
+        integer(env, "SEARCH_WORKERS", 8),
+        integer(env, "SEARCH_MAX_CONSECUTIVE", 2),
+        !env.containsKey("LOG_QUERIES") || isTrue(env.get("LOG_QUERIES")),
+        isTrue(env.get("ZIM_CHECK")),
+        longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES),
+        longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES));
+  }
+
+  /** Reads a boolean environment flag the way operators write them: 1/true/yes/on. */
+  private static boolean isTrue(@Nullable String value) {
+    if (value == null) {
+      return false;
+    }
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "1", "true", "yes", "on" -> true;
+      default -> false;
+    };
+  }
+
+  private static boolean nonBlank(@Nullable String s) {
+    return s != null && !s.isBlank();
+  }
+
+  private static int integer(Map<String, String> env, String name, int fallback) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer, got '" + value + "'");
+    }
+  }
+
+  private static long longInteger(Map<String, String> env, String name, long fallback) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer (bytes), got '" + value + "'");
+    }
+  }
+
+  private static void positive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+    }
+  }
+}
