@@ -52,7 +52,7 @@ public final class CorpusService implements AutoCloseable {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
-    this.store = new DocumentStore(256, settings.maxDocumentBytes(), settings.maxClusterBytes());
+    this.store = new DocumentStore(settings.documentCacheBytes(), settings.maxDocumentBytes(), settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
     this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
       Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
@@ -69,10 +69,13 @@ public final class CorpusService implements AutoCloseable {
   /** search(query, limit): fused results, or a typed error. */
   public ToolResult search(String query, int limit) {
     long start = System.nanoTime();
-    FederatedSearch.Outcome outcome = federated.search(query, limit);
-    List<String> terms = Lexical.terms(query);
+    Query analysed = Query.of(query);
+    FederatedSearch.Outcome outcome = federated.search(analysed, limit);
+    List<String> terms = analysed.terms();
     List<Map<String, Object>> results = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
+    // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
+    record SameText(String library, String title, Object snippet) {}
+    Set<SameText> seen = new HashSet<>();
     for (FederatedSearch.Candidate c : outcome.candidates()) {
       if (results.size() >= limit) {
         break;
@@ -93,8 +96,7 @@ public final class CorpusService implements AutoCloseable {
       }
       Document document = parsed.document();
       Map<String, Object> result = result(c, parsed, terms);
-      // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
-      if (seen.add(c.library().name() + '\u0000' + document.title() + '\u0000' + result.get("snippet"))) {
+      if (seen.add(new SameText(c.library().name(), document.title(), result.get("snippet")))) {
         results.add(result);
       }
     }
@@ -130,24 +132,13 @@ public final class CorpusService implements AutoCloseable {
     out.put("kind", library.kind().value());
     out.put("title", document.title());
     out.put("snapshot", library.snapshot());
-    out.put("snippet", snippet(library, c.snippet(), parsed.words(), terms));
+    out.put("snippet", Snippets.best(parsed.words(), terms));
     out.put("relevant_sections", SectionHints.of(parsed.words(), terms));
     return out;
   }
 
-  private static String snippet(Library library, String indexSnippet, DocumentWords document,
-      List<String> terms) {
-    if (!indexSnippet.isBlank()) {
-      String cleaned = library.withAdapterLoader(() -> library.adapter().cleanSnippet(indexSnippet));
-      String text = PlainText.fromHtml(cleaned);
-      if (!text.isBlank()) {
-        return PlainText.cut(text, Snippets.MAX_CHARS);
-      }
-    }
-    return Snippets.best(document, terms);
-  }
-
-  /** fetch(ref, sections): the cleaned document, or one of the seed's typed errors. */
+  /** fetch(ref, sections): the cleaned document, or a typed error (invalid_ref, not_found, section_not_found,
+   * document_too_large, archive_error). */
   public ToolResult fetch(String ref, List<String> sectionIds) {
     Refs.Ref decoded;
     try {

@@ -7,7 +7,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The corpus service's settings, from the environment variables the corpus seed defines.
+ * The corpus service's settings, from the operator's environment variables ({@link
+ * #fromEnvironment}) or, in code, from {@link #builder} with the same defaults.
  *
  * @param root {@code CORPUS_ROOT}: library paths are relative to it and must stay inside it
  * @param config {@code CORPUS_CONFIG}: the corpus.toml manifest
@@ -30,6 +31,8 @@ import org.jspecify.annotations.Nullable;
  *     MiB: writers cut clusters at 1-2 MiB, but one large item makes a cluster of its own size,
  *     and refusing the whole archive for it would be worse than the {@code MAX_DOCUMENT_BYTES}
  *     refusal of that item; lower it on a small heap)
+ * @param documentCacheBytes {@code DOCUMENT_CACHE_BYTES}: the estimated memory parsed documents
+ *     kept for later searches and fetches may take (default 64 MiB; 0 keeps none)
  */
 public record CorpusSettings(
     Path root,
@@ -43,7 +46,8 @@ public record CorpusSettings(
     boolean logQueries,
     boolean zimCheck,
     long maxDocumentBytes,
-    long maxClusterBytes) {
+    long maxClusterBytes,
+    long documentCacheBytes) {
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
@@ -52,12 +56,107 @@ public record CorpusSettings(
 
   /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
   public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;
+  /** Default of {@code SEARCH_LIMIT}. */
+  public static final int DEFAULT_SEARCH_LIMIT = 5;
+  /** Default of {@code SEARCH_MAX_LIMIT}. */
+  public static final int DEFAULT_SEARCH_MAX_LIMIT = 10;
+  /** Default of {@code MAX_FETCH_CHARS}. */
+  public static final int DEFAULT_MAX_FETCH_CHARS = 100_000;
+  /** Default of {@code SEARCH_WORKERS}. */
+  public static final int DEFAULT_SEARCH_WORKERS = 8;
+  /** Default of {@code SEARCH_MAX_CONSECUTIVE}. */
+  public static final int DEFAULT_MAX_CONSECUTIVE = 2;
+  /** Default of {@code DOCUMENT_CACHE_BYTES}: about 250 long articles, or thousands of short ones. */
+  public static final long DEFAULT_DOCUMENT_CACHE_BYTES = 64L << 20;
 
-  /** Settings with the default size limits. */
-  public CorpusSettings(Path root, Path config, int searchLimit, int searchMaxLimit, int maxFetchChars,
-      int maxFetchTokens, int searchWorkers, int maxConsecutive, boolean logQueries, boolean zimCheck) {
-    this(root, config, searchLimit, searchMaxLimit, maxFetchChars, maxFetchTokens, searchWorkers,
-        maxConsecutive, logQueries, zimCheck, DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_CLUSTER_BYTES);
+  /** Settings with every default, for the corpus.toml {@code config} under {@code root}. */
+  public static Builder builder(Path root, Path config) {
+    return new Builder(root, config);
+  }
+
+  /** Named settings over the defaults; {@link #build} checks them as the constructor does. */
+  public static final class Builder {
+    private final Path root;
+    private final Path config;
+    private int searchLimit = DEFAULT_SEARCH_LIMIT;
+    private int searchMaxLimit = DEFAULT_SEARCH_MAX_LIMIT;
+    private int maxFetchChars = DEFAULT_MAX_FETCH_CHARS;
+    private int maxFetchTokens = DEFAULT_MAX_FETCH_TOKENS;
+    private int searchWorkers = DEFAULT_SEARCH_WORKERS;
+    private int maxConsecutive = DEFAULT_MAX_CONSECUTIVE;
+    private boolean logQueries = true;
+    private boolean zimCheck;
+    private long maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
+    private long maxClusterBytes = DEFAULT_MAX_CLUSTER_BYTES;
+    private long documentCacheBytes = DEFAULT_DOCUMENT_CACHE_BYTES;
+
+    private Builder(Path root, Path config) {
+      this.root = root;
+      this.config = config;
+    }
+
+    public Builder searchLimit(int value) {
+      searchLimit = value;
+      return this;
+    }
+
+    public Builder searchMaxLimit(int value) {
+      searchMaxLimit = value;
+      return this;
+    }
+
+    public Builder maxFetchChars(int value) {
+      maxFetchChars = value;
+      return this;
+    }
+
+    /** 0 for no token bound. */
+    public Builder maxFetchTokens(int value) {
+      maxFetchTokens = value;
+      return this;
+    }
+
+    public Builder searchWorkers(int value) {
+      searchWorkers = value;
+      return this;
+    }
+
+    public Builder maxConsecutive(int value) {
+      maxConsecutive = value;
+      return this;
+    }
+
+    public Builder logQueries(boolean value) {
+      logQueries = value;
+      return this;
+    }
+
+    public Builder zimCheck(boolean value) {
+      zimCheck = value;
+      return this;
+    }
+
+    public Builder maxDocumentBytes(long value) {
+      maxDocumentBytes = value;
+      return this;
+    }
+
+    public Builder maxClusterBytes(long value) {
+      maxClusterBytes = value;
+      return this;
+    }
+
+    public Builder documentCacheBytes(long value) {
+      documentCacheBytes = value;
+      return this;
+    }
+
+    /** @throws IllegalArgumentException a value out of range, named by its variable */
+    public CorpusSettings build() {
+      return new CorpusSettings(root, config, searchLimit, searchMaxLimit, maxFetchChars,
+          maxFetchTokens, searchWorkers, maxConsecutive, logQueries, zimCheck, maxDocumentBytes,
+          maxClusterBytes, documentCacheBytes);
+    }
   }
 
   public CorpusSettings {
@@ -82,6 +181,10 @@ public record CorpusSettings(
     if (maxClusterBytes < 1024 || maxClusterBytes > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("MAX_CLUSTER_BYTES must be between 1024 and "
           + (Integer.MAX_VALUE - 16) + ", got " + maxClusterBytes);
+    }
+    if (documentCacheBytes < 0) {
+      throw new IllegalArgumentException("DOCUMENT_CACHE_BYTES must be 0 (no cache) or more, got "
+          + documentCacheBytes);
     }
   }
 
@@ -108,19 +211,19 @@ public record CorpusSettings(
     Path root = nonBlank(env.get("CORPUS_ROOT"))
         ? Path.of(env.get("CORPUS_ROOT"))
         : config.toAbsolutePath().getParent();
-    return new CorpusSettings(
-        root,
-        config,
-        integer(env, "SEARCH_LIMIT", 5),
-        integer(env, "SEARCH_MAX_LIMIT", 10),
-        integer(env, "MAX_FETCH_CHARS", 100_000),
-        integer(env, "MAX_FETCH_TOKENS", DEFAULT_MAX_FETCH_TOKENS),
-        integer(env, "SEARCH_WORKERS", 8),
-        integer(env, "SEARCH_MAX_CONSECUTIVE", 2),
-        !env.containsKey("LOG_QUERIES") || isTrue(env.get("LOG_QUERIES")),
-        isTrue(env.get("ZIM_CHECK")),
-        longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES),
-        longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES));
+    return builder(root, config)
+        .searchLimit(integer(env, "SEARCH_LIMIT", DEFAULT_SEARCH_LIMIT))
+        .searchMaxLimit(integer(env, "SEARCH_MAX_LIMIT", DEFAULT_SEARCH_MAX_LIMIT))
+        .maxFetchChars(integer(env, "MAX_FETCH_CHARS", DEFAULT_MAX_FETCH_CHARS))
+        .maxFetchTokens(integer(env, "MAX_FETCH_TOKENS", DEFAULT_MAX_FETCH_TOKENS))
+        .searchWorkers(integer(env, "SEARCH_WORKERS", DEFAULT_SEARCH_WORKERS))
+        .maxConsecutive(integer(env, "SEARCH_MAX_CONSECUTIVE", DEFAULT_MAX_CONSECUTIVE))
+        .logQueries(!env.containsKey("LOG_QUERIES") || isTrue(env.get("LOG_QUERIES")))
+        .zimCheck(isTrue(env.get("ZIM_CHECK")))
+        .maxDocumentBytes(longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
+        .maxClusterBytes(longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES))
+        .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
+        .build();
   }
 
   /** Reads a boolean environment flag the way operators write them: 1/true/yes/on. */

@@ -1,12 +1,13 @@
 package org.corpusmcp.corpus;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
@@ -14,8 +15,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Turns archive entries into parsed documents through their library's adapter, with in-page
- * links rewritten to refs, and keeps the most recently used ones (search hints and fetches of the
- * same article are common). Thread-safe; a document is immutable once parsed.
+ * links rewritten to refs, and keeps recently used ones (search hints and fetches of the same
+ * article are common). Thread-safe and atomic per document: however many searches and fetches
+ * ask for one document at once, it is read and parsed once and the others wait for that parse.
+ * The cache is bounded by an estimate of the parsed documents' memory, not by their count, since
+ * one long article weighs as much as hundreds of stubs.
  */
 final class DocumentStore {
 
@@ -42,21 +46,35 @@ final class DocumentStore {
     }
   }
 
-  private final int capacity;
   private final long maxDocumentBytes;
   private final long maxClusterBytes;
-  private final Map<String, Parsed> cache;
+  private final Cache<DocumentKey, Parsed> cache;
 
   /**
-   * @param capacity parsed documents kept
+   * @param maxCacheBytes the estimated memory the kept documents may take ({@link #weight})
    * @param maxDocumentBytes larger entries are refused before they are decompressed
    * @param maxClusterBytes the archives' cluster limit, named when an entry's cluster exceeds it
    */
-  DocumentStore(int capacity, long maxDocumentBytes, long maxClusterBytes) {
-    this.capacity = capacity;
+  DocumentStore(long maxCacheBytes, long maxDocumentBytes, long maxClusterBytes) {
     this.maxDocumentBytes = maxDocumentBytes;
     this.maxClusterBytes = maxClusterBytes;
-    this.cache = new LinkedHashMap<>(capacity * 2, 0.75f, true);
+    this.cache = Caffeine.newBuilder()
+        .maximumWeight(maxCacheBytes)
+        .weigher((DocumentKey key, Parsed parsed) -> weight(parsed.document()))
+        .build();
+  }
+
+  /**
+   * The memory a parsed document is taken to hold, in bytes: its text as UTF-16 (two bytes a
+   * character) twice over, once as Markdown and once more for the lexical view search builds on
+   * it, plus a kilobyte for the objects around them. An estimate, stable for a given document.
+   */
+  static int weight(Document document) {
+    long chars = document.title().length();
+    for (Section s : document.allSections()) {
+      chars += s.title().length() + s.markdown().length();
+    }
+    return (int) Math.min(Integer.MAX_VALUE, 1024 + 4 * chars);
   }
 
   /**
@@ -66,13 +84,12 @@ final class DocumentStore {
    * @throws DocumentTooLargeException the entry is larger than {@code maxDocumentBytes}
    */
   @Nullable Parsed load(Library library, Entry entry) {
-    String key = library.name() + '\u0000' + entry.rawPath();
-    synchronized (cache) {
-      Parsed cached = cache.get(key);
-      if (cached != null) {
-        return cached;
-      }
-    }
+    // Caffeine runs the parse at most once per key at a time; a null (not a document) or an
+    // exception is not kept, so the next request asks again.
+    return cache.get(new DocumentKey(library.name(), entry.rawPath()), key -> parse(library, entry));
+  }
+
+  private @Nullable Parsed parse(Library library, Entry entry) {
     long size;
     try {
       size = entry.size(); // reads the cluster's offset table only, not the content
@@ -92,14 +109,7 @@ final class DocumentStore {
     if (!(result instanceof Document document)) {
       return null;
     }
-    Parsed parsed = new Parsed(document);
-    synchronized (cache) {
-      cache.put(key, parsed);
-      if (cache.size() > capacity) {
-        cache.remove(cache.keySet().iterator().next());
-      }
-    }
-    return parsed;
+    return new Parsed(document);
   }
 
   /**

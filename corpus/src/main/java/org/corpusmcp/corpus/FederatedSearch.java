@@ -55,22 +55,22 @@ final class FederatedSearch {
   }
 
   /** A fused candidate. */
-  record Candidate(Library library, Entry entry, String snippet, boolean exact, double rrf,
+  record Candidate(Library library, Entry entry, boolean exact, double rrf,
       double titleCoverage, int libraryOrder, boolean relaxed) {}
 
   /** Candidates in final order, and the libraries that failed. */
   record Outcome(List<Candidate> candidates, Map<String, String> failures) {}
 
-  Outcome search(String query, int limit) {
-    List<String> terms = Lexical.terms(query);
+  Outcome search(Query query, int limit) {
+    List<String> terms = query.terms();
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
-    Map<String, Candidate> strict = fanOut(query, LibrarySearcher.Mode.STRICT, depth, terms, failures, true);
+    Map<DocumentKey, Candidate> strict = fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
     List<Candidate> ordered = order(strict.values());
     if (ordered.size() < limit && !terms.isEmpty()) {
-      Map<String, Candidate> relaxed = fanOut(query, LibrarySearcher.Mode.RELAXED, depth, terms, failures, false);
+      Map<DocumentKey, Candidate> relaxed = fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
       List<Candidate> fill = new ArrayList<>();
-      for (Map.Entry<String, Candidate> e : relaxed.entrySet()) {
+      for (Map.Entry<DocumentKey, Candidate> e : relaxed.entrySet()) {
         if (!strict.containsKey(e.getKey())) {
           fill.add(e.getValue());
         }
@@ -80,15 +80,15 @@ final class FederatedSearch {
     return new Outcome(diversify(ordered), failures);
   }
 
-  private Map<String, Candidate> fanOut(String query, LibrarySearcher.Mode mode, int depth,
-      List<String> terms, Map<String, String> failures, boolean withExact) {
+  private Map<DocumentKey, Candidate> fanOut(Query query, LibrarySearcher.Mode mode, int depth,
+      Map<String, String> failures, boolean withExact) {
     List<Future<List<Candidate>>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
       int order = i;
-      futures.add(workers.submit(() -> searchLibrary(library, order, query, mode, depth, terms, withExact)));
+      futures.add(workers.submit(() -> searchLibrary(library, order, query, mode, depth, withExact)));
     }
-    Map<String, Candidate> fused = new LinkedHashMap<>();
+    Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
     for (int i = 0; i < futures.size(); i++) {
       Library library = libraries.get(i);
       try {
@@ -108,10 +108,10 @@ final class FederatedSearch {
     return fused;
   }
 
-  private List<Candidate> searchLibrary(Library library, int order, String query,
-      LibrarySearcher.Mode mode, int depth, List<String> terms, boolean withExact) {
+  private List<Candidate> searchLibrary(Library library, int order, Query query,
+      LibrarySearcher.Mode mode, int depth, boolean withExact) {
     List<List<LibrarySearcher.Hit>> lists = new ArrayList<>();
-    List<LibrarySearcher.Hit> exact = withExact ? exactTitle(library, query) : List.of();
+    List<LibrarySearcher.Hit> exact = withExact ? exactTitle(library, query.text()) : List.of();
     lists.add(exact);
     lists.add(searchers.apply(library).search(query, mode, depth));
     Set<String> exactPaths = new HashSet<>();
@@ -129,8 +129,8 @@ final class FederatedSearch {
         if (isExact) {
           exactPaths.add(end.rawPath());
         }
-        Candidate c = new Candidate(library, end, hit.snippet(), isExact, 1.0 / (RRF_K + rank),
-            Lexical.coverage(terms, end.title()), order, mode == LibrarySearcher.Mode.RELAXED);
+        Candidate c = new Candidate(library, end, isExact, 1.0 / (RRF_K + rank),
+            Lexical.coverage(query.terms(), end.title()), order, mode == LibrarySearcher.Mode.RELAXED);
         out.merge(end.rawPath(), c, FederatedSearch::combine);
       }
     }
@@ -145,11 +145,11 @@ final class FederatedSearch {
     for (String title : new String[] {q, Lexical.capitalizeFirst(q)}) {
       Entry e = library.archive().findByTitle(title);
       if (e != null && seen.add(e.index())) {
-        out.add(new LibrarySearcher.Hit(e, ""));
+        out.add(new LibrarySearcher.Hit(e));
       }
       Entry byPath = library.entry(title.replace(' ', '_'));
       if (byPath != null && seen.add(byPath.index())) {
-        out.add(new LibrarySearcher.Hit(byPath, ""));
+        out.add(new LibrarySearcher.Hit(byPath));
       }
     }
     return out;
@@ -165,13 +165,12 @@ final class FederatedSearch {
   }
 
   private static Candidate combine(Candidate a, Candidate b) {
-    return new Candidate(a.library(), a.entry(), a.snippet().isEmpty() ? b.snippet() : a.snippet(),
-        a.exact() || b.exact(), a.rrf() + b.rrf(), a.titleCoverage(), a.libraryOrder(),
+    return new Candidate(a.library(), a.entry(), a.exact() || b.exact(), a.rrf() + b.rrf(), a.titleCoverage(), a.libraryOrder(),
         a.relaxed() && b.relaxed());
   }
 
-  private static String key(Candidate c) {
-    return c.library().name() + '\u0000' + c.entry().rawPath();
+  private static DocumentKey key(Candidate c) {
+    return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
   private static List<Candidate> order(java.util.Collection<Candidate> candidates) {

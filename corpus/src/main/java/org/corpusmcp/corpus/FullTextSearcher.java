@@ -29,12 +29,12 @@ final class FullTextSearcher implements LibrarySearcher {
   }
 
   @Override
-  public List<Hit> search(String query, Mode mode, int count) {
+  public List<Hit> search(Query query, Mode mode, int count) {
     List<SearchHit> hits;
     if (mode == Mode.STRICT) {
-      hits = strict.searchPaths(query, 0, count).hits();
+      hits = strict.searchPaths(query.text(), 0, count).hits();
     } else {
-      List<String> terms = Lexical.terms(query);
+      List<String> terms = query.terms();
       if (terms.size() < 2) {
         return List.of(); // one word: the strict search already asked for it
       }
@@ -44,7 +44,7 @@ final class FullTextSearcher implements LibrarySearcher {
     for (SearchHit hit : hits) {
       Entry entry = archive.findByPath(hit.path());
       if (entry != null) {
-        out.add(new Hit(entry, ""));
+        out.add(new Hit(entry));
       }
     }
     return out;

@@ -21,8 +21,12 @@ public interface LibrarySearcher {
    * Up to {@code count} hits, best first. Entries may be redirects; the caller resolves and
    * de-duplicates. Throws on a damaged index; the caller degrades that library only.
    */
-  List<Hit> search(String query, Mode mode, int count);
+  List<Hit> search(Query query, Mode mode, int count);
 
-  /** One candidate: the entry, and the index's snippet for it ("" when it has none). */
-  record Hit(Entry entry, String snippet) {}
+  /**
+   * One candidate entry. No snippet: the few results shown get theirs from the parsed document
+   * (which search parses anyway for its section hints), so they read the same for archives with
+   * and without a full-text index.
+   */
+  record Hit(Entry entry) {}
 }

@@ -21,8 +21,8 @@ final class TitleSearcher implements LibrarySearcher {
   }
 
   @Override
-  public List<Hit> search(String query, Mode mode, int count) {
-    String q = query.strip();
+  public List<Hit> search(Query query, Mode mode, int count) {
+    String q = query.text().strip();
     if (q.isEmpty()) {
       return List.of();
     }
@@ -42,7 +42,7 @@ final class TitleSearcher implements LibrarySearcher {
     Map<Integer, Hit> hits = new LinkedHashMap<>();
     for (String probe : probes) {
       for (Entry e : archive.findByTitlePrefix(probe, count)) {
-        hits.putIfAbsent(e.index(), new Hit(e, ""));
+        hits.putIfAbsent(e.index(), new Hit(e));
         if (hits.size() >= count) {
           return List.copyOf(hits.values());
         }

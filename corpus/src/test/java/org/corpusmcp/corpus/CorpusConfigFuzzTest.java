@@ -47,7 +47,7 @@ class CorpusConfigFuzzTest {
         ? VALID + data.consumeRemainingAsString()
         : data.consumeRemainingAsString();
     Files.write(CONFIG, text.getBytes(StandardCharsets.UTF_8));
-    CorpusSettings settings = new CorpusSettings(ROOT, CONFIG, 5, 10, 100_000, 24_000, 8, 2, true, false);
+    CorpusSettings settings = CorpusSettings.builder(ROOT, CONFIG).build();
     try {
       CorpusConfig config = CorpusConfig.load(settings, Set.of("mediawiki", "devdocs"));
       for (CorpusConfig.LibraryConfig library : config.libraries()) {

@@ -25,7 +25,7 @@ class CorpusConfigTest {
 
   private String load(String toml) throws Exception {
     Files.writeString(config, toml);
-    CorpusSettings settings = new CorpusSettings(root, config, 5, 10, 100_000, 24_000, 8, 2, true, false);
+    CorpusSettings settings = CorpusSettings.builder(root, config).build();
     return assertThrows(CorpusConfigException.class,
         () -> CorpusConfig.load(settings, Set.of("mediawiki"))).getMessage();
   }
@@ -39,7 +39,7 @@ class CorpusConfigTest {
     Files.writeString(config, "version = 1\n" + lib("Wiki", "wiki/a.zim", "mediawiki")
         + lib("Other", "wiki/../wiki/a.zim", "auto"));
     CorpusConfig loaded = CorpusConfig.load(
-        new CorpusSettings(root, config, 5, 10, 100_000, 24_000, 8, 2, true, false), Set.of("mediawiki"));
+        CorpusSettings.builder(root, config).build(), Set.of("mediawiki"));
     assertEquals(2, loaded.libraries().size());
     assertEquals(root.toRealPath().resolve("wiki/a.zim"), loaded.libraries().get(0).path());
   }

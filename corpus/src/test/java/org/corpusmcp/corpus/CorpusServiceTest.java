@@ -27,8 +27,9 @@ class CorpusServiceTest {
   static CorpusService service(String name, Map<String, String> libraries, int maxFetchChars,
       int maxConsecutive, Function<Library, LibrarySearcher> searchers) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, maxFetchChars, 0,
-        4, maxConsecutive, false, false);
+    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
+        .maxFetchChars(maxFetchChars).maxFetchTokens(0).searchWorkers(4).maxConsecutive(maxConsecutive)
+        .logQueries(false).build();
     return new CorpusService(Corpus.open(settings, TestCorpus.adapters(), null), searchers,
         TestCorpus::replyText);
   }

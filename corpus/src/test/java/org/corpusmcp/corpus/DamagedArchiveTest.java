@@ -46,7 +46,7 @@ class DamagedArchiveTest {
     Files.copy(TestCorpus.SAMPLES.resolve(TestCorpus.HUNDRED), doomed);
     Files.copy(TestCorpus.SAMPLES.resolve(TestCorpus.RAY_MINI), root.resolve("ray.zim"));
     Path config = TestCorpus.writeConfig(root, Map.of("Hundred", "hundred.zim", "Ray", "ray.zim"));
-    CorpusSettings settings = new CorpusSettings(root, config, 5, 10, 100_000, 24_000, 4, 2, false, false);
+    CorpusSettings settings = CorpusSettings.builder(root, config).searchWorkers(4).logQueries(false).build();
     ExecutorService clients = Executors.newFixedThreadPool(8);
     try (CorpusService service = new CorpusService(
         Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus(),

@@ -26,7 +26,7 @@ class DamagedLibraryTest {
     libraries.put("Ray", TestCorpus.RAY_MINI);
     libraries.put("Damaged", DAMAGED);
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 24_000, 4, 2, false, false);
+    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config).searchWorkers(4).logQueries(false).build();
     try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
       Map<String, Map<String, Object>> described = new LinkedHashMap<>();
       for (Library library : corpus.libraries()) {

@@ -22,7 +22,7 @@ class SplitArchiveRootTest {
   private CorpusConfig load(Path root) throws Exception {
     Path config = Files.writeString(root.resolve("corpus.toml"),
         "version = 1\n[[library]]\nname = \"W\"\npath = \"w.zimaa\"\nadapter = \"mediawiki\"\n");
-    return CorpusConfig.load(new CorpusSettings(root, config, 5, 10, 100_000, 24_000, 8, 2, true, false),
+    return CorpusConfig.load(CorpusSettings.builder(root, config).build(),
         Set.of("mediawiki"));
   }
 
