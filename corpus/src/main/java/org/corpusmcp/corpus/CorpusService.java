@@ -52,7 +52,8 @@ public final class CorpusService implements AutoCloseable {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
-    this.store = new DocumentStore(settings.documentCacheBytes(), settings.maxDocumentBytes(), settings.maxClusterBytes());
+    this.store = new DocumentStore(
+        settings.documentCacheBytes(), settings.maxDocumentBytes(), settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
     this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
       Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
@@ -137,8 +138,10 @@ public final class CorpusService implements AutoCloseable {
     return out;
   }
 
-  /** fetch(ref, sections): the cleaned document, or a typed error (invalid_ref, not_found, section_not_found,
-   * document_too_large, archive_error). */
+  /**
+   * fetch(ref, sections): the cleaned document, or a typed error (invalid_ref, not_found,
+   * section_not_found, document_too_large, archive_error).
+   */
   public ToolResult fetch(String ref, List<String> sectionIds) {
     Refs.Ref decoded;
     try {
