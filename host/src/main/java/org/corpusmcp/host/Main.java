@@ -40,7 +40,7 @@ public final class Main {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof PluginStartupException || e instanceof IllegalArgumentException
           || e instanceof IllegalStateException
-          || e instanceof org.corpusmcp.host.corpus.CorpusConfigException) {
+          || e instanceof org.corpusmcp.corpus.CorpusConfigException) {
         err.println("corpus-mcp: " + e.getMessage());
         LoggerFactory.getLogger(Main.class).debug("startup failure", e);
         return CorpusMcpCommand.EXIT_STARTUP;

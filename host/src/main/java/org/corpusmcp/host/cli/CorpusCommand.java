@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusConfig;
-import org.corpusmcp.host.corpus.CorpusSettings;
-import org.corpusmcp.host.corpus.Library;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusConfig;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
@@ -25,7 +25,7 @@ final class CorpusCommand {
 
   /** The settings for these commands; a missing corpus is an error here, not "no corpus". */
   CorpusSettings settings(HostOptions options) {
-    CorpusSettings settings = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig);
+    CorpusSettings settings = CorpusWiring.settings(root.env(), options.corpusConfig);
     if (settings == null) {
       throw new IllegalArgumentException("no corpus is configured: set CORPUS_CONFIG (and"
           + " CORPUS_ROOT) or pass --corpus-config FILE");
@@ -44,7 +44,7 @@ final class CorpusCommand {
       CorpusMcpCommand root = parent.root;
       CorpusSettings settings = parent.settings(options);
       try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()))) {
-        CorpusConfig config = CorpusConfig.load(settings, Adapters.collect(plugins.plugins()).keySet());
+        CorpusConfig config = CorpusWiring.config(settings, plugins.plugins());
         List<Map<String, Object>> libraries = new ArrayList<>();
         for (CorpusConfig.LibraryConfig library : config.libraries()) {
           libraries.add(Map.of("name", library.name(), "adapter", library.adapter(),
@@ -71,7 +71,7 @@ final class CorpusCommand {
       CorpusMcpCommand root = parent.root;
       CorpusSettings settings = parent.settings(options);
       try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()));
-          Corpus corpus = Corpus.open(settings, Adapters.collect(plugins.plugins()), root.err())) {
+          Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
         List<Map<String, Object>> libraries = new ArrayList<>();
         for (Library library : corpus.libraries()) {
           libraries.add(library.describe());

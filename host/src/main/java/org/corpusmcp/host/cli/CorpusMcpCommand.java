@@ -3,16 +3,11 @@ package org.corpusmcp.host.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
-import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusSearchers;
-import org.corpusmcp.host.corpus.CorpusService;
-import org.corpusmcp.host.corpus.CorpusSettings;
-import org.corpusmcp.host.corpus.CorpusTools;
-import org.corpusmcp.host.plugins.LoadedPlugin;
+import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,17 +92,10 @@ public final class CorpusMcpCommand {
   /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */
   Host startHost(HostOptions options) {
     HostSettings settings = options.resolve(env);
-    CorpusSettings corpus = CorpusSettings.fromEnvironment(env, options.corpusConfig);
+    CorpusSettings corpus = CorpusWiring.settings(env, options.corpusConfig);
     return Host.start(settings, json, plugins -> corpus == null
         ? Host.HostTools.none()
-        : corpusTools(corpus, plugins));
-  }
-
-  /** Opens the corpus with the plugins' adapters; its search and fetch become host tools. */
-  Host.HostTools corpusTools(CorpusSettings corpus, List<LoadedPlugin> plugins) {
-    CorpusService service = new CorpusService(
-        Corpus.open(corpus, Adapters.collect(plugins), err), CorpusSearchers.forCorpus());
-    return new Host.HostTools(CorpusTools.of(service), service);
+        : CorpusWiring.tools(corpus, plugins, json, err));
   }
 
   /** Prints the version line. */

@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
-import org.corpusmcp.host.corpus.Adapters;
-import org.corpusmcp.host.corpus.Corpus;
-import org.corpusmcp.host.corpus.CorpusSettings;
+import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
@@ -118,7 +118,7 @@ final class DoctorCommand implements Callable<Integer> {
   private void checkCorpus(PrintStream out, PluginRuntime runtime) {
     CorpusSettings corpus;
     try {
-      corpus = CorpusSettings.fromEnvironment(root.env(), options.corpusConfig);
+      corpus = CorpusWiring.settings(root.env(), options.corpusConfig);
     } catch (IllegalArgumentException e) {
       check(out, false, "corpus settings", e.getMessage());
       return;
@@ -127,7 +127,7 @@ final class DoctorCommand implements Callable<Integer> {
       check(out, true, "no corpus configured (set CORPUS_CONFIG to serve search and fetch)", "");
       return;
     }
-    try (Corpus opened = Corpus.open(corpus, Adapters.collect(runtime.plugins()), null)) {
+    try (Corpus opened = CorpusWiring.open(corpus, runtime.plugins(), null)) {
       check(out, true, "corpus " + corpus.config().toAbsolutePath() + ": "
           + opened.libraries().stream().map(l -> l.name() + " (" + l.adapter().name() + ", "
               + l.archive().entryCount() + " entries)").toList(), "");

@@ -47,6 +47,12 @@ public record HostSettings(
     return toolPrefixes.get(pluginId);
   }
 
+  /** The distribution's root directory as the launcher set it, or null when run from a build. */
+  public static @Nullable Path home() {
+    String home = System.getProperty(HOME_PROPERTY);
+    return home == null ? null : Path.of(home);
+  }
+
   /** The default plugins directory: {@code plugins/} in the distribution, else in the CWD. */
   public static Path defaultPluginsDir() {
     String home = System.getProperty(HOME_PROPERTY);

@@ -3,6 +3,8 @@ package org.corpusmcp.host.corpus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.corpusmcp.api.corpus.CorpusAdapter;
+import org.corpusmcp.corpus.AdapterBinding;
+import org.corpusmcp.corpus.CorpusConfig;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginStartupException;
 

@@ -4,6 +4,8 @@ import java.util.List;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.markdown.MarkdownRenderer;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusSettings;
 
 /** The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}. */
 public final class CorpusTools {

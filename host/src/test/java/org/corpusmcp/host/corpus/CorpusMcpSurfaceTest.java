@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.mcp.HttpMcpServer;
 import org.corpusmcp.host.mcp.HttpSettings;
@@ -23,7 +24,7 @@ import org.corpusmcp.host.testing.TestCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The corpus seed's MCP surface test: exactly search and fetch, and no prompts or resources. */
+/** The corpus's MCP surface: exactly search and fetch, and no prompts or resources. */
 class CorpusMcpSurfaceTest {
 
   @TempDir Path dir;
@@ -32,13 +33,11 @@ class CorpusMcpSurfaceTest {
   void theCorpusExposesExactlyTwoToolsAndNoPromptsOrResources() {
     TestCorpus.writeAdapterPlugin(dir.resolve("plugins"));
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), Map.of("Ray", TestCorpus.RAY_MINI));
-    CorpusSettings settings = new CorpusSettings(TestCorpus.SAMPLES, config, 5, 10, 100_000, 24_000, 2, 2, false, false);
+    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
+        .searchWorkers(2).logQueries(false).build();
     var json = JsonText.newMapper();
-    try (Host host = Host.start(SamplePlugins.settings(dir.resolve("plugins")), json, plugins -> {
-          CorpusService service = new CorpusService(
-              Corpus.open(settings, Adapters.collect(plugins), null), CorpusSearchers.forCorpus());
-          return new Host.HostTools(CorpusTools.of(service), service);
-        });
+    try (Host host = Host.start(SamplePlugins.settings(dir.resolve("plugins")), json,
+            plugins -> CorpusWiring.tools(settings, plugins, json, null));
         HttpMcpServer server = HttpMcpServer.start(
             new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
             host.mcpParts(Duration.ofSeconds(30)))) {

@@ -19,7 +19,7 @@ import org.pf4j.ExtensionPoint;
  * asks {@link #isDocument} to decide which entries are documents, and serves those. On {@code
  * fetch} it reads the entry's HTML, calls {@link #parse} with a {@link LinkResolver} that turns
  * in-page links into refs, then selects sections, applies budgets and fingerprints the Markdown.
- * Search snippets from the archive's full-text index go through {@link #cleanSnippet}.
+ * Search snippets are made by the host from the parsed document, never from the archive's index.
  *
  * <p>Only {@link #name}, {@link #kind} and {@link #parse} are abstract; the other methods are
  * optional hooks with defaults, so new hooks can be added without breaking implementers.
@@ -68,14 +68,5 @@ public interface CorpusAdapter extends ExtensionPoint {
    */
   default double detect(ArchiveMetadata metadata) {
     return 0;
-  }
-
-  /**
-   * Cleans a search snippet produced by the archive's full-text index for one of this adapter's
-   * documents (for example, strips user-card or navigation text that the indexer saw). Input and
-   * output are plain text. Default: unchanged.
-   */
-  default String cleanSnippet(String snippet) {
-    return snippet;
   }
 }

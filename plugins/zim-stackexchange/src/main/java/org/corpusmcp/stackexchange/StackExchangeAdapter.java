@@ -195,14 +195,6 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     return 0;
   }
 
-  /** sotoki indexes whole pages; drops the "Asked … Viewed … times" chrome from snippets. */
-  @Override
-  public String cleanSnippet(String snippet) {
-    return MarkdownRenderer.normalizeSpace(snippet
-        .replaceAll("\\b(Asked|Active|Modified) [A-Z][a-z]{2} \\d{1,2} '\\d{2} at \\d{1,2}:\\d{2}", " ")
-        .replaceAll("\\bViewed [\\d.,e+k]+ times", " "));
-  }
-
   // ------------------------------------------------------------------------------------------ posts
 
   private static boolean isAccepted(Element answer) {

@@ -221,10 +221,4 @@ class StackExchangePagesTest {
         StackExchangeAdapter.isoFromTimestamp("2019-01-02T14:00:00.000 License: CC BY-SA 4.0"));
     assertEquals("", StackExchangeAdapter.isoFromTimestamp("2016-01-12 19:07:53Z"));
   }
-
-  @Test
-  void snippetsLoseAskedAndViewedChrome() {
-    assertEquals("What is a salt? I keep reading",
-        adapter.cleanSnippet("What is a salt? Asked Jan 02 '19 at 13:45 Viewed 5.4k times I keep reading"));
-  }
 }

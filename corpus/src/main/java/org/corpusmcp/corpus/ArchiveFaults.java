@@ -1,0 +1,84 @@
+package org.corpusmcp.corpus;
+
+import java.io.UncheckedIOException;
+import java.util.regex.Pattern;
+import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.search.SearchException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Says, in words a client can act on, why a library could not deliver: its archive is damaged,
+ * its index is unusable, its file cannot be read (truncated or replaced while served), or
+ * something unexpected happened. Never a Java class name or a stack trace; the unexpected case
+ * is logged with its trace for the operator.
+ */
+final class ArchiveFaults {
+
+  private static final Logger log = LoggerFactory.getLogger(ArchiveFaults.class);
+  private static final Pattern JAVA_WORDS =
+      Pattern.compile("[A-Z][A-Za-z]*(Exception|Error)\\b|\\b(java|javax|com|org|io)\\.[a-z]+\\.");
+
+  private ArchiveFaults() {}
+
+  /** True for the failures a damaged or vanished archive produces while being read. */
+  static boolean isArchiveFault(Throwable t) {
+    return t instanceof ZimFormatException || t instanceof SearchException
+        || t instanceof UncheckedIOException || t instanceof IllegalStateException
+        || t instanceof IndexOutOfBoundsException || t instanceof DocumentTooLargeException;
+  }
+
+  /** One clause, e.g. "the archive file cannot be read: … was truncated or replaced while open". */
+  static String describe(@Nullable Throwable t, String library) {
+    if (t instanceof DocumentTooLargeException e) {
+      return e.getMessage();
+    }
+    UncheckedIOException io = ioCause(t);
+    if (io != null) {
+      String why = io.getCause() == null || io.getCause().getMessage() == null
+          ? io.getMessage() : io.getCause().getMessage();
+      return "the archive file cannot be read: " + why;
+    }
+    if (t instanceof ZimFormatException e) {
+      return "the archive is damaged: " + zimFault(e);
+    }
+    if (t instanceof SearchException e) {
+      return e.reason() == SearchException.Reason.CORRUPT_INDEX
+          ? "the archive's full-text index is damaged: " + e.getMessage()
+          : "the archive's full-text index cannot be used: " + e.getMessage();
+    }
+    if (t instanceof IndexOutOfBoundsException || t instanceof IllegalStateException) {
+      // our readers' own wording ("Range [5, 15) out of bounds for length 8", a too-large blob)
+      return "the archive is damaged: " + t.getMessage();
+    }
+    log.error("library {} failed unexpectedly", library, t);
+    return "an unexpected internal failure (logged on the server)";
+  }
+
+  /** The read failure behind {@code t} (a decoder wraps the one that cut its stream short). */
+  private static @Nullable UncheckedIOException ioCause(@Nullable Throwable t) {
+    for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+      if (t instanceof UncheckedIOException io) {
+        return io;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The fault in our words: file, offset, the rule broken, and the numbers checked, but not the
+   * text of a decoder's exception, which names its classes.
+   */
+  private static String zimFault(ZimFormatException e) {
+    StringBuilder b = new StringBuilder(e.file());
+    if (e.offset() >= 0) {
+      b.append(" @").append(e.offset());
+    }
+    b.append(": ").append(e.fault().description());
+    if (e.expected() != null && e.actual() != null && !JAVA_WORDS.matcher(e.actual()).find()) {
+      b.append(" (expected: ").append(e.expected()).append(", actual: ").append(e.actual()).append(')');
+    }
+    return b.toString();
+  }
+}

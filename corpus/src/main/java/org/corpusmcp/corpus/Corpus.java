@@ -1,0 +1,192 @@
+package org.corpusmcp.corpus;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.corpus.ArchiveMetadata;
+import org.corpusmcp.corpus.CorpusConfig.LibraryConfig;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Zim;
+import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.ZimOptions;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The open libraries of one corpus.toml, in configuration order. Opening fails closed: if any
+ * archive cannot be opened (what libzim refuses at open) or (with {@code ZIM_CHECK}) checksummed,
+ * or its adapter cannot be determined, nothing is served and the message names the library. An
+ * archive opened despite damage is served; its faults are listed by {@code describe()}.
+ */
+public final class Corpus implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Corpus.class);
+
+  private final CorpusSettings settings;
+  private final Map<String, Library> libraries;
+
+  private Corpus(CorpusSettings settings, Map<String, Library> libraries) {
+    this.settings = settings;
+    this.libraries = libraries;
+  }
+
+  /**
+   * Opens every library of {@code settings.config()}.
+   *
+   * @param adapters the loaded adapters by name
+   * @param progress where a checksum progress bar goes when ZIM_CHECK is on, or null for none
+   */
+  public static Corpus open(
+      CorpusSettings settings, Map<String, AdapterBinding> adapters, @Nullable PrintStream progress) {
+    CorpusConfig config = CorpusConfig.load(settings, adapters.keySet());
+    Map<String, Library> open = new LinkedHashMap<>();
+    try {
+      for (LibraryConfig library : config.libraries()) {
+        open.put(library.name(), openLibrary(settings, library, adapters, progress));
+      }
+    } catch (RuntimeException e) {
+      open.values().forEach(Library::close);
+      throw e;
+    }
+    return new Corpus(settings, open);
+  }
+
+  private static Library openLibrary(CorpusSettings settings, LibraryConfig config,
+      Map<String, AdapterBinding> adapters, @Nullable PrintStream progress) {
+    String where = "library '" + config.name() + "' (" + config.path() + ")";
+    Archive archive;
+    try {
+      archive = Zim.open(config.path(),
+          ZimOptions.builder().maxClusterBytes(settings.maxClusterBytes()).build());
+    } catch (ZimFormatException | java.io.UncheckedIOException e) {
+      throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
+    }
+    try {
+      // Damage libzim opens an archive with (a title listing, one cluster, one dirent) does not
+      // stop the corpus: reading it is a typed error and the rest is served. Finding every fault
+      // decodes every cluster, so it is `corpus validate`'s job, never a start-up cost.
+      if (settings.zimCheck()) {
+        archive.verifyChecksum(progress == null ? (done, total) -> {} : new ProgressBar(progress, config.name()));
+      }
+      ArchiveMetadata metadata = metadataOf(archive);
+      AdapterBinding binding = config.adapter().equals(CorpusConfig.AUTO)
+          ? detect(where, metadata, adapters)
+          : adapters.get(config.adapter());
+      if (binding == null) {
+        throw new CorpusConfigException(where + ": adapter '" + config.adapter() + "' is not loaded");
+      }
+      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
+      log.info("library {}: {} ({} entries, adapter {}, snapshot {})", config.name(),
+          config.path().getFileName(), archive.entryCount(), binding.adapter().name(), library.snapshot());
+      return library;
+    } catch (ZimFormatException e) {
+      archive.close();
+      throw new CorpusConfigException(where + " is damaged: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      archive.close();
+      throw e;
+    }
+  }
+
+  static ArchiveMetadata metadataOf(Archive archive) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : archive.metadataKeys()) {
+      if (key.startsWith("Illustration_")) {
+        continue; // binary
+      }
+      try {
+        String value = archive.metadata(key);
+        if (value != null) {
+          values.put(key, value);
+        }
+      } catch (ZimFormatException damaged) {
+        // in a damaged cluster: the fault is in the validation report; the value is simply absent
+      }
+    }
+    return ArchiveMetadata.of(values);
+  }
+
+  /** The adapter that recognises the archive best; refuses ties and archives nobody claims. */
+  private static AdapterBinding detect(
+      String where, ArchiveMetadata metadata, Map<String, AdapterBinding> adapters) {
+    AdapterBinding best = null;
+    double bestScore = 0;
+    List<String> tied = new ArrayList<>();
+    for (AdapterBinding binding : adapters.values()) {
+      double score;
+      try {
+        score = binding.adapter().detect(metadata);
+      } catch (RuntimeException e) {
+        throw new CorpusConfigException(where + ": adapter '" + binding.adapter().name()
+            + "' (plugin " + binding.pluginId() + ") failed to inspect the archive: " + e, e);
+      }
+      if (score > bestScore) {
+        best = binding;
+        bestScore = score;
+        tied.clear();
+        tied.add(binding.adapter().name());
+      } else if (score > 0 && score == bestScore) {
+        tied.add(binding.adapter().name());
+      }
+    }
+    if (best == null) {
+      throw new CorpusConfigException(where + ": adapter = \"auto\" but no loaded adapter recognises"
+          + " it (Scraper='" + metadata.scraper() + "', Name='" + metadata.name() + "'); set"
+          + " adapter explicitly to one of " + new java.util.TreeSet<>(adapters.keySet()));
+    }
+    if (tied.size() > 1) {
+      throw new CorpusConfigException(where + ": adapter = \"auto\" is ambiguous: " + tied
+          + " all recognise it; set adapter explicitly");
+    }
+    return best;
+  }
+
+  public CorpusSettings settings() {
+    return settings;
+  }
+
+  /** Libraries in configuration order. */
+  public List<Library> libraries() {
+    return List.copyOf(libraries.values());
+  }
+
+  public @Nullable Library library(String name) {
+    return libraries.get(name);
+  }
+
+  @Override
+  public void close() {
+    libraries.values().forEach(Library::close);
+  }
+
+  /** A one-line progress bar on stderr for the ZIM_CHECK pass. */
+  private static final class ProgressBar implements org.corpusmcp.zim.ChecksumProgress {
+    private final PrintStream out;
+    private final String label;
+    private int lastPercent = -1;
+
+    ProgressBar(PrintStream out, String label) {
+      this.out = out;
+      this.label = label;
+    }
+
+    @Override
+    public void progress(long done, long total) {
+      int percent = total == 0 ? 100 : (int) (done * 100 / total);
+      if (percent == lastPercent) {
+        return;
+      }
+      lastPercent = percent;
+      int filled = percent / 4;
+      out.print("\rchecksum " + label + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] "
+          + percent + "%");
+      if (done >= total) {
+        out.println();
+      }
+      out.flush();
+    }
+  }
+}

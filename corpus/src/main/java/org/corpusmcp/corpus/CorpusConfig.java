@@ -1,0 +1,157 @@
+package org.corpusmcp.corpus;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.corpusmcp.zim.io.SplitParts;
+import org.tomlj.Toml;
+import org.tomlj.TomlArray;
+import org.tomlj.TomlParseResult;
+import org.tomlj.TomlTable;
+
+/**
+ * The parsed and validated corpus.toml:
+ *
+ * <pre>
+ * version = 1
+ *
+ * [[library]]
+ * name = "Wikipedia"                                   # unique; appears in refs and results
+ * path = "wikipedia/wikipedia_en_all_nopic_2026-06.zim" # relative to CORPUS_ROOT, stays inside
+ * adapter = "mediawiki"                                # a loaded adapter, or "auto"
+ * </pre>
+ *
+ * Every rule that can be checked without opening an archive is checked here, with the library
+ * named: version, unique names (also ignoring case, since refs are read by people), known adapter
+ * names, and paths that stay inside the root once symlinks are resolved, every part of a split
+ * archive included.
+ */
+public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) {
+
+  /** One {@code [[library]]} entry. {@code path} is absolute and real (symlinks resolved). */
+  public record LibraryConfig(String name, Path path, String adapter) {}
+
+  /** The adapter value that picks the adapter from archive metadata. */
+  public static final String AUTO = "auto";
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+  public CorpusConfig {
+    libraries = List.copyOf(libraries);
+  }
+
+  /** Reads and validates {@code settings.config()}; {@code adapters} are the loaded names. */
+  public static CorpusConfig load(CorpusSettings settings, Set<String> adapters) {
+    Path file = settings.config().toAbsolutePath().normalize();
+    TomlParseResult toml;
+    try {
+      toml = Toml.parse(file);
+    } catch (NoSuchFileException e) {
+      throw new CorpusConfigException("corpus config " + file + " does not exist (CORPUS_CONFIG)");
+    } catch (IOException e) {
+      throw new CorpusConfigException("cannot read corpus config " + file + ": " + e.getMessage(), e);
+    }
+    if (toml.hasErrors()) {
+      throw new CorpusConfigException(file + ": " + toml.errors().get(0).toString());
+    }
+    Object version = toml.get("version");
+    if (!(version instanceof Long v) || v != 1L) {
+      throw new CorpusConfigException(file + ": 'version = 1' is required (found "
+          + (version == null ? "none" : version) + ")");
+    }
+    Path root;
+    try {
+      root = settings.root().toRealPath();
+    } catch (IOException e) {
+      throw new CorpusConfigException("corpus root " + settings.root() + " does not exist (CORPUS_ROOT)");
+    }
+    TomlArray entries = toml.getArray("library");
+    if (entries == null || entries.isEmpty()) {
+      throw new CorpusConfigException(file + ": no [[library]] entries; add at least one");
+    }
+    List<LibraryConfig> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < entries.size(); i++) {
+      if (!(entries.get(i) instanceof TomlTable table)) {
+        throw new CorpusConfigException(file + ": library #" + (i + 1) + " is not a table");
+      }
+      out.add(library(file, root, table, i + 1, adapters, seen));
+    }
+    return new CorpusConfig(file, root, out);
+  }
+
+  private static LibraryConfig library(
+      Path file, Path root, TomlTable table, int index, Set<String> adapters, Set<String> seen) {
+    for (String key : table.keySet()) {
+      if (!Set.of("name", "path", "adapter").contains(key)) {
+        throw new CorpusConfigException(file + ": library #" + index + " has unknown key '" + key
+            + "' (allowed: name, path, adapter)");
+      }
+    }
+    String name = string(file, table, "name", "library #" + index);
+    String where = "library '" + name + "'";
+    if (!NAME.matcher(name).matches()) {
+      throw new CorpusConfigException(file + ": " + where + ": names use letters, digits, '.', '_'"
+          + " and '-' (they appear in refs), at most 64 characters");
+    }
+    if (!seen.add(name.toLowerCase(Locale.ROOT))) {
+      throw new CorpusConfigException(file + ": " + where + " is defined twice (names are compared"
+          + " ignoring case)");
+    }
+    String adapter = string(file, table, "adapter", where);
+    if (!adapter.equals(AUTO) && !adapters.contains(adapter)) {
+      throw new CorpusConfigException(file + ": " + where + ": unknown adapter '" + adapter
+          + "'; loaded adapters: " + new java.util.TreeSet<>(adapters) + " (or \"auto\")");
+    }
+    String relative = string(file, table, "path", where);
+    Path candidate = root.resolve(relative).normalize();
+    Path real;
+    try {
+      real = candidate.toRealPath();
+    } catch (IOException e) {
+      throw new CorpusConfigException(file + ": " + where + ": archive " + candidate
+          + " does not exist");
+    }
+    if (!real.startsWith(root) || Path.of(relative).isAbsolute() && !candidate.startsWith(root)) {
+      throw new CorpusConfigException(file + ": " + where + ": path '" + relative
+          + "' leaves the corpus root " + root + " (symlinks are resolved before this check)");
+    }
+    if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
+      throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
+    }
+    // A split archive is read from sibling parts too (.zimab, .zimac, ...): each one must be a
+    // file inside the root once its symlinks are resolved, or a link could serve outside bytes.
+    for (Path part : SplitParts.of(real)) {
+      Path realPart;
+      try {
+        realPart = part.toRealPath();
+      } catch (IOException e) {
+        throw new CorpusConfigException(file + ": " + where + ": part " + part + " cannot be resolved");
+      }
+      if (!realPart.startsWith(root)) {
+        throw new CorpusConfigException(file + ": " + where + ": split part " + part.getFileName()
+            + " leaves the corpus root " + root + " (it resolves to " + realPart + ")");
+      }
+      if (!Files.isRegularFile(realPart)) {
+        throw new CorpusConfigException(file + ": " + where + ": split part " + realPart + " is not a file");
+      }
+    }
+    return new LibraryConfig(name, real, adapter);
+  }
+
+  private static String string(Path file, TomlTable table, String key, String where) {
+    Object value = table.get(key);
+    if (!(value instanceof String s) || s.isBlank()) {
+      throw new CorpusConfigException(file + ": " + where + ": '" + key
+          + "' must be a non-empty string");
+    }
+    return s;
+  }
+}

@@ -1,0 +1,269 @@
+package org.corpusmcp.corpus;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Fits a fetch reply into its budget as the client receives it: the reply serialized as the tool's
+ * text block, JSON escaping and indentation included, not just the Markdown inside, bounded both
+ * in characters ({@code MAX_FETCH_CHARS}) and in estimated tokens ({@code MAX_FETCH_TOKENS}). A
+ * client that refuses an oversized tool result gives the agent nothing at all, so the bound has to
+ * hold for the whole text.
+ *
+ * <p>Sections are kept in order while they fit; every section after the first that does not fit
+ * is named in {@code omitted_sections}, so the reply is always a readable prefix of what was asked
+ * for and the rest can be asked for by id. When not even the first section fits, it is cut at the
+ * end of a line (a paragraph, list item or table row; never inside a code fence) and ends with a
+ * visible marker saying so.
+ */
+final class FetchBudget {
+
+  /** One section as it would be returned: its id and its JSON object. */
+  record Piece(String id, Map<String, Object> json) {
+    String content() {
+      return (String) json.get("content");
+    }
+  }
+
+  /** What went into the reply: the sections kept, the ids left out, and whether one was cut. */
+  record Fitted(List<Map<String, Object>> sections, List<String> omitted, boolean cut) {
+    boolean truncated() {
+      return cut || !omitted.isEmpty();
+    }
+  }
+
+  /** Re-renders a cut piece (its content changed, so its hash and size do too). */
+  interface Recut {
+    Map<String, Object> withContent(Piece piece, String content, int fullLength);
+  }
+
+  /**
+   * The most a reply's text block may hold.
+   *
+   * @param maxChars characters, at least 1
+   * @param maxTokens estimated tokens ({@link TokenEstimate}); 0 for no token bound
+   */
+  record Limit(int maxChars, int maxTokens) {
+    /** How much of the budget {@code text} takes: 1 or less fits. */
+    double load(String text) {
+      double chars = (double) text.length() / maxChars;
+      if (maxTokens <= 0 || chars > 1) {
+        return chars;
+      }
+      return Math.max(chars, (double) TokenEstimate.of(text) / maxTokens);
+    }
+  }
+
+  private final Limit limit;
+  private final Function<Map<String, Object>, String> render;
+
+  /**
+   * @param render a reply as the client receives it (the tool result's text block)
+   */
+  FetchBudget(Limit limit, Function<Map<String, Object>, String> render) {
+    this.limit = limit;
+    this.render = render;
+  }
+
+  /**
+   * @param reply the reply without its {@code sections}, {@code truncated} and
+   *     {@code omitted_sections} fields, in output order; {@code sections} is placed before
+   *     {@code available_sections} when that is present
+   */
+  Fitted fit(Map<String, Object> reply, List<Piece> pieces, Recut recut) {
+    List<Map<String, Object>> all = new ArrayList<>();
+    pieces.forEach(p -> all.add(p.json()));
+    Fitted everything = new Fitted(all, List.of(), false);
+    if (fits(reply, everything)) {
+      return everything;
+    }
+    // Keep a prefix; shrink it until the exact serialized size fits. Each step is one serialization
+    // of at most the budget's worth of text, and the first guess from per-piece sizes is close.
+    int keep = Math.max(1, firstGuess(reply, pieces));
+    while (keep > 0) {
+      Fitted prefix = prefix(pieces, keep);
+      if (fits(reply, prefix)) {
+        return prefix;
+      }
+      keep--;
+    }
+    return cutFirst(reply, pieces, recut);
+  }
+
+  private int firstGuess(Map<String, Object> reply, List<Piece> pieces) {
+    double room = 1 - limit.load(render.apply(assemble(reply, prefix(pieces, 0))));
+    int keep = 0;
+    for (Piece p : pieces) {
+      // the piece's own text, with some room for its indentation inside the reply
+      double cost = limit.load(render.apply(p.json()) + " ".repeat(8 * (p.json().size() + 2)));
+      if (cost > room) {
+        break;
+      }
+      room -= cost;
+      keep++;
+    }
+    return keep;
+  }
+
+  private Fitted cutFirst(Map<String, Object> reply, List<Piece> pieces, Recut recut) {
+    if (pieces.isEmpty()) {
+      return new Fitted(List.of(), List.of(), false);
+    }
+    Piece first = pieces.get(0);
+    String content = first.content();
+    // the longest prefix cut at the end of a line whose reply fits; then, when the next line is a
+    // long paragraph, as much of it as fits, cut between words (never inside a fence or table row)
+    List<Integer> lineCuts = blockBoundaries(content);
+    int line = longestFitting(reply, pieces, recut, first, lineCuts);
+    Fitted best = null;
+    if (line >= 0) {
+      int from = lineCuts.get(line);
+      int to = line + 1 < lineCuts.size() ? lineCuts.get(line + 1) : content.length();
+      String next = content.substring(from, to).stripLeading();
+      boolean prose = !(next.startsWith("```") || next.startsWith("~~~") || next.startsWith("|"));
+      List<Integer> words = prose ? wordBoundaries(content, from, to) : List.of(from);
+      int word = longestFitting(reply, pieces, recut, first, words);
+      best = withCut(pieces, recut, first, content, words.get(Math.max(word, 0)));
+    }
+    if (best == null) {
+      // not even the marker fits beside the outline: return the outline alone
+      List<String> omitted = new ArrayList<>();
+      pieces.forEach(p -> omitted.add(p.id()));
+      return new Fitted(List.of(), omitted, true);
+    }
+    return best;
+  }
+
+  /** The index of the last cut in {@code cuts} (ascending) whose reply fits, or -1. */
+  private int longestFitting(Map<String, Object> reply, List<Piece> pieces, Recut recut, Piece first,
+      List<Integer> cuts) {
+    int lo = 0;
+    int hi = cuts.size() - 1;
+    int best = -1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (fits(reply, withCut(pieces, recut, first, first.content(), cuts.get(mid)))) {
+        best = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Word breaks inside one long line, from {@code from} (included) to {@code to}: spaces outside
+   * link syntax ({@code [text](target)}), so a cut never leaves half a link.
+   */
+  static List<Integer> wordBoundaries(String markdown, int from, int to) {
+    List<Integer> out = new ArrayList<>();
+    out.add(from);
+    int brackets = 0;
+    boolean inTarget = false;
+    for (int i = from; i < to; i++) {
+      char c = markdown.charAt(i);
+      if (inTarget) {
+        inTarget = c != ')';
+      } else if (c == '[') {
+        brackets++;
+      } else if (c == ']' && brackets > 0) {
+        brackets--;
+        inTarget = i + 1 < to && markdown.charAt(i + 1) == '(';
+      } else if (c == ' ' && brackets == 0) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  private static Fitted withCut(List<Piece> pieces, Recut recut, Piece first, String content, int end) {
+    String shown = content.substring(0, end).stripTrailing();
+    String marked = shown + (shown.isEmpty() ? "" : "\n\n") + marker(first.id(), shown.length(), content.length());
+    List<String> omitted = new ArrayList<>();
+    for (int i = 1; i < pieces.size(); i++) {
+      omitted.add(pieces.get(i).id());
+    }
+    return new Fitted(List.of(recut.withContent(first, marked, content.length())), omitted, true);
+  }
+
+  static String marker(String id, int shown, int total) {
+    String name = id.isEmpty() ? "the lead section" : "section \"" + id + "\"";
+    return "[…truncated: " + shown + " of " + total + " characters of " + name + " shown; it is"
+        + " larger than the fetch budget. The sections in omitted_sections can be fetched by id.]";
+  }
+
+  /**
+   * Where a section's Markdown may be cut: at its start and at the start of every line outside a
+   * code fence. The renderer writes a paragraph, a list item or a table row as one line, so a cut
+   * there leaves whole paragraphs, items and rows (a table cut between rows is still a table), and
+   * never splits a fence.
+   */
+  static List<Integer> blockBoundaries(String markdown) {
+    List<Integer> out = new ArrayList<>();
+    out.add(0);
+    boolean inFence = false;
+    int lineStart = 0;
+    while (lineStart < markdown.length()) {
+      int lineEnd = markdown.indexOf('\n', lineStart);
+      if (lineEnd < 0) {
+        lineEnd = markdown.length();
+      }
+      String line = markdown.substring(lineStart, lineEnd).stripLeading();
+      boolean fence = line.startsWith("```") || line.startsWith("~~~");
+      if (fence && inFence) {
+        inFence = false;
+        if (lineEnd < markdown.length()) {
+          out.add(lineEnd + 1); // just after the closing fence
+        }
+      } else if (fence) {
+        inFence = true;
+      } else if (!inFence && lineStart > 0 && out.get(out.size() - 1) != lineStart) {
+        out.add(lineStart);
+      }
+      lineStart = lineEnd + 1;
+    }
+    return out;
+  }
+
+  private static Fitted prefix(List<Piece> pieces, int keep) {
+    List<Map<String, Object>> kept = new ArrayList<>();
+    List<String> omitted = new ArrayList<>();
+    for (int i = 0; i < pieces.size(); i++) {
+      if (i < keep) {
+        kept.add(pieces.get(i).json());
+      } else {
+        omitted.add(pieces.get(i).id());
+      }
+    }
+    return new Fitted(kept, omitted, false);
+  }
+
+  /** The reply with these sections, in output order. */
+  static Map<String, Object> assemble(Map<String, Object> reply, Fitted fitted) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    boolean placed = false;
+    for (Map.Entry<String, Object> e : reply.entrySet()) {
+      if (e.getKey().equals("available_sections")) {
+        out.put("sections", fitted.sections());
+        placed = true;
+      }
+      out.put(e.getKey(), e.getValue());
+    }
+    if (!placed) {
+      out.put("sections", fitted.sections());
+    }
+    out.put("truncated", fitted.truncated());
+    if (!fitted.omitted().isEmpty()) {
+      out.put("omitted_sections", fitted.omitted());
+    }
+    return out;
+  }
+
+  private boolean fits(Map<String, Object> reply, Fitted fitted) {
+    return limit.load(render.apply(assemble(reply, fitted))) <= 1;
+  }
+}

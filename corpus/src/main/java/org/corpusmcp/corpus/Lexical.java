@@ -1,0 +1,96 @@
+package org.corpusmcp.corpus;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The one place that says when two strings "match lexically" for fusion and hints: case-folded,
+ * accents removed, runs of anything but letters and digits treated as one separator (so
+ * {@code Bell_test}, {@code bell test} and {@code Bell-Test} agree). Deterministic and
+ * locale-independent.
+ */
+final class Lexical {
+
+  /** Words too common to count as evidence that a title or section is about the query. */
+  private static final Set<String> STOPWORDS = Set.of(
+      "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "in", "is", "it",
+      "of", "on", "or", "the", "to", "was", "what", "when", "where", "which", "who", "why", "with",
+      "does", "do", "i", "my", "can");
+
+  private Lexical() {}
+
+  /** Case-folded, accent-free, separators collapsed to one space, trimmed. */
+  static String normalize(String s) {
+    String decomposed = Normalizer.normalize(s, Normalizer.Form.NFKD);
+    StringBuilder out = new StringBuilder(decomposed.length());
+    boolean space = true;
+    for (int i = 0; i < decomposed.length(); ) {
+      int cp = decomposed.codePointAt(i);
+      i += Character.charCount(cp);
+      if (Character.getType(cp) == Character.NON_SPACING_MARK) {
+        continue;
+      }
+      if (Character.isLetterOrDigit(cp)) {
+        out.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp)));
+        space = false;
+      } else if (!space) {
+        out.append(' ');
+        space = true;
+      }
+    }
+    int n = out.length();
+    return n > 0 && out.charAt(n - 1) == ' ' ? out.substring(0, n - 1) : out.toString();
+  }
+
+  /** The distinct normalized words of {@code s}, in order. */
+  static List<String> words(String s) {
+    String n = normalize(s);
+    return n.isEmpty() ? List.of() : List.copyOf(new LinkedHashSet<>(List.of(n.split(" "))));
+  }
+
+  /** The words that carry meaning: stopwords dropped, unless nothing else is left. */
+  static List<String> terms(String query) {
+    List<String> all = words(query);
+    List<String> kept = new ArrayList<>();
+    for (String w : all) {
+      if (!STOPWORDS.contains(w)) {
+        kept.add(w);
+      }
+    }
+    return kept.isEmpty() ? all : List.copyOf(kept);
+  }
+
+  /** Fraction of {@code terms} found as whole words in {@code text} (0 when terms is empty). */
+  static double coverage(List<String> terms, String text) {
+    return coverage(terms, Set.copyOf(words(text)));
+  }
+
+  /** Fraction of {@code terms} found in the normalized word set {@code have}. */
+  static double coverage(List<String> terms, Set<String> have) {
+    if (terms.isEmpty()) {
+      return 0;
+    }
+    int found = 0;
+    for (String t : terms) {
+      if (have.contains(t)) {
+        found++;
+      }
+    }
+    return (double) found / terms.size();
+  }
+
+  /** Upper-cases the first letter, as MediaWiki does with titles. */
+  static String capitalizeFirst(String s) {
+    if (s.isEmpty()) {
+      return s;
+    }
+    int cp = s.codePointAt(0);
+    return new StringBuilder(s.length())
+        .appendCodePoint(Character.toTitleCase(cp))
+        .append(s, Character.charCount(cp), s.length())
+        .toString();
+  }
+}

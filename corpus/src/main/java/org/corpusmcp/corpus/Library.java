@@ -1,0 +1,184 @@
+package org.corpusmcp.corpus;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.corpus.ArchiveMetadata;
+import org.corpusmcp.api.corpus.CorpusAdapter;
+import org.corpusmcp.api.corpus.DocumentKind;
+import org.corpusmcp.api.corpus.EntryFacts;
+import org.corpusmcp.corpus.CorpusConfig.LibraryConfig;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.ZimFormatException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One configured library: its archive, the adapter that interprets it, and the provenance facts
+ * every result carries. Immutable and thread-safe (the archive is).
+ *
+ * <p>This is where ZIM namespaces stop: everything above sees a document path as it appears in
+ * refs, {@code Bell_test}, whether the archive stores it as {@code C/Bell_test} or
+ * {@code A/Bell_test}.
+ */
+public final class Library implements AutoCloseable {
+
+  private final LibraryConfig config;
+  private final Archive archive;
+  private final CorpusAdapter adapter;
+  private final ClassLoader adapterLoader;
+  private final String snapshot;
+  private final ArchiveMetadata metadata;
+
+  Library(LibraryConfig config, Archive archive, CorpusAdapter adapter, ClassLoader adapterLoader,
+      ArchiveMetadata metadata) {
+    this.config = config;
+    this.archive = archive;
+    this.adapter = adapter;
+    this.adapterLoader = adapterLoader;
+    this.metadata = metadata;
+    this.snapshot = snapshotOf(metadata.getOrEmpty("Date"), config.path().getFileName().toString());
+  }
+
+  public String name() {
+    return config.name();
+  }
+
+  public LibraryConfig config() {
+    return config;
+  }
+
+  public Archive archive() {
+    return archive;
+  }
+
+  public CorpusAdapter adapter() {
+    return adapter;
+  }
+
+  ClassLoader adapterLoader() {
+    return adapterLoader;
+  }
+
+  public DocumentKind kind() {
+    return adapter.kind();
+  }
+
+  /** {@code YYYY-MM} from {@code M/Date}, else from a {@code _YYYY-MM} file name, else "". */
+  public String snapshot() {
+    return snapshot;
+  }
+
+  public String uuid() {
+    return archive.uuid();
+  }
+
+  public ArchiveMetadata metadata() {
+    return metadata;
+  }
+
+  /** The entry a ref path names, or null. */
+  public @Nullable Entry entry(String refPath) {
+    return archive.hasNewNamespaceScheme()
+        ? archive.findByNamespace('C', refPath)
+        : archive.findByNamespace('A', refPath);
+  }
+
+  /** The path of {@code entry} as refs carry it (no namespace). */
+  public String refPath(Entry entry) {
+    return entry.rawPath();
+  }
+
+  /** What the adapter may know of an entry. */
+  public EntryFacts facts(Entry entry) {
+    boolean front = archive.hasNewNamespaceScheme()
+        ? entry.namespace() == 'C' && isHtml(entry.mimeType())
+        : entry.namespace() == 'A';
+    return new EntryFacts(entry.rawPath(), entry.title(), entry.mimeType(), front);
+  }
+
+  /** True when {@code entry} (already resolved) is a document of this library. */
+  public boolean isDocument(Entry entry) {
+    if (entry.isRedirect() || !entry.isItem()) {
+      return false;
+    }
+    char ns = entry.namespace();
+    if (archive.hasNewNamespaceScheme() ? ns != 'C' : ns != 'A') {
+      return false;
+    }
+    return withAdapterLoader(() -> adapter.isDocument(facts(entry)));
+  }
+
+  /** Runs a call into the adapter with its plugin's class loader as context loader. */
+  <T> T withAdapterLoader(java.util.function.Supplier<T> call) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(adapterLoader);
+    try {
+      return call.get();
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
+  }
+
+  /**
+   * What {@code corpus validate} reports: provenance, and every structural fault of the archive
+   * with its offset (this decodes every cluster, so it reads the whole archive).
+   */
+  public Map<String, Object> describe() {
+    List<ZimFormatException> faults = archive.findFaults();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("name", name());
+    out.put("adapter", adapter.name());
+    out.put("kind", kind().value());
+    out.put("snapshot", snapshot);
+    out.put("uuid", uuid());
+    out.put("path", config.path().toString());
+    // M/Name is the archive's own name ("wikipedia_en_100"), not the library's: keep both.
+    String[][] shown = {{"Title", "title"}, {"Name", "archive_name"}, {"Language", "language"},
+        {"Date", "date"}, {"Scraper", "scraper"}, {"Flavour", "flavour"}};
+    for (String[] key : shown) {
+      String value = metadata.get(key[0]);
+      if (value != null && !value.isBlank()) {
+        out.put(key[1], value);
+      }
+    }
+    out.put("entries", archive.entryCount());
+    out.put("fulltext_index", archive.fulltextIndex() != null);
+    out.put("title_index", archive.titleIndex() != null);
+    out.put("valid", faults.isEmpty());
+    List<Map<String, Object>> reported = new ArrayList<>();
+    for (ZimFormatException f : faults) {
+      Map<String, Object> fault = new LinkedHashMap<>();
+      fault.put("fault", f.fault().name());
+      fault.put("offset", f.offset());
+      fault.put("message", f.getMessage());
+      reported.add(fault);
+    }
+    out.put("faults", reported);
+    return out;
+  }
+
+  private static boolean isHtml(String mime) {
+    return mime.startsWith("text/html") || mime.startsWith("application/xhtml+xml");
+  }
+
+  static String snapshotOf(String date, String fileName) {
+    if (date.matches("\\d{4}-\\d{2}.*")) {
+      return date.substring(0, 7);
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("_(\\d{4}-\\d{2})").matcher(fileName);
+    return m.find() ? m.group(1) : "";
+  }
+
+  @Override
+  public void close() {
+    archive.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Library[" + name() + "]";
+  }
+}

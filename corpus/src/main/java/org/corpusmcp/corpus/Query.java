@@ -1,0 +1,22 @@
+package org.corpusmcp.corpus;
+
+import java.util.List;
+
+/**
+ * A search query as typed and its lexical terms, analysed once per search: every library's
+ * searchers, fusion and the snippet and section hints of each result read the same terms.
+ *
+ * @param text the query as the agent typed it
+ * @param terms its meaningful words ({@link Lexical#terms}): normalised, stopwords dropped unless
+ *     nothing else is left
+ */
+public record Query(String text, List<String> terms) {
+
+  public Query {
+    terms = List.copyOf(terms);
+  }
+
+  public static Query of(String text) {
+    return new Query(text, Lexical.terms(text));
+  }
+}

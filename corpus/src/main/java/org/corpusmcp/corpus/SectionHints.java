@@ -1,0 +1,52 @@
+package org.corpusmcp.corpus;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.corpus.Section;
+
+/**
+ * The 0-3 {@code relevant_sections} of a search result: sections whose title names a query word,
+ * or whose own text holds every query word, ranked by how much of the query they cover (title
+ * counting double) and then by position. Empty when no section clearly matches; the lead is never
+ * a hint (fetch returns it by default). Deterministic.
+ */
+final class SectionHints {
+
+  static final int MAX_HINTS = 3;
+
+  private SectionHints() {}
+
+  static List<Map<String, String>> of(DocumentWords document, List<String> terms) {
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    record Scored(Section section, double score, int position) {}
+    List<Scored> scored = new ArrayList<>();
+    int position = 0;
+    for (DocumentWords.SectionWords words : document.sections()) {
+      position++;
+      Section section = words.section();
+      if (section.isLead()) {
+        continue;
+      }
+      double title = Lexical.coverage(terms, words.title());
+      double body = Lexical.coverage(terms, words.body());
+      if (title > 0 || body == 1.0) {
+        scored.add(new Scored(section, 2 * title + body, position));
+      }
+    }
+    scored.sort(Comparator.comparingDouble(Scored::score).reversed()
+        .thenComparingInt(Scored::position));
+    List<Map<String, String>> out = new ArrayList<>();
+    for (Scored s : scored.subList(0, Math.min(MAX_HINTS, scored.size()))) {
+      Map<String, String> hint = new LinkedHashMap<>();
+      hint.put("id", s.section().id().value());
+      hint.put("title", s.section().title());
+      out.add(hint);
+    }
+    return out;
+  }
+}

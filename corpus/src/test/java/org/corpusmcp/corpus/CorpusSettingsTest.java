@@ -1,0 +1,40 @@
+package org.corpusmcp.corpus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Settings from the environment and from the builder; defaults as README's table states them. */
+class CorpusSettingsTest {
+
+  private static final Path CONFIG = Path.of("/srv/corpus/corpus.toml");
+
+  @Test
+  void theBuilderAndAnEmptyEnvironmentGiveTheDocumentedDefaults() {
+    CorpusSettings built = CorpusSettings.builder(Path.of("/srv/corpus"), CONFIG).build();
+    assertEquals(built, CorpusSettings.fromEnvironment(Map.of(), CONFIG, null));
+    assertEquals(5, built.searchLimit());
+    assertEquals(10, built.searchMaxLimit());
+    assertEquals(100_000, built.maxFetchChars());
+    assertEquals(24_000, built.maxFetchTokens());
+    assertEquals(8, built.searchWorkers());
+    assertEquals(2, built.maxConsecutive());
+    assertTrue(built.logQueries());
+    assertEquals(16_777_216L, built.maxDocumentBytes());
+    assertEquals(536_870_912L, built.maxClusterBytes());
+    assertEquals(67_108_864L, built.documentCacheBytes());
+  }
+
+  @Test
+  void theDocumentCacheIsBoundedByConfiguration() {
+    CorpusSettings s = CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "1048576"), CONFIG, null);
+    assertEquals(1_048_576L, s.documentCacheBytes());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "-1"), CONFIG, null));
+    assertTrue(e.getMessage().startsWith("DOCUMENT_CACHE_BYTES"), e.getMessage());
+  }
+}

@@ -1,0 +1,44 @@
+package org.corpusmcp.corpus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An archive libzim opens despite damage (here: its first cluster pointer points past the file)
+ * does not stop the corpus: it is served, and {@code corpus validate}'s description of it lists
+ * the fault with its offset, while a sound library beside it reports none.
+ */
+class DamagedLibraryTest {
+
+  /** libzim's test archive; its cluster pointer list starts at 41,123 (zim_oracle.py info). */
+  private static final String DAMAGED = "zim-testing-suite/nons/invalid.outofbounds_first_clusterptr.zim";
+  private static final long FIRST_CLUSTER_POINTER = 41_123;
+
+  @Test
+  void aDamagedArchiveLibzimOpensIsServedAndItsFaultsDescribed(@TempDir Path dir) {
+    Map<String, String> libraries = new LinkedHashMap<>();
+    libraries.put("Ray", TestCorpus.RAY_MINI);
+    libraries.put("Damaged", DAMAGED);
+    Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
+    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config).searchWorkers(4).logQueries(false).build();
+    try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
+      Map<String, Map<String, Object>> described = new LinkedHashMap<>();
+      for (Library library : corpus.libraries()) {
+        described.put(library.name(), library.describe());
+      }
+      assertEquals(true, described.get("Ray").get("valid"));
+      assertEquals(List.of(), described.get("Ray").get("faults"));
+      assertEquals(false, described.get("Damaged").get("valid"));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> first = ((List<Map<String, Object>>) described.get("Damaged").get("faults")).get(0);
+      assertEquals("CLUSTER_POINTER", first.get("fault"), first.toString());
+      assertEquals(FIRST_CLUSTER_POINTER, first.get("offset"), first.toString());
+    }
+  }
+}

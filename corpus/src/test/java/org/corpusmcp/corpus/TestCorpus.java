@@ -1,0 +1,85 @@
+package org.corpusmcp.corpus;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.corpusmcp.api.corpus.ArchiveMetadata;
+import org.corpusmcp.api.corpus.CorpusAdapter;
+import org.corpusmcp.api.corpus.DocumentKind;
+import org.corpusmcp.api.corpus.EntryFacts;
+import org.corpusmcp.api.corpus.LinkResolver;
+import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.markdown.CleaningPolicy;
+import org.corpusmcp.markdown.HtmlSectionizer;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A corpus over the real sample archives in shared/corpus-samples, read in place, with a generic
+ * adapter (the shared sectionizer with default policy) handed to the corpus directly: ranking and
+ * fetch are tested without a plugin manager and without the MediaWiki plugin's build.
+ */
+final class TestCorpus {
+
+  static final Path SAMPLES = Path.of(System.getProperty("shared.dir"), "corpus-samples");
+  static final String RAY_MINI = "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim";
+  static final String RAY_MAXI = "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim";
+  static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
+
+  /** The host writes tool JSON like this: two-space indentation, non-ASCII kept as is. */
+  private static final JsonMapper JSON =
+      JsonMapper.builder().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+
+  private TestCorpus() {}
+
+  /** The generic adapter under its configured name, as the host would hand it over. */
+  static Map<String, AdapterBinding> adapters() {
+    return Map.of("generic",
+        new AdapterBinding(new GenericAdapter(), "generic-adapter", GenericAdapter.class.getClassLoader()));
+  }
+
+  /** A reply as the client receives it. */
+  static String replyText(Object reply) {
+    return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(reply);
+  }
+
+  /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
+  static Path writeConfig(Path dir, Map<String, String> libraries) {
+    StringBuilder toml = new StringBuilder("version = 1\n");
+    libraries.forEach((name, path) -> toml.append("\n[[library]]\nname = \"").append(name)
+        .append("\"\npath = \"").append(path).append("\"\nadapter = \"generic\"\n"));
+    try {
+      Files.createDirectories(dir);
+      return Files.writeString(dir.resolve("corpus.toml"), toml);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */
+  static final class GenericAdapter implements CorpusAdapter {
+    private static final HtmlSectionizer SECTIONIZER = new HtmlSectionizer(CleaningPolicy.builder().build());
+
+    @Override
+    public String name() {
+      return "generic";
+    }
+
+    @Override
+    public DocumentKind kind() {
+      return DocumentKind.ARTICLE;
+    }
+
+    @Override
+    public ParseResult parse(EntryFacts entry, String html, LinkResolver links) {
+      return SECTIONIZER.toDocument(entry.title(), html, links);
+    }
+
+    @Override
+    public double detect(ArchiveMetadata metadata) {
+      return metadata.scraper().startsWith("mwoffliner") ? 0.5 : 0;
+    }
+  }
+}

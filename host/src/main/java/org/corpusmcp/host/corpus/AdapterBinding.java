@@ -1,6 +1,0 @@
-package org.corpusmcp.host.corpus;
-
-import org.corpusmcp.api.corpus.CorpusAdapter;
-
-/** A loaded adapter, the plugin it came from, and that plugin's class loader. */
-public record AdapterBinding(CorpusAdapter adapter, String pluginId, ClassLoader classLoader) {}

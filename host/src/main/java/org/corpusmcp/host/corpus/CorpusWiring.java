@@ -1,0 +1,55 @@
+package org.corpusmcp.host.corpus;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusConfig;
+import org.corpusmcp.corpus.CorpusSearchers;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.host.Host;
+import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.host.plugins.LoadedPlugin;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * How the host opens its corpus, the one way {@code serve}, {@code corpus list}, {@code corpus
+ * validate} and {@code doctor} all use: settings from the environment (with the distribution's
+ * bundled corpus.toml as the fallback), adapters from the loaded plugins, then {@link Corpus#open}.
+ */
+public final class CorpusWiring {
+
+  private CorpusWiring() {}
+
+  /** The corpus settings of this environment, or null when no corpus is configured. */
+  public static @Nullable CorpusSettings settings(Map<String, String> env, @Nullable Path configFlag) {
+    return CorpusSettings.fromEnvironment(env, configFlag, HostSettings.home());
+  }
+
+  /** corpus.toml read and checked against the plugins' adapters; no archive is opened. */
+  public static CorpusConfig config(CorpusSettings settings, Iterable<LoadedPlugin> plugins) {
+    return CorpusConfig.load(settings, Adapters.collect(plugins).keySet());
+  }
+
+  /**
+   * Every library opened with the plugins' adapters.
+   *
+   * @param progress where the ZIM_CHECK progress bar goes, or null for none
+   */
+  public static Corpus open(
+      CorpusSettings settings, Iterable<LoadedPlugin> plugins, @Nullable PrintStream progress) {
+    return Corpus.open(settings, Adapters.collect(plugins), progress);
+  }
+
+  /** The corpus opened and served: its search and fetch become host tools. */
+  public static Host.HostTools tools(CorpusSettings settings, List<LoadedPlugin> plugins,
+      JsonMapper json, @Nullable PrintStream progress) {
+    CorpusService service = new CorpusService(open(settings, plugins, progress),
+        CorpusSearchers.forCorpus(), reply -> JsonText.pretty(json, reply));
+    return new Host.HostTools(CorpusTools.of(service), service);
+  }
+}

@@ -1,9 +1,0 @@
-/**
- * The corpus service behind the {@code search} and {@code fetch} tools: corpus.toml, the open
- * libraries (one ZIM archive and one adapter each), federated search and fusion, fetch with
- * section selection and budgets, and the opaque ref codec.
- */
-@NullMarked
-package org.corpusmcp.host.corpus;
-
-import org.jspecify.annotations.NullMarked;
