@@ -139,13 +139,16 @@ node "$repo/e2e/clients/scale-out-driver.mjs" --url "http://127.0.0.1:$listen/mc
   --clients "$clients" --duration "$duration" --era "$era" --timeout "$timeout" >"$work/summary.json" &
 driver=$!
 if [ "$kill_signal" != none ]; then
-  # Half-way, but not before replica 1 has answered a call in a session (status 200 with a session
-  # id: a tools/call; notifications get 202), since on a loaded machine the first answers
-  # can take seconds; so the replica killed holds sessions. At the latest 1 s before the end.
+  # Half-way, but not before replica 1 has answered a call (legacy: in a session, status 200 with
+  # a session id: a tools/call; notifications get 202), since on a loaded machine the first
+  # answers can take seconds; so the replica killed holds sessions. Stateless calls carry no
+  # session. At the latest 1 s before the end.
+  answered="session=r1\..* upstream=127.0.0.1:${ports[0]} status=200"
+  [ "$era" = modern ] && answered="upstream=127.0.0.1:${ports[0]} status=200"
   started=$SECONDS
   sleep $((duration / 2))
   while [ $((SECONDS - started)) -lt $((duration - 1)) ] \
-      && ! grep -q "session=r1\..* upstream=127.0.0.1:${ports[0]} status=200" "$work/nginx/logs/access.log"; do
+      && ! grep -q "$answered" "$work/nginx/logs/access.log"; do
     sleep 0.2
   done
   kill -"$kill_signal" "${pids[0]}" 2>/dev/null || true

@@ -108,7 +108,8 @@ async function openSession(client) {
 async function call(session, n) {
   const headers = era === 'legacy'
     ? { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': LEGACY }
-    : { 'MCP-Protocol-Version': MODERN };
+    // The revision's routing headers mirror the body, so a balancer can route without parsing it.
+    : { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': tool };
   return post({ jsonrpc: '2.0', id: n, method: 'tools/call', params: callParams(n) }, headers);
 }
 

@@ -11,9 +11,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * scripts/scale-out.sh in legacy mode, short: 2 replicas of the distribution behind nginx with
- * the repository's config, 64 clients for 10 s, replica 1 killed (SIGKILL) half-way. A client of
- * a lost session may re-initialize; no request may fail, and both replicas must have answered.
+ * scripts/scale-out.sh, short: 2 replicas of the distribution behind nginx with the repository's
+ * config, 64 clients for 10 s, replica 1 killed (SIGKILL) half-way. No request may fail (a legacy
+ * client of a lost session may re-initialize; a stateless modern request is retried by nginx on
+ * the other replica), and both replicas must have answered.
  */
 class ScaleOutIT {
 
@@ -21,9 +22,19 @@ class ScaleOutIT {
 
   @Test
   void legacyClientsLoseAtMostAReinitializeWhenAReplicaDies() throws Exception {
+    assertNoFailedRequest("legacy");
+  }
+
+  @Test
+  void statelessClientsLoseNothingWhenAReplicaDies() throws Exception {
+    JsonNode summary = assertNoFailedRequest("modern");
+    assertEquals(0, summary.path("reinitializes").asInt(), "a stateless client has no session: " + summary);
+  }
+
+  private static JsonNode assertNoFailedRequest(String era) throws Exception {
     Dist.Result run = Dist.run(REPO, Dist.env(), List.of(
         REPO.resolve("scripts/scale-out.sh").toString(),
-        "--replicas", "2", "--duration", "10", "--era", "legacy", "--dist", Dist.HOME.toString()));
+        "--replicas", "2", "--duration", "10", "--era", era, "--dist", Dist.HOME.toString()));
     assertEquals(0, run.status(), run.err());
     String last = run.out().strip().lines().reduce((a, b) -> b).orElse("");
     JsonNode summary = JsonMapper.builder().build().readTree(last);
@@ -34,5 +45,6 @@ class ScaleOutIT {
     summary.path("replicas").properties().forEach(e -> replicas.put(e.getKey(), e.getValue().asInt()));
     assertEquals(2, replicas.size(), "both replicas answered: " + summary);
     replicas.values().forEach(n -> assertTrue(n > 0, "a replica answered nothing: " + summary));
+    return summary;
   }
 }
