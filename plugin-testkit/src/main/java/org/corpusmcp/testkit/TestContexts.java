@@ -2,6 +2,7 @@ package org.corpusmcp.testkit;
 
 import java.util.Map;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 /**
  * {@link PluginContext}s for a plugin's own tests, lending the same services the host lends

@@ -1,6 +1,7 @@
 package org.corpusmcp.testkit;
 
 import org.corpusmcp.api.PluginJson;
+import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 class JacksonPluginJsonTest extends AbstractPluginJsonContractTest {
   @Override

@@ -2,6 +2,7 @@ package org.corpusmcp.host.plugins;
 
 import java.util.Map;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 /** Builds the {@link PluginContext} each plugin is handed, with the services the host lends. */
 public final class PluginContexts {

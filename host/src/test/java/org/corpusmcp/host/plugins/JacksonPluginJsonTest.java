@@ -1,9 +1,10 @@
 package org.corpusmcp.host.plugins;
 
 import org.corpusmcp.api.PluginJson;
+import org.corpusmcp.pluginjson.JacksonPluginJson;
 import org.corpusmcp.testkit.AbstractPluginJsonContractTest;
 
-/** The JSON the host lends plugins keeps the contract the plugin-testkit's twin keeps. */
+/** The JSON the host lends plugins keeps the PluginJson contract. */
 class JacksonPluginJsonTest extends AbstractPluginJsonContractTest {
   @Override
   protected PluginJson json() {

@@ -1,4 +1,4 @@
-package org.corpusmcp.host.plugins;
+package org.corpusmcp.pluginjson;
 
 import java.util.Map;
 import org.corpusmcp.api.PluginJson;
@@ -12,7 +12,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@link PluginJson} on Jackson, which the host already uses for every MCP message: the one
- * implementation plugins are given through {@link org.corpusmcp.api.PluginContext#json()}. Reads
+ * implementation plugins are given through {@link org.corpusmcp.api.PluginContext#json()}, and the
+ * one plugin-testkit lends a plugin's tests, so a plugin meets the same JSON in both. Reads
  * integers as {@code Long} (Jackson gives {@code Integer} for small ones, and its {@code
  * USE_LONG_FOR_INTS} fails on integers beyond 64 bits instead of giving {@code BigInteger}),
  * refuses trailing text, and writes only the plain JSON types: a bean or a {@code NaN} handed to
