@@ -25,7 +25,7 @@ class CorpusSettingsTest {
     assertEquals(2, built.maxConsecutive());
     assertTrue(built.logQueries());
     assertEquals(16_777_216L, built.maxDocumentBytes());
-    assertEquals(536_870_912L, built.maxClusterBytes());
+    assertEquals(33_554_432L, built.maxClusterBytes());
     assertEquals(67_108_864L, built.documentCacheBytes());
   }
 
