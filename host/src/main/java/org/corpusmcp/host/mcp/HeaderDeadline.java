@@ -71,35 +71,7 @@ final class HeaderDeadline implements Connection.Listener {
           return super.handle(request, response, callback);
         }
         watch.requestStarted();
-        Callback rearm = new Callback() {
-          @Override
-          public void succeeded() {
-            watch.requestEnded();
-            callback.succeeded();
-          }
-
-          @Override
-          public void failed(Throwable failure) {
-            watch.requestEnded();
-            callback.failed(failure);
-          }
-
-          @Override
-          public InvocationType getInvocationType() {
-            return callback.getInvocationType();
-          }
-        };
-        boolean handled;
-        try {
-          handled = super.handle(request, response, rearm);
-        } catch (Throwable e) {
-          watch.requestEnded();
-          throw e;
-        }
-        if (!handled) {
-          watch.requestEnded();
-        }
-        return handled;
+        return RequestEnd.handle(request, response, callback, watch::requestEnded, super::handle);
       }
     };
   }

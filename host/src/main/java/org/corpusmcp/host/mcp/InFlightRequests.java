@@ -1,7 +1,6 @@
 package org.corpusmcp.host.mcp;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -29,41 +28,7 @@ final class InFlightRequests extends Handler.Wrapper {
       return super.handle(request, response, callback);
     }
     started();
-    AtomicBoolean counted = new AtomicBoolean(true);
-    Runnable end = () -> {
-      if (counted.compareAndSet(true, false)) {
-        ended();
-      }
-    };
-    Callback countedCallback = new Callback() {
-      @Override
-      public void succeeded() {
-        end.run();
-        callback.succeeded();
-      }
-
-      @Override
-      public void failed(Throwable failure) {
-        end.run();
-        callback.failed(failure);
-      }
-
-      @Override
-      public InvocationType getInvocationType() {
-        return callback.getInvocationType();
-      }
-    };
-    boolean handled;
-    try {
-      handled = super.handle(request, response, countedCallback);
-    } catch (Throwable e) {
-      end.run();
-      throw e;
-    }
-    if (!handled) {
-      end.run();
-    }
-    return handled;
+    return RequestEnd.handle(request, response, callback, this::ended, super::handle);
   }
 
   /** Requests being served now. */
