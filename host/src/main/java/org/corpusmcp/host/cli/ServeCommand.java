@@ -42,7 +42,8 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--host", paramLabel = "ADDR",
       description = "HTTP bind address (env MCP_HOST; default 127.0.0.1). A non-loopback address"
-          + " requires MCP_AUTH_TOKEN.")
+          + " requires MCP_AUTH_TOKEN, or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
+          + " (a container port published on the host's loopback only).")
   @Nullable String host;
 
   @Option(names = "--port", paramLabel = "PORT",
