@@ -10,6 +10,7 @@
 #   ARCHIVES="a.zim b.zim" scripts/bench-zim.sh   # just these archives
 #   BIG_ZIM=/tmp/wiki_80000.zim scripts/bench-zim.sh  # reuse a generated archive built elsewhere
 #   ZSTD_ROUNDS=5 scripts/bench-zim.sh     # rounds of the decoder comparison (default 30)
+#   MAX_SECONDS=60 scripts/bench-zim.sh    # cap per timed loop, both sides (default 120)
 #
 # Needs /usr/bin/python3 with python3-libzim (libzim_bench.py, make_bench_zim.py), Maven, a JDK 17.
 # Everything generated goes to .tmp/zim-bench/ (ignored by git).
@@ -19,6 +20,7 @@ shared=${SHARED_DIR:-$root/../shared}
 out=${OUT_DIR:-$root/.tmp/zim-bench}
 articles=${ARTICLES:-80000}
 reads=${RANDOM_READS:-5000}
+max_seconds=${MAX_SECONDS:-120}
 mkdir -p "$out/results"
 
 big=${BIG_ZIM:-$out/wiki_${articles}.zim}
@@ -49,12 +51,14 @@ for zim in "${archives[@]}"; do
   name=$(basename "$zim" .zim)
   echo "== $name: libzim" >&2
   /usr/bin/python3 "$shared/tools/libzim_bench.py" run "$zim" --only open,random,scan \
-    --random-reads "$reads" --dump-dir "$out/dump" --json "$out/results/$name.libzim.json" >&2
+    --random-reads "$reads" --max-seconds "$max_seconds" --dump-dir "$out/dump" \
+    --json "$out/results/$name.libzim.json" >&2
   /usr/bin/python3 "$root/scripts/libzim_lookup_bench.py" "$zim" "$out/dump/$(basename "$zim").random_paths.txt" \
     --append-to "$out/results/$name.libzim.json" >&2
   echo "== $name: corpus-mcp (Java)" >&2
   java -Xmx1g -cp "$cp" org.corpusmcp.zim.ZimReaderBench "$zim" \
-    --paths "$out/dump/$(basename "$zim").random_paths.txt" --json "$out/results/$name.java.json" >&2
+    --paths "$out/dump/$(basename "$zim").random_paths.txt" --max-seconds "$max_seconds" \
+    --json "$out/results/$name.java.json" >&2
 done
 
 echo

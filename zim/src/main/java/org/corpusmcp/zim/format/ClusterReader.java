@@ -8,7 +8,6 @@ import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteArraySource;
-import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
@@ -51,6 +50,8 @@ public final class ClusterReader {
   private final ZimHeader header;
   private final long dataEnd;
   private final long maxClusterBytes;
+  /** Mean output per compressed zstd block over this archive's decodes: plans prefix decodes. */
+  private final ZstdPayload.BlockYield blockYield = new ZstdPayload.BlockYield();
 
   public ClusterReader(ArchiveBytes in, ZimHeader header, long maxClusterBytes) {
     this.in = in;
@@ -143,8 +144,9 @@ public final class ClusterReader {
   }
 
   /**
-   * A zstd cluster whose frames regenerate at most {@code maxBuffer} bytes is decoded whole into
-   * one array of that bound (the fast path; libzim's clusters are about 2 MiB). A larger one is
+   * A zstd cluster whose frames regenerate at most {@code maxBuffer} bytes is decoded into arrays
+   * of at most that bound, only as far as the reads need ({@link ZstdPayload}; libzim's clusters
+   * are about 2 MiB): its offset table first, from its first block. A larger one is
    * streamed: its offset table is read from the first decoded bytes only, and each blob is decoded
    * on request into a buffer of its own size, so an entry's size costs the table, not the cluster.
    */
@@ -152,24 +154,29 @@ public final class ClusterReader {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, offset, payloadStart, dataEnd);
     long bound = frames.outputBound();
     if (bound <= maxBuffer) {
-      ByteSource whole = ZstdFrame.decodeWhole(in, offset, frames, (int) bound);
-      long available = whole.size();
-      if (available < width) {
-        throw in.fault(ZimFault.DECOMPRESSION, offset, width + " more bytes", "end of stream");
-      }
+      ZstdPayload payload = new ZstdPayload(in, offset, frames, (int) bound, blockYield);
       byte[] head = new byte[width];
-      whole.read(0, ByteBuffer.wrap(head));
+      payload.range(0, width).read(0, ByteBuffer.wrap(head));
       int n = blobTableSize(offset, number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width),
-          width, available);
+          width, available(payload, bound));
       byte[] table = new byte[n * width];
-      whole.read(0, ByteBuffer.wrap(table));
-      long[] offsets = offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width, available);
-      return new Cluster(ClusterPayload.decoded(whole, bound), offsets);
+      payload.range(0, table.length).read(0, ByteBuffer.wrap(table));
+      long[] offsets = offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width,
+          available(payload, bound));
+      return new Cluster(payload, offsets);
     }
     try (InputStream z = ZstdFrame.stream(in, frames)) {
       long[] offsets = readTable(z, offset, width, maxBuffer, bound).offsets();
       return new Cluster(new StreamedPayload(in, offset, () -> ZstdFrame.stream(in, frames), maxBuffer), offsets);
     }
+  }
+
+  /**
+   * How far a zstd cluster's offsets may reach: its exact size once decoded whole (a small cluster
+   * is, by its table read), else its output bound; a blob past the real end then fails when read.
+   */
+  private static long available(ZstdPayload payload, long bound) {
+    return payload.isWhole() ? payload.decodedSize() : bound;
   }
 
   /**

@@ -28,9 +28,13 @@ import org.corpusmcp.zim.io.ByteSource;
  * a compressed block regenerates at most 128 KiB). A further frame follows while the bytes after
  * one frame are the zstd magic; the next cluster starts with its info byte, never with it.
  *
- * <p>Two ways to decode, chosen by the caller from that bound: {@link #decodeWhole} into one array
- * (on libzim's 2 MiB level-19 clusters aircompressor's one-call decoder measured 2-5 times faster
- * than its stream decoder), or {@link #stream}, whose memory is the window, not the cluster.
+ * <p>Three ways to decode, chosen by the caller from that bound: {@link #decodeWhole} into one
+ * array; {@link #decodePrefix}, the same one-call decoder on the frames cut short after a block,
+ * so a read pays only for the blocks up to its blob; or {@link #stream}, whose memory is the
+ * window, not the cluster. Why the one-call decoder for prefixes and not the stream decoder:
+ * aircompressor's stream decoder hands out no byte of a frame until the bytes after it exceed the
+ * declared window, and libzim declares a window (128 MiB, rewritten to 8 MiB) larger than its
+ * clusters, so streamed it decodes the whole frame before the first blob is returned.
  *
  * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window log
  * 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB. Decoded whole,
@@ -54,14 +58,39 @@ final class ZstdFrame {
    */
   private static final int KEPT_INPUT_BYTES = 4 << 20;
   private static final ThreadLocal<byte[]> INPUT = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
+  /**
+   * One decoder per thread: it allocates its literal buffer and entropy tables once (about 150 KiB)
+   * and resets its state at the start of every frame, so it is reused from cluster to cluster.
+   */
+  private static final ThreadLocal<ZstdDecompressor> DECODER = ThreadLocal.withInitial(ZstdDecompressor::new);
 
   private ZstdFrame() {}
 
   /**
-   * One frame: where it lies in the archive, at most how many bytes it regenerates, and the
-   * archive offset of a window descriptor to rewrite (-1 when none needs it).
+   * One frame: where it lies in the archive, at most how many bytes it regenerates, the archive
+   * offset of a window descriptor to rewrite (-1 when none needs it), and its blocks: where the
+   * first block header lies, where each block ends, and each block's output size when its header
+   * states it (raw and RLE blocks) or -1 (a compressed block regenerates up to 128 KiB, known only
+   * once decoded). {@code usesDictionary}: the frame names a dictionary, so it cannot be re-framed
+   * without it.
    */
-  record Extent(long start, long end, long outputBound, long windowDescriptorAt) {}
+  record Extent(long start, long end, long outputBound, long windowDescriptorAt, long blocksStart,
+      long[] blockEnds, int[] blockOutputs, boolean usesDictionary) {
+
+    int blockCount() {
+      return blockEnds.length;
+    }
+
+    /** The archive offset of block {@code i}'s 3-byte header. */
+    long blockHeaderAt(int i) {
+      return i == 0 ? blocksStart : blockEnds[i - 1];
+    }
+
+    /** At most how many bytes block {@code i} regenerates. */
+    int blockBound(int i) {
+      return blockOutputs[i] >= 0 ? blockOutputs[i] : MAX_BLOCK_OUTPUT;
+    }
+  }
 
   /** The frames of one cluster, in order. */
   record Frames(List<Extent> list) {
@@ -105,15 +134,9 @@ final class ZstdFrame {
     byte[] out = new byte[capacity];
     int n = 0;
     try {
-      ZstdDecompressor decoder = new ZstdDecompressor();
+      ZstdDecompressor decoder = DECODER.get();
       for (Extent e : frames.list()) {
-        int length = (int) (e.end() - e.start());
-        byte[] frame = inputBuffer(length);
-        in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
-        if (e.windowDescriptorAt() >= 0) {
-          frame[(int) (e.windowDescriptorAt() - e.start())] = (byte) windowDescriptorFor(MAX_WINDOW);
-        }
-        n += decoder.decompress(frame, 0, length, out, n, out.length - n);
+        n += decodeFrame(in, e, decoder, out, n);
       }
     } catch (MalformedInputException e) {
       throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
@@ -121,6 +144,71 @@ final class ZstdFrame {
     }
     // No trimming copy: the bound exceeds the output only by the unused part of compressed blocks.
     return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
+  }
+
+  /**
+   * The output of the frames' first {@code blocks} blocks, counted across frames in order: every
+   * frame before the one holding the last kept block is decoded whole, that one only up to the
+   * block. Why this is exact: a zstd block's output depends only on the blocks before it in its
+   * frame (their output, repeated offsets and entropy tables), never on the blocks after it, so
+   * stopping at a block yields a prefix of the full output.
+   *
+   * <p>How a frame is cut short: its bytes up to the end of the last kept block get a new 6-byte
+   * header (magic, a descriptor without content size or checksum, since both describe the whole
+   * frame, and the window descriptor the whole decode uses), written just before the first block
+   * header, where the original header (never shorter than 6 bytes) was; the last kept block's
+   * header gets its Last_Block bit. The original frame's checksum, when it has one, is verified
+   * only when it is decoded whole ({@link #decodeWhole}), as a stream decoder verifies it only at
+   * the frame's end.
+   *
+   * @param capacity at least the bound of the kept blocks
+   * @return the decoded prefix, exactly as many bytes as the kept blocks hold
+   */
+  static ByteSource decodePrefix(ArchiveBytes in, long clusterOffset, Frames frames, int blocks, int capacity) {
+    byte[] out = new byte[capacity];
+    int n = 0;
+    int left = blocks;
+    try {
+      ZstdDecompressor decoder = DECODER.get();
+      for (Extent e : frames.list()) {
+        if (left == 0) {
+          break;
+        }
+        if (left >= e.blockCount() || e.usesDictionary()) {
+          n += decodeFrame(in, e, decoder, out, n);
+          left -= Math.min(left, e.blockCount());
+          continue;
+        }
+        int length = (int) (e.blockEnds()[left - 1] - e.start());
+        byte[] frame = inputBuffer(length);
+        in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
+        int header = (int) (e.blocksStart() - e.start()) - 6;
+        frame[header] = (byte) MAGIC;
+        frame[header + 1] = (byte) (MAGIC >>> 8);
+        frame[header + 2] = (byte) (MAGIC >>> 16);
+        frame[header + 3] = (byte) (MAGIC >>> 24);
+        frame[header + 4] = 0;
+        frame[header + 5] = (byte) windowDescriptorFor(MAX_WINDOW);
+        frame[(int) (e.blockHeaderAt(left - 1) - e.start())] |= 1;
+        n += decoder.decompress(frame, header, length - header, out, n, out.length - n);
+        left = 0;
+      }
+    } catch (MalformedInputException e) {
+      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
+          "a valid zstd frame", e.getMessage(), e);
+    }
+    return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
+  }
+
+  /** One whole frame decoded into {@code out} from {@code at}; returns its output size. */
+  private static int decodeFrame(ArchiveBytes in, Extent e, ZstdDecompressor decoder, byte[] out, int at) {
+    int length = (int) (e.end() - e.start());
+    byte[] frame = inputBuffer(length);
+    in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
+    if (e.windowDescriptorAt() >= 0) {
+      frame[(int) (e.windowDescriptorAt() - e.start())] = (byte) windowDescriptorFor(MAX_WINDOW);
+    }
+    return decoder.decompress(frame, 0, length, out, at, out.length - at);
   }
 
   private static byte[] inputBuffer(int length) {
@@ -173,6 +261,10 @@ final class ZstdFrame {
       windowAt = start + 5;
     }
     long pos = start + 5 + (singleSegment ? 0 : 1) + dictionaryIdBytes + contentSizeBytes;
+    long blocksStart = pos;
+    long[] ends = new long[16];
+    int[] outputs = new int[16];
+    int blocks = 0;
     long bound = 0;
     boolean last = false;
     while (!last) {
@@ -185,30 +277,40 @@ final class ZstdFrame {
       last = (header & 1) != 0;
       int type = (int) (header >>> 1) & 3;
       long size = header >>> 3;
+      int output;
       switch (type) {
         case 0:
-          bound += size;
+          output = (int) size;
           pos += 3 + size;
           break;
         case 1:
-          bound += size;
+          output = (int) size;
           pos += 3 + 1;
           break;
         case 2:
-          bound += MAX_BLOCK_OUTPUT;
+          output = -1;
           pos += 3 + size;
           break;
         default:
           throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "zstd block type 0, 1 or 2",
               "reserved type 3 at " + pos);
       }
+      bound += output >= 0 ? output : MAX_BLOCK_OUTPUT;
+      if (blocks == ends.length) {
+        ends = java.util.Arrays.copyOf(ends, blocks * 2);
+        outputs = java.util.Arrays.copyOf(outputs, blocks * 2);
+      }
+      ends[blocks] = pos;
+      outputs[blocks] = output;
+      blocks++;
     }
     long frameEnd = pos + (checksum ? 4 : 0);
     if (frameEnd > end || frameEnd - start > Integer.MAX_VALUE - 16) {
       throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "a zstd frame ending by " + end,
           "ends at " + frameEnd);
     }
-    return new Extent(start, frameEnd, bound, windowAt);
+    return new Extent(start, frameEnd, bound, windowAt, blocksStart, java.util.Arrays.copyOf(ends, blocks),
+        java.util.Arrays.copyOf(outputs, blocks), dictionaryIdBytes > 0);
   }
 
   /** The frames' archive bytes as a stream, with the window descriptors rewritten. */
