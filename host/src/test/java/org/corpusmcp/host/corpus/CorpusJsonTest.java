@@ -13,14 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.corpusmcp.api.ToolResult;
-import org.corpusmcp.api.corpus.ArchiveMetadata;
-import org.corpusmcp.api.corpus.CorpusAdapter;
-import org.corpusmcp.api.corpus.DocumentKind;
-import org.corpusmcp.api.corpus.EntryFacts;
-import org.corpusmcp.api.corpus.LinkResolver;
-import org.corpusmcp.api.corpus.ParseResult;
-import org.corpusmcp.corpus.AdapterBinding;
-import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusSearchers;
 import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
@@ -34,10 +26,12 @@ import org.corpusmcp.corpus.Reply;
 import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.mcp.McpServers;
+import org.corpusmcp.host.plugins.PluginRuntime;
+import org.corpusmcp.host.testing.SamplePlugins;
 import org.corpusmcp.host.testing.TestCorpus;
-import org.corpusmcp.markdown.CleaningPolicy;
-import org.corpusmcp.markdown.HtmlSectionizer;
 import org.corpusmcp.zim.Entry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,29 +49,18 @@ class CorpusJsonTest {
   private static final JsonMapper JSON = JsonText.newMapper();
   private static final JsonSchemaValidator VALIDATOR = McpServers.schemaValidator(JSON);
 
-  /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */
-  static final class GenericAdapter implements CorpusAdapter {
-    private static final HtmlSectionizer SECTIONIZER = new HtmlSectionizer(CleaningPolicy.builder().build());
+  /** The generic test adapter (the shared sectionizer, default policy) as a real plugin. */
+  private static PluginRuntime plugins;
 
-    @Override
-    public String name() {
-      return "generic";
-    }
+  @BeforeAll
+  static void loadTheAdapterPlugin() {
+    TestCorpus.writeAdapterPlugin(dir.resolve("plugins"));
+    plugins = PluginRuntime.start(SamplePlugins.settings(dir.resolve("plugins")));
+  }
 
-    @Override
-    public DocumentKind kind() {
-      return DocumentKind.ARTICLE;
-    }
-
-    @Override
-    public ParseResult parse(EntryFacts entry, String html, LinkResolver links) {
-      return SECTIONIZER.toDocument(entry.title(), html, links);
-    }
-
-    @Override
-    public double detect(ArchiveMetadata metadata) {
-      return 0.5;
-    }
+  @AfterAll
+  static void unload() {
+    plugins.close();
   }
 
   private static final Map<String, String> SAMPLES = new LinkedHashMap<>();
@@ -94,9 +77,8 @@ class CorpusJsonTest {
     Path config = TestCorpus.writeConfig(dir.resolve(name), SAMPLES);
     CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
         .maxFetchChars(maxFetchChars).searchWorkers(2).logQueries(false).build();
-    Map<String, AdapterBinding> adapters = Map.of("generic",
-        new AdapterBinding(new GenericAdapter(), "generic", GenericAdapter.class.getClassLoader()));
-    return new CorpusService(Corpus.open(settings, adapters, null), searchers, CorpusJson.replyText(JSON));
+    return new CorpusService(CorpusWiring.open(settings, plugins.plugins(), null), searchers,
+        CorpusJson.replyText(JSON));
   }
 
   @Test
