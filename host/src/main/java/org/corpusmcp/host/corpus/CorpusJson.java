@@ -209,12 +209,13 @@ public final class CorpusJson {
       return ToolResult.success(mapping.apply(ok.value()));
     }
     Reply.Failed<T> failed = (Reply.Failed<T>) reply;
-    if (failed.missing() == null) {
+    Reply.MissingSections missing = failed.missing();
+    if (missing == null) {
       return ToolResult.error(failed.code(), failed.message());
     }
     Map<String, Object> details = new LinkedHashMap<>();
-    details.put("missing_sections", failed.missing().missingSections());
-    details.put("available_sections", outline(failed.missing().availableSections()));
+    details.put("missing_sections", missing.missingSections());
+    details.put("available_sections", outline(missing.availableSections()));
     return ToolResult.error(failed.code(), failed.message(), details);
   }
 
