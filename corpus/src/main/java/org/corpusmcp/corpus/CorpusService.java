@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,10 +15,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.api.corpus.SectionId;
+import org.corpusmcp.corpus.FetchResponse.ArchiveInfo;
+import org.corpusmcp.corpus.FetchResponse.SectionView;
+import org.corpusmcp.corpus.SearchResult.LibraryFailure;
+import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.corpus.SearchResult.SectionHint;
 import org.corpusmcp.markdown.MarkdownRenderer;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
@@ -27,9 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What {@code search} and {@code fetch} do, over an open {@link Corpus}. Results are plain JSON
- * values; refs are the only identifiers that cross to the agent, and no ZIM concept (namespace,
- * cluster, MIME type, raw HTML) appears in any output.
+ * What {@code search} and {@code fetch} do, over an open {@link Corpus}. Replies are records (the
+ * host maps them to JSON); refs are the only identifiers that cross to the agent, and no ZIM
+ * concept (namespace, cluster, MIME type, raw HTML) appears in any of them.
  */
 public final class CorpusService implements AutoCloseable {
 
@@ -41,7 +44,7 @@ public final class CorpusService implements AutoCloseable {
   private final ExecutorService workers;
   private final FederatedSearch federated;
   /** A reply as the client receives it: the tool result's JSON text block. */
-  private final Function<Map<String, Object>, String> replyText;
+  private final ReplyText replyText;
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
@@ -49,7 +52,7 @@ public final class CorpusService implements AutoCloseable {
    *     budget bounds what the client actually gets
    */
   public CorpusService(Corpus corpus, Function<Library, LibrarySearcher> searchers,
-      Function<Map<String, Object>, String> replyText) {
+      ReplyText replyText) {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
@@ -69,14 +72,14 @@ public final class CorpusService implements AutoCloseable {
   }
 
   /** search(query, limit): fused results, or a typed error. */
-  public ToolResult search(String query, int limit) {
+  public Reply<SearchResult> search(String query, int limit) {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
     List<String> terms = analysed.terms();
-    List<Map<String, Object>> results = new ArrayList<>();
+    List<SearchHit> results = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
-    record SameText(String library, String title, Object snippet) {}
+    record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
     for (FederatedSearch.Candidate c : outcome.candidates()) {
       if (results.size() >= limit) {
@@ -96,9 +99,8 @@ public final class CorpusService implements AutoCloseable {
       if (parsed == null) {
         continue;
       }
-      Document document = parsed.document();
-      Map<String, Object> result = result(c, parsed, terms);
-      if (seen.add(new SameText(c.library().name(), document.title(), result.get("snippet")))) {
+      SearchHit result = hit(c, parsed, terms);
+      if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         results.add(result);
       }
     }
@@ -107,52 +109,41 @@ public final class CorpusService implements AutoCloseable {
           (System.nanoTime() - start) / 1_000_000);
     }
     if (results.isEmpty() && outcome.failures().size() == corpus.libraries().size()) {
-      return ToolResult.error("search_unavailable",
-          "every library failed to search: " + outcome.failures(), Map.of());
+      return Reply.failed("search_unavailable",
+          "every library failed to search: " + outcome.failures());
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("results", results);
-    if (!outcome.failures().isEmpty()) {
-      List<Map<String, String>> degraded = new ArrayList<>();
-      outcome.failures().forEach((library, why) -> degraded.add(Map.of("library", library, "error", why)));
-      body.put("degraded", degraded);
-    }
-    if (results.isEmpty()) {
-      body.put("notice", "No document in " + libraryNames()
-          + " matches this query, even with any-word matching. Try other or fewer words.");
-    }
-    return ToolResult.success(body);
+    List<LibraryFailure> degraded = new ArrayList<>();
+    outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
+    String notice = !results.isEmpty() ? null : "No document in " + libraryNames()
+        + " matches this query, even with any-word matching. Try other or fewer words.";
+    return Reply.ok(new SearchResult(results, degraded, notice));
   }
 
-  private Map<String, Object> result(
-      FederatedSearch.Candidate c, DocumentStore.Parsed parsed, List<String> terms) {
+  private static SearchHit hit(FederatedSearch.Candidate c, DocumentStore.Parsed parsed, List<String> terms) {
     Library library = c.library();
-    Document document = parsed.document();
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("ref", Refs.encode(library.name(), library.refPath(c.entry())));
-    out.put("library", library.name());
-    out.put("kind", library.kind().value());
-    out.put("title", document.title());
-    out.put("snapshot", library.snapshot());
-    out.put("snippet", Snippets.best(parsed.words(), terms));
-    out.put("relevant_sections", SectionHints.of(parsed.words(), terms));
-    return out;
+    List<SectionHint> hints = new ArrayList<>();
+    for (Map<String, String> hint : SectionHints.of(parsed.words(), terms)) {
+      hints.add(new SectionHint(hint.get("id"), hint.get("title")));
+    }
+    return new SearchHit(Refs.encode(library.name(), library.refPath(c.entry())), library.name(),
+        library.kind().value(), parsed.document().title(), library.snapshot(),
+        Snippets.best(parsed.words(), terms), hints);
   }
 
   /**
    * fetch(ref, sections): the cleaned document, or a typed error (invalid_ref, not_found,
    * section_not_found, document_too_large, archive_error).
    */
-  public ToolResult fetch(String ref, List<String> sectionIds) {
+  public Reply<FetchResponse> fetch(String ref, List<String> sectionIds) {
     Refs.Ref decoded;
     try {
       decoded = Refs.decode(ref);
     } catch (Refs.InvalidRefException e) {
-      return ToolResult.error("invalid_ref", e.getMessage());
+      return Reply.failed("invalid_ref", e.getMessage());
     }
     Library library = corpus.library(decoded.library());
     if (library == null) {
-      return ToolResult.error("not_found", "Document not found: no library '" + decoded.library()
+      return Reply.failed("not_found", "Document not found: no library '" + decoded.library()
           + "' is configured (libraries: " + libraryNames() + "). Use a ref from search().");
     }
     String notFound = "Document not found in " + library.name() + ": " + decoded.path();
@@ -161,28 +152,28 @@ public final class CorpusService implements AutoCloseable {
     try {
       Entry entry = library.entry(decoded.path());
       if (entry == null) {
-        return ToolResult.error("not_found", notFound);
+        return Reply.failed("not_found", notFound);
       }
       end = entry.resolve();
       if (!library.isDocument(end)) {
-        return ToolResult.error("not_found", notFound);
+        return Reply.failed("not_found", notFound);
       }
       DocumentStore.Parsed parsed = store.load(library, end);
       document = parsed == null ? null : parsed.document();
     } catch (DocumentTooLargeException e) {
-      return ToolResult.error("document_too_large", "This document cannot be served: " + e.getMessage()
+      return Reply.failed("document_too_large", "This document cannot be served: " + e.getMessage()
           + ". Other documents still work.");
     } catch (RuntimeException e) {
       if (!ArchiveFaults.isArchiveFault(e)) {
         throw e;
       }
       log.warn("fetch {} failed: {}", ref, e.toString());
-      return ToolResult.error("archive_error", "The archive of " + library.name()
+      return Reply.failed("archive_error", "The archive of " + library.name()
           + " could not deliver this document (" + ArchiveFaults.describe(e, library.name())
           + "); other documents may still work.");
     }
     if (document == null) {
-      return ToolResult.error("not_found", notFound);
+      return Reply.failed("not_found", notFound);
     }
 
     List<Section> chosen = new ArrayList<>();
@@ -202,11 +193,9 @@ public final class CorpusService implements AutoCloseable {
         }
       }
       if (!missing.isEmpty()) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("missing_sections", missing);
-        details.put("available_sections", available(document, x -> nfc(ownMarkdown(x))));
-        return ToolResult.error("section_not_found", "Section(s) " + missing + " not found in "
-            + document.title() + "; choose from available_sections.", details);
+        return new Reply.Failed<>("section_not_found", "Section(s) " + missing + " not found in "
+            + document.title() + "; choose from available_sections.",
+            new Reply.MissingSections(missing, available(document, x -> nfc(ownMarkdown(x)))));
       }
       chosen.removeIf(s -> isInsideAnother(s, chosen));
     }
@@ -219,38 +208,27 @@ public final class CorpusService implements AutoCloseable {
     for (Section s : document.allSections()) {
       own.put(s, nfc(ownMarkdown(s)));
     }
-    List<FetchBudget.Piece> pieces = new ArrayList<>();
+    List<SectionView> pieces = new ArrayList<>();
     Set<SectionId> taken = new HashSet<>();
     for (Section section : chosen) {
       for (Section s : whole ? List.of(section) : subtree(section)) {
         if (taken.add(s.id())) {
-          pieces.add(new FetchBudget.Piece(s.id().value(), sectionJson(s, own.get(s), -1)));
+          pieces.add(sectionView(s, own.get(s), -1));
         }
       }
     }
 
-    Map<String, Object> body = new LinkedHashMap<>();
     String canonical = Refs.encode(library.name(), library.refPath(end));
-    body.put("ref", canonical);
-    if (!canonical.equals(ref)) {
-      body.put("requested_ref", ref);
-    }
-    body.put("library", library.name());
-    body.put("kind", library.kind().value());
-    body.put("title", document.title());
-    body.put("snapshot", library.snapshot());
-    body.put("archive", archiveJson(library));
-    // Which rendering the content and content_hash values are: a hash is checkable again only
-    // against the same rendering of the same archive.
-    body.put("rendering", MarkdownRenderer.RENDERING);
-    if (!document.metadata().isEmpty()) {
-      body.put("metadata", document.metadata()); // e.g. a DevDocs page's source URL and licence
-    }
-    body.put("available_sections", available(document, own::get));
+    // rendering: which rendering the content and content_hash values are; a hash is checkable
+    // again only against the same rendering of the same archive.
+    FetchResponse outline = new FetchResponse(canonical, canonical.equals(ref) ? null : ref,
+        library.name(), library.kind().value(), document.title(), library.snapshot(),
+        archiveInfo(library), MarkdownRenderer.RENDERING, document.metadata(), List.of(),
+        available(document, own::get), false, List.of());
     FetchBudget.Fitted fitted = new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()), replyText)
-        .fit(body, pieces, (piece, content, fullLength) ->
-            sectionJson(document.section(SectionId.of(piece.id())), content, fullLength));
-    return ToolResult.success(FetchBudget.assemble(body, fitted));
+        .fit(outline, pieces, (piece, content, fullLength) ->
+            sectionView(document.section(SectionId.of(piece.id())), content, fullLength));
+    return Reply.ok(FetchBudget.assemble(outline, fitted));
   }
 
   private static List<Section> subtree(Section section) {
@@ -293,49 +271,27 @@ public final class CorpusService implements AutoCloseable {
    * @param fullLength the length of the whole section when {@code content} is a cut part of it,
    *     else -1
    */
-  private static Map<String, Object> sectionJson(Section section, String content, int fullLength) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("id", section.id().value());
-    out.put("title", section.title());
-    out.put("level", section.level());
-    out.put("content", content);
-    out.put("content_hash", sha256(content));
-    if (fullLength >= 0) {
-      out.put("truncated", true);
-      out.put("full_chars", fullLength);
-    }
-    if (!section.metadata().isEmpty()) {
-      out.put("metadata", section.metadata());
-    }
-    return out;
+  private static SectionView sectionView(Section section, String content, int fullLength) {
+    return new SectionView(section.id().value(), section.title(), section.level(), content,
+        sha256(content), fullLength >= 0 ? fullLength : null, section.metadata());
   }
 
   /** The outline: every section's id, title, level and the size of its own text. */
-  private static List<Map<String, Object>> available(Document document, Function<Section, String> ownText) {
-    List<Map<String, Object>> out = new ArrayList<>();
+  private static List<OutlineEntry> available(Document document, Function<Section, String> ownText) {
+    List<OutlineEntry> out = new ArrayList<>();
     for (Section s : document.allSections()) {
-      Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("id", s.id().value());
-      entry.put("title", s.title());
-      entry.put("level", s.level());
-      entry.put("chars", ownText.apply(s).length());
-      out.add(entry);
+      out.add(new OutlineEntry(s.id().value(), s.title(), s.level(), ownText.apply(s).length()));
     }
     return out;
   }
 
-  private static Map<String, Object> archiveJson(Library library) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("uuid", library.uuid());
-    String name = library.metadata().get("Name");
-    if (name != null && !name.isBlank()) {
-      out.put("name", name);
-    }
-    String date = library.metadata().get("Date");
-    if (date != null && !date.isBlank()) {
-      out.put("date", date);
-    }
-    return out;
+  private static ArchiveInfo archiveInfo(Library library) {
+    return new ArchiveInfo(library.uuid(), nonBlank(library.metadata().get("Name")),
+        nonBlank(library.metadata().get("Date")));
+  }
+
+  private static @Nullable String nonBlank(@Nullable String value) {
+    return value == null || value.isBlank() ? null : value;
   }
 
   static String nfc(String s) {

@@ -1,10 +1,8 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
+import org.corpusmcp.corpus.FetchResponse.SectionView;
 
 /**
  * Fits a fetch reply into its budget as the client receives it: the reply serialized as the tool's
@@ -21,15 +19,8 @@ import java.util.function.Function;
  */
 final class FetchBudget {
 
-  /** One section as it would be returned: its id and its JSON object. */
-  record Piece(String id, Map<String, Object> json) {
-    String content() {
-      return (String) json.get("content");
-    }
-  }
-
   /** What went into the reply: the sections kept, the ids left out, and whether one was cut. */
-  record Fitted(List<Map<String, Object>> sections, List<String> omitted, boolean cut) {
+  record Fitted(List<SectionView> sections, List<String> omitted, boolean cut) {
     boolean truncated() {
       return cut || !omitted.isEmpty();
     }
@@ -37,7 +28,7 @@ final class FetchBudget {
 
   /** Re-renders a cut piece (its content changed, so its hash and size do too). */
   interface Recut {
-    Map<String, Object> withContent(Piece piece, String content, int fullLength);
+    SectionView withContent(SectionView piece, String content, int fullLength);
   }
 
   /**
@@ -58,25 +49,21 @@ final class FetchBudget {
   }
 
   private final Limit limit;
-  private final Function<Map<String, Object>, String> render;
+  private final ReplyText render;
 
   /**
    * @param render a reply as the client receives it (the tool result's text block)
    */
-  FetchBudget(Limit limit, Function<Map<String, Object>, String> render) {
+  FetchBudget(Limit limit, ReplyText render) {
     this.limit = limit;
     this.render = render;
   }
 
   /**
-   * @param reply the reply without its {@code sections}, {@code truncated} and
-   *     {@code omitted_sections} fields, in output order; {@code sections} is placed before
-   *     {@code available_sections} when that is present
+   * @param reply the reply without sections (none kept, none omitted, not truncated)
    */
-  Fitted fit(Map<String, Object> reply, List<Piece> pieces, Recut recut) {
-    List<Map<String, Object>> all = new ArrayList<>();
-    pieces.forEach(p -> all.add(p.json()));
-    Fitted everything = new Fitted(all, List.of(), false);
+  Fitted fit(FetchResponse reply, List<SectionView> pieces, Recut recut) {
+    Fitted everything = new Fitted(List.copyOf(pieces), List.of(), false);
     if (fits(reply, everything)) {
       return everything;
     }
@@ -93,12 +80,12 @@ final class FetchBudget {
     return cutFirst(reply, pieces, recut);
   }
 
-  private int firstGuess(Map<String, Object> reply, List<Piece> pieces) {
-    double room = 1 - limit.load(render.apply(assemble(reply, prefix(pieces, 0))));
+  private int firstGuess(FetchResponse reply, List<SectionView> pieces) {
+    double room = 1 - limit.load(render.of(assemble(reply, prefix(pieces, 0))));
     int keep = 0;
-    for (Piece p : pieces) {
+    for (SectionView p : pieces) {
       // the piece's own text, with some room for its indentation inside the reply
-      double cost = limit.load(render.apply(p.json()) + " ".repeat(8 * (p.json().size() + 2)));
+      double cost = limit.load(render.of(p) + " ".repeat(8 * (fields(p) + 2)));
       if (cost > room) {
         break;
       }
@@ -108,11 +95,16 @@ final class FetchBudget {
     return keep;
   }
 
-  private Fitted cutFirst(Map<String, Object> reply, List<Piece> pieces, Recut recut) {
+  /** How many fields a section's JSON object has: id, title, level, content, hash and the optional ones. */
+  private static int fields(SectionView s) {
+    return 5 + (s.truncated() ? 2 : 0) + (s.metadata().isEmpty() ? 0 : 1);
+  }
+
+  private Fitted cutFirst(FetchResponse reply, List<SectionView> pieces, Recut recut) {
     if (pieces.isEmpty()) {
       return new Fitted(List.of(), List.of(), false);
     }
-    Piece first = pieces.get(0);
+    SectionView first = pieces.get(0);
     String content = first.content();
     // the longest prefix cut at the end of a line whose reply fits; then, when the next line is a
     // long paragraph, as much of it as fits, cut between words (never inside a fence or table row)
@@ -138,8 +130,8 @@ final class FetchBudget {
   }
 
   /** The index of the last cut in {@code cuts} (ascending) whose reply fits, or -1. */
-  private int longestFitting(Map<String, Object> reply, List<Piece> pieces, Recut recut, Piece first,
-      List<Integer> cuts) {
+  private int longestFitting(FetchResponse reply, List<SectionView> pieces, Recut recut,
+      SectionView first, List<Integer> cuts) {
     int lo = 0;
     int hi = cuts.size() - 1;
     int best = -1;
@@ -180,7 +172,8 @@ final class FetchBudget {
     return out;
   }
 
-  private static Fitted withCut(List<Piece> pieces, Recut recut, Piece first, String content, int end) {
+  private static Fitted withCut(List<SectionView> pieces, Recut recut, SectionView first, String content,
+      int end) {
     String shown = content.substring(0, end).stripTrailing();
     String marked = shown + (shown.isEmpty() ? "" : "\n\n") + marker(first.id(), shown.length(), content.length());
     List<String> omitted = new ArrayList<>();
@@ -229,12 +222,12 @@ final class FetchBudget {
     return out;
   }
 
-  private static Fitted prefix(List<Piece> pieces, int keep) {
-    List<Map<String, Object>> kept = new ArrayList<>();
+  private static Fitted prefix(List<SectionView> pieces, int keep) {
+    List<SectionView> kept = new ArrayList<>();
     List<String> omitted = new ArrayList<>();
     for (int i = 0; i < pieces.size(); i++) {
       if (i < keep) {
-        kept.add(pieces.get(i).json());
+        kept.add(pieces.get(i));
       } else {
         omitted.add(pieces.get(i).id());
       }
@@ -242,28 +235,12 @@ final class FetchBudget {
     return new Fitted(kept, omitted, false);
   }
 
-  /** The reply with these sections, in output order. */
-  static Map<String, Object> assemble(Map<String, Object> reply, Fitted fitted) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    boolean placed = false;
-    for (Map.Entry<String, Object> e : reply.entrySet()) {
-      if (e.getKey().equals("available_sections")) {
-        out.put("sections", fitted.sections());
-        placed = true;
-      }
-      out.put(e.getKey(), e.getValue());
-    }
-    if (!placed) {
-      out.put("sections", fitted.sections());
-    }
-    out.put("truncated", fitted.truncated());
-    if (!fitted.omitted().isEmpty()) {
-      out.put("omitted_sections", fitted.omitted());
-    }
-    return out;
+  /** The reply with these sections. */
+  static FetchResponse assemble(FetchResponse reply, Fitted fitted) {
+    return reply.withSections(fitted.sections(), fitted.truncated(), fitted.omitted());
   }
 
-  private boolean fits(Map<String, Object> reply, Fitted fitted) {
-    return limit.load(render.apply(assemble(reply, fitted))) <= 1;
+  private boolean fits(FetchResponse reply, Fitted fitted) {
+    return limit.load(render.of(assemble(reply, fitted))) <= 1;
   }
 }

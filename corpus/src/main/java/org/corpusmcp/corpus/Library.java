@@ -1,9 +1,7 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -126,38 +124,21 @@ public final class Library implements AutoCloseable {
    * What {@code corpus validate} reports: provenance, and every structural fault of the archive
    * with its offset (this decodes every cluster, so it reads the whole archive).
    */
-  public Map<String, Object> describe() {
-    List<ZimFormatException> faults = archive.findFaults();
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("name", name());
-    out.put("adapter", adapter.name());
-    out.put("kind", kind().value());
-    out.put("snapshot", snapshot);
-    out.put("uuid", uuid());
-    out.put("path", config.path().toString());
-    // M/Name is the archive's own name ("wikipedia_en_100"), not the library's: keep both.
-    String[][] shown = {{"Title", "title"}, {"Name", "archive_name"}, {"Language", "language"},
-        {"Date", "date"}, {"Scraper", "scraper"}, {"Flavour", "flavour"}};
-    for (String[] key : shown) {
-      String value = metadata.get(key[0]);
-      if (value != null && !value.isBlank()) {
-        out.put(key[1], value);
-      }
+  public LibraryReport describe() {
+    List<LibraryReport.Fault> faults = new ArrayList<>();
+    for (ZimFormatException f : archive.findFaults()) {
+      faults.add(new LibraryReport.Fault(f.fault().name(), f.offset(), f.getMessage()));
     }
-    out.put("entries", archive.entryCount());
-    out.put("fulltext_index", archive.fulltextIndex() != null);
-    out.put("title_index", archive.titleIndex() != null);
-    out.put("valid", faults.isEmpty());
-    List<Map<String, Object>> reported = new ArrayList<>();
-    for (ZimFormatException f : faults) {
-      Map<String, Object> fault = new LinkedHashMap<>();
-      fault.put("fault", f.fault().name());
-      fault.put("offset", f.offset());
-      fault.put("message", f.getMessage());
-      reported.add(fault);
-    }
-    out.put("faults", reported);
-    return out;
+    return new LibraryReport(name(), adapter.name(), kind().value(), snapshot, uuid(),
+        config.path().toString(), shown("Title"), shown("Name"), shown("Language"), shown("Date"),
+        shown("Scraper"), shown("Flavour"), archive.entryCount(), archive.fulltextIndex() != null,
+        archive.titleIndex() != null, faults.isEmpty(), faults);
+  }
+
+  /** A metadata value worth reporting: null when absent or blank. */
+  private @Nullable String shown(String key) {
+    String value = metadata.get(key);
+    return value == null || value.isBlank() ? null : value;
   }
 
   private static boolean isHtml(String mime) {

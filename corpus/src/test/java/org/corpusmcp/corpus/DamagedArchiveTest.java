@@ -18,7 +18,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.zim.Entry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +49,7 @@ class DamagedArchiveTest {
     ExecutorService clients = Executors.newFixedThreadPool(8);
     try (CorpusService service = new CorpusService(
         Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus(),
-        TestCorpus::replyText)) {
+        TestCorpus.REPLY_TEXT)) {
       // The refs come from a second handle on the file, so the service's own caches stay cold
       // and its reads meet the damage (what it had cached before may still be served).
       List<String> refs = new ArrayList<>();
@@ -62,65 +61,60 @@ class DamagedArchiveTest {
         }
       }
       assertTrue(refs.size() > 50, "the sample has 100 articles: " + refs.size());
-      ToolResult before = service.fetch(refs.get(0), List.of());
-      assertTrue(before instanceof ToolResult.Success, before.toString());
+      Reply<?> before = service.fetch(refs.get(0), List.of());
+      assertTrue(before instanceof Reply.Ok, before.toString());
 
       long length = Files.size(doomed);
       try (FileChannel channel = FileChannel.open(doomed, StandardOpenOption.WRITE)) {
         channel.truncate(64 * 1024);
       }
-      List<ToolResult> truncated = underLoad(clients, service, refs);
+      List<Reply<?>> truncated = underLoad(clients, service, refs);
       try (FileChannel channel = FileChannel.open(doomed, StandardOpenOption.WRITE)) {
         channel.write(ByteBuffer.allocate((int) length), 0); // zeros where the archive was
       }
-      List<ToolResult> overwritten = underLoad(clients, service, refs);
+      List<Reply<?>> overwritten = underLoad(clients, service, refs);
 
       int failures = 0;
-      for (ToolResult r : concat(truncated, overwritten)) {
-        if (r instanceof ToolResult.Failure f) {
+      for (Reply<?> r : concat(truncated, overwritten)) {
+        if (r instanceof Reply.Failed<?> f) {
           failures++;
           assertTrue(Set.of("archive_error", "not_found", "search_unavailable").contains(f.code()), f.toString());
           assertFalse(JAVA_WORDS.matcher(f.message()).find(), f.message());
-        } else {
-          Object degraded = ((ToolResult.Success) r).body().get("degraded");
-          if (degraded != null) {
-            assertFalse(JAVA_WORDS.matcher(degraded.toString()).find(), degraded.toString());
-          }
+        } else if (((Reply.Ok<?>) r).value() instanceof SearchResult searched) {
+          String degraded = searched.degraded().toString();
+          assertFalse(JAVA_WORDS.matcher(degraded).find(), degraded);
         }
       }
       assertTrue(failures > 0, "the truncated archive must fail somewhere");
 
       // The damaged library is reported in "degraded"; the other one still answers.
-      ToolResult search = service.search("music", 5);
-      Map<String, Object> body = ((ToolResult.Success) search).body();
-      assertEquals("Ray", ((Map<?, ?>) ((List<?>) body.get("results")).get(0)).get("library"), body.toString());
-      @SuppressWarnings("unchecked")
-      List<Map<String, String>> degraded = (List<Map<String, String>>) body.get("degraded");
-      assertEquals("Hundred", degraded.get(0).get("library"), body.toString());
-      assertFalse(JAVA_WORDS.matcher(degraded.toString()).find(), degraded.toString());
+      SearchResult body = ((Reply.Ok<SearchResult>) service.search("music", 5)).value();
+      assertEquals("Ray", body.results().get(0).library(), body.toString());
+      assertEquals("Hundred", body.degraded().get(0).library(), body.toString());
+      assertFalse(JAVA_WORDS.matcher(body.degraded().toString()).find(), body.degraded().toString());
     } finally {
       clients.shutdownNow();
     }
   }
 
   /** Every ref fetched and a search per ref, 8 at a time; each must end within 60 s. */
-  private static List<ToolResult> underLoad(ExecutorService clients, CorpusService service, List<String> refs)
+  private static List<Reply<?>> underLoad(ExecutorService clients, CorpusService service, List<String> refs)
       throws Exception {
-    List<Future<ToolResult>> calls = new ArrayList<>();
+    List<Future<Reply<?>>> calls = new ArrayList<>();
     for (String ref : refs) {
       calls.add(clients.submit(() -> service.fetch(ref, List.of())));
       String word = ref.substring(ref.lastIndexOf('/') + 1).split("_")[0];
       calls.add(clients.submit(() -> service.search(word, 5)));
     }
-    List<ToolResult> out = new ArrayList<>();
-    for (Future<ToolResult> call : calls) {
+    List<Reply<?>> out = new ArrayList<>();
+    for (Future<Reply<?>> call : calls) {
       out.add(call.get(60, TimeUnit.SECONDS)); // an exception here (InternalError) fails the test
     }
     return out;
   }
 
-  private static List<ToolResult> concat(List<ToolResult> a, List<ToolResult> b) {
-    List<ToolResult> out = new ArrayList<>(a);
+  private static List<Reply<?>> concat(List<Reply<?>> a, List<Reply<?>> b) {
+    List<Reply<?>> out = new ArrayList<>(a);
     out.addAll(b);
     return out;
   }

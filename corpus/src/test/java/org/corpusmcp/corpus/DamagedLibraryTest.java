@@ -1,6 +1,8 @@
 package org.corpusmcp.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,17 +30,16 @@ class DamagedLibraryTest {
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
     CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config).searchWorkers(4).logQueries(false).build();
     try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
-      Map<String, Map<String, Object>> described = new LinkedHashMap<>();
+      Map<String, LibraryReport> described = new LinkedHashMap<>();
       for (Library library : corpus.libraries()) {
         described.put(library.name(), library.describe());
       }
-      assertEquals(true, described.get("Ray").get("valid"));
-      assertEquals(List.of(), described.get("Ray").get("faults"));
-      assertEquals(false, described.get("Damaged").get("valid"));
-      @SuppressWarnings("unchecked")
-      Map<String, Object> first = ((List<Map<String, Object>>) described.get("Damaged").get("faults")).get(0);
-      assertEquals("CLUSTER_POINTER", first.get("fault"), first.toString());
-      assertEquals(FIRST_CLUSTER_POINTER, first.get("offset"), first.toString());
+      assertTrue(described.get("Ray").valid());
+      assertEquals(List.of(), described.get("Ray").faults());
+      assertFalse(described.get("Damaged").valid());
+      LibraryReport.Fault first = described.get("Damaged").faults().get(0);
+      assertEquals("CLUSTER_POINTER", first.fault(), first.toString());
+      assertEquals(FIRST_CLUSTER_POINTER, first.offset(), first.toString());
     }
   }
 }

@@ -13,6 +13,8 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -28,9 +30,30 @@ final class TestCorpus {
   static final String RAY_MAXI = "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim";
   static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
 
-  /** The host writes tool JSON like this: two-space indentation, non-ASCII kept as is. */
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+  /**
+   * Replies written roughly as the host writes them (two-space indentation, snake_case names,
+   * absent fields left out); the host's exact mapping is its own, tested there. The budget tests
+   * here measure with this same text, so they hold for whatever text the budget is given.
+   */
+  private static final JsonMapper JSON = JsonMapper.builder()
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+      .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+      .changeDefaultPropertyInclusion(v -> JsonInclude.Value.construct(
+          JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+      .build();
+
+  /** Fetch replies as {@link #replyText(Object)} writes them. */
+  static final ReplyText REPLY_TEXT = new ReplyText() {
+    @Override
+    public String of(FetchResponse reply) {
+      return replyText(reply);
+    }
+
+    @Override
+    public String of(FetchResponse.SectionView section) {
+      return replyText(section);
+    }
+  };
 
   private TestCorpus() {}
 

@@ -76,7 +76,10 @@ public final class MarkdownRenderer {
   /**
    * The rendering's name and version, reported by fetch beside every {@code content_hash}. Bump
    * the number with any change to the Markdown or plain text this renderer writes for the same
-   * input: a hash recorded under one version is only checkable against the same version.
+   * input: a hash recorded under one version is only checkable against the same version. The
+   * build holds this: {@code RenderingVersionTest} fails with "rendering changed: bump RENDERING
+   * and re-record" when the output on real pages differs from the digest recorded for this name
+   * in {@code markdown/rendering/digest.txt}.
    */
   public static final String RENDERING = "corpus-mcp-markdown/2";
 

@@ -1,8 +1,6 @@
 package org.corpusmcp.markdown;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -12,14 +10,12 @@ import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeFilter;
 import org.jsoup.select.NodeTraversor;
-import org.jspecify.annotations.Nullable;
 
 /**
- * One render call: walks a DOM subtree once and writes its Markdown and its plain text side by
- * side. This class owns what the element means (block, list, emphasis, link, code, table) and
- * the layout of lines, prefixes and spaces; escaping, code fences, table layout and script digits
- * are delegated. The plain text shares the Markdown's line and paragraph breaks and its spacing
- * but none of its markers, prefixes or escapes.
+ * One render call: walks a DOM subtree once and says what each element means (skipped, block,
+ * heading, quote, emphasis, link, sub/superscript, code); the Markdown and plain text are written
+ * side by side by {@link MarkdownWriter}, which owns the layout of lines, prefixes and spaces.
+ * Lists are {@link ListWriter}'s, tables {@link TableWriter}'s, code fences {@link CodeFences}'.
  */
 final class RenderWalk implements NodeFilter {
 
@@ -41,82 +37,38 @@ final class RenderWalk implements NodeFilter {
   private static final Pattern DISPLAY_NONE =
       Pattern.compile("(?i)(^|;)\\s*display\\s*:\\s*none\\s*(!important\\s*)?(;|$)");
 
-  /** An inline wrapper whose opening marker is written lazily, before its first visible text. */
-  private static final class Frame {
-    final Node owner;
-    final String open;
-    final String close;
-    boolean flushed;
-
-    Frame(Node owner, String open, String close) {
-      this.owner = owner;
-      this.open = open;
-      this.close = close;
-    }
-  }
-
-  private static final class ListFrame {
-    final boolean ordered;
-    long next;
-    int items;
-
-    ListFrame(boolean ordered, long next) {
-      this.ordered = ordered;
-      this.next = next;
-    }
-  }
-
   private final LinkResolver links;
   private final boolean inline;
-  private final int tableDepth;
-  private final StringBuilder out = new StringBuilder();
-  private final StringBuilder text = new StringBuilder();
+  private final MarkdownWriter out;
+  private final ListWriter lists;
+  private final TableWriter tables;
 
-  // Block layout.
-  private int pendingBreaks; // newlines wanted before the next content (0, 1 or 2)
-  // The prefix the pending breaks' blank lines may carry: what was open both when the break was
-  // asked for and now. A paragraph followed by a quote gets "a\n\n> b", not "a\n>\n> b".
-  private String breakPrefix = "";
-  private boolean lineStart = true;
-  private boolean pendingSpace;
-  private final Deque<String> prefixes = new ArrayDeque<>(); // one per blockquote/list item
-  private String joinedPrefix = "";
-  private int indentDepth;
-  private @Nullable String pendingMarker; // "- " / "3. " / ": " waiting for the item's content
-  private int markerPrefixStart; // joinedPrefix length before the item's own continuation
-  private int markerPrefixLength; // length of the item's continuation prefix
-
-  // The plain text's own pending layout: taken over from the Markdown's when content starts, and
-  // written only before plain text, so Markdown-only tokens ("---", markers) leave no gaps.
-  private int textBreaks;
-  private boolean textSpace;
-
-  // Inline state.
-  private final List<Frame> frames = new ArrayList<>();
   private int boldDepth;
   private int italicDepth;
   private int strikeDepth;
   private int linkDepth;
-  private int itemDepth;
-  private final Deque<ListFrame> lists = new ArrayDeque<>();
-  private String lastClose = ""; // the last inline closer written, to merge "**a****b**"
-  private int lastCloseEnd = -1;
 
+  /**
+   * @param inline true for a table cell (one line)
+   * @param tableDepth how many tables enclose this walk
+   */
   RenderWalk(LinkResolver links, boolean inline, int tableDepth) {
     this.links = links;
     this.inline = inline;
-    this.tableDepth = tableDepth;
+    this.out = new MarkdownWriter(inline);
+    this.lists = new ListWriter(out);
+    this.tables = new TableWriter(out, links, tableDepth);
   }
 
   Rendered run(Node node) {
     NodeTraversor.filter(this, node);
-    return finish();
+    return out.finish();
   }
 
   @Override
   public FilterResult head(Node node, int depth) {
     if (node instanceof TextNode t) {
-      writeText(t.getWholeText());
+      out.text(t.getWholeText(), linkDepth > 0);
       return FilterResult.CONTINUE;
     }
     if (!(node instanceof Element el)) {
@@ -127,20 +79,20 @@ final class RenderWalk implements NodeFilter {
       return FilterResult.SKIP_ENTIRELY;
     }
     switch (name) {
-      case "br" -> lineBreak();
+      case "br" -> out.lineBreak();
       case "hr" -> {
         if (!inline) {
-          blockBreak();
-          emitToken("---", "");
-          blockBreak();
+          out.blockBreak();
+          out.token("---", "");
+          out.blockBreak();
         } else {
-          space();
+          out.space();
         }
       }
       case "img" -> {
         String alt = MarkdownRenderer.normalizeSpace(el.attr("alt"));
         if (!alt.isEmpty()) {
-          writeText(alt);
+          out.text(alt, linkDepth > 0);
         }
       }
       case "sub", "sup" -> {
@@ -151,49 +103,38 @@ final class RenderWalk implements NodeFilter {
         return FilterResult.SKIP_ENTIRELY;
       }
       case "table" -> {
-        writeTable(el);
+        tables.write(el, linkDepth > 0);
         return FilterResult.SKIP_ENTIRELY;
       }
-      case "b", "strong" -> {
-        if (++boldDepth == 1) {
-          push(el, "**", "**");
-        }
-      }
+      case "b", "strong" -> openBold(el);
       case "i", "em", "cite", "var", "dfn" -> {
         if (++italicDepth == 1) {
-          push(el, "*", "*");
+          out.push(el, "*", "*");
         }
       }
       case "s", "del", "strike" -> {
         if (++strikeDepth == 1) {
-          push(el, "~~", "~~");
+          out.push(el, "~~", "~~");
         }
       }
       case "a" -> openLink(el);
-      case "ul", "ol", "dl" -> {
-        blockBreak();
-        lists.push(new ListFrame(name.equals("ol"), startOf(el)));
-      }
-      case "li" -> openItem(itemMarker());
-      case "dd" -> openItem(": ");
+      case "ul", "ol", "dl" -> lists.openList(el);
+      case "li" -> lists.openItem();
+      case "dd" -> lists.openDefinition();
       case "dt" -> {
-        lineBreakBlock();
-        if (++boldDepth == 1) {
-          push(el, "**", "**");
-        }
+        out.lineBreak();
+        openBold(el);
       }
       case "blockquote" -> {
-        blockBreak();
-        pushPrefix("> ");
+        out.blockBreak();
+        out.pushPrefix("> ");
       }
       case "h1", "h2", "h3", "h4", "h5", "h6" -> {
-        blockBreak();
+        out.blockBreak();
         if (headingAsBold()) {
-          if (++boldDepth == 1) {
-            push(el, "**", "**");
-          }
+          openBold(el);
         } else {
-          push(el, "#".repeat(name.charAt(1) - '0') + " ", "");
+          out.push(el, "#".repeat(name.charAt(1) - '0') + " ", "");
         }
       }
       default -> {
@@ -202,7 +143,7 @@ final class RenderWalk implements NodeFilter {
           return FilterResult.SKIP_ENTIRELY;
         }
         if (BLOCKS.contains(name) || name.equals("tr")) {
-          blockBreak();
+          out.blockBreak();
         }
       }
     }
@@ -216,49 +157,40 @@ final class RenderWalk implements NodeFilter {
     }
     String name = el.normalName();
     switch (name) {
-      case "b", "strong" -> {
-        pop(el);
-        boldDepth--;
-      }
+      case "b", "strong" -> closeBold(el);
       case "i", "em", "cite", "var", "dfn" -> {
-        pop(el);
+        out.pop(el);
         italicDepth--;
       }
       case "s", "del", "strike" -> {
-        pop(el);
+        out.pop(el);
         strikeDepth--;
       }
       case "a" -> {
-        if (pop(el)) {
+        if (out.pop(el)) {
           linkDepth--;
         }
       }
-      case "ul", "ol", "dl" -> {
-        if (!lists.isEmpty()) {
-          lists.pop();
-        }
-        blockBreak();
-      }
-      case "li", "dd" -> closeItem();
+      case "ul", "ol", "dl" -> lists.closeList();
+      case "li", "dd" -> lists.closeItem();
       case "dt" -> {
-        pop(el);
-        boldDepth--;
-        lineBreakBlock();
+        closeBold(el);
+        out.lineBreak();
       }
       case "blockquote" -> {
-        popPrefix();
-        blockBreak();
+        out.popPrefix();
+        out.blockBreak();
       }
       case "h1", "h2", "h3", "h4", "h5", "h6" -> {
-        pop(el);
+        out.pop(el);
         if (headingAsBold()) {
           boldDepth--; // the state at tail equals the state at head: inner elements restored it
         }
-        blockBreak();
+        out.blockBreak();
       }
       default -> {
         if (BLOCKS.contains(name) || name.equals("tr")) {
-          blockBreak();
+          out.blockBreak();
         }
       }
     }
@@ -267,27 +199,18 @@ final class RenderWalk implements NodeFilter {
 
   /** Headings inside table cells, list items and quotes are written as bold text. */
   private boolean headingAsBold() {
-    return inline || itemDepth > 0 || !prefixes.isEmpty();
+    return inline || out.nested();
   }
 
-  // --- inline frames --------------------------------------------------------------------------
-
-  private void push(Node owner, String open, String close) {
-    frames.add(new Frame(owner, open, close));
+  private void openBold(Element el) {
+    if (++boldDepth == 1) {
+      out.push(el, "**", "**");
+    }
   }
 
-  /** Closes the frame owned by {@code owner} if it is on top; true if there was one. */
-  private boolean pop(Node owner) {
-    if (frames.isEmpty() || frames.get(frames.size() - 1).owner != owner) {
-      return false;
-    }
-    Frame f = frames.remove(frames.size() - 1);
-    if (f.flushed) {
-      out.append(f.close);
-      lastClose = f.close;
-      lastCloseEnd = out.length();
-    }
-    return true;
+  private void closeBold(Element el) {
+    out.pop(el);
+    boldDepth--;
   }
 
   private void openLink(Element el) {
@@ -299,128 +222,7 @@ final class RenderWalk implements NodeFilter {
       return;
     }
     linkDepth++;
-    push(el, "[", "](" + MarkdownEscapes.target(target.strip()) + ")");
-  }
-
-  /** Writes pending breaks, the line prefix or a pending space, then unflushed frame openers. */
-  private void startContent() {
-    if (inline) {
-      if (pendingSpace && out.length() > 0) {
-        out.append(' ');
-        textSpace = true;
-      }
-      pendingSpace = false;
-    } else {
-      if (pendingBreaks > 0 && out.length() > 0) {
-        String blank = commonPrefix(breakPrefix, joinedPrefix).stripTrailing();
-        for (int i = 1; i < pendingBreaks; i++) {
-          out.append('\n').append(blank);
-        }
-        out.append('\n');
-        lineStart = true;
-        textBreaks = Math.max(textBreaks, pendingBreaks);
-      }
-      pendingBreaks = 0;
-      if (lineStart) {
-        out.append(linePrefix());
-        pendingMarker = null;
-        lineStart = false;
-        pendingSpace = false;
-      } else if (pendingSpace) {
-        out.append(' ');
-        pendingSpace = false;
-        textSpace = true;
-      }
-    }
-    for (Frame f : frames) {
-      if (!f.flushed) {
-        if (f.open.equals(lastClose) && out.length() == lastCloseEnd && !f.open.equals("[")) {
-          out.setLength(out.length() - lastClose.length()); // "**a****b**" → "**ab**"
-        } else {
-          out.append(f.open);
-        }
-        f.flushed = true;
-      }
-    }
-  }
-
-  /** Appends plain text after the breaks or the space the Markdown had before it. */
-  private void appendText(String plain) {
-    if (plain.isEmpty()) {
-      return;
-    }
-    if (text.length() > 0) {
-      if (textBreaks > 0) {
-        text.append("\n".repeat(textBreaks));
-      } else if (textSpace && text.charAt(text.length() - 1) != ' ') {
-        text.append(' ');
-      }
-    }
-    textBreaks = 0;
-    textSpace = false;
-    text.append(plain);
-  }
-
-  private String linePrefix() {
-    if (pendingMarker == null) {
-      return joinedPrefix;
-    }
-    int end = Math.min(joinedPrefix.length(), markerPrefixStart + markerPrefixLength);
-    return joinedPrefix.substring(0, Math.min(markerPrefixStart, joinedPrefix.length()))
-        + pendingMarker
-        + joinedPrefix.substring(end);
-  }
-
-  private void writeText(String source) {
-    String raw = SafeText.strip(source);
-    if (raw.isEmpty()) {
-      return;
-    }
-    String collapsed = Whitespace.collapse(raw);
-    boolean leading = collapsed.charAt(0) == ' ';
-    boolean trailing = collapsed.charAt(collapsed.length() - 1) == ' ';
-    String core = collapsed.strip();
-    if (core.isEmpty()) {
-      space();
-      return;
-    }
-    if (leading) {
-      space();
-    }
-    if (pendingSpace && !leading && startsWithClosingPunctuation(core)) {
-      // "word )" and "word ," are left behind when cleaning removed what stood between them
-      // ("(listen)" links, citation markers); a browser would never have shown that space.
-      pendingSpace = false;
-    }
-    boolean atStart = !inline && (lineStart || pendingBreaks > 0 || out.length() == 0);
-    boolean framesToOpen = false;
-    for (Frame f : frames) {
-      framesToOpen |= !f.flushed;
-    }
-    startContent();
-    out.append(MarkdownEscapes.text(core, atStart && !framesToOpen, linkDepth > 0, inline));
-    appendText(core);
-    if (trailing) {
-      space();
-    }
-  }
-
-  private static boolean startsWithClosingPunctuation(String s) {
-    char c = s.charAt(0);
-    return c == ')' || c == ',' || c == ';' || c == '.';
-  }
-
-  private void space() {
-    if (out.length() > 0 && (inline || !lineStart)) {
-      pendingSpace = true;
-    }
-  }
-
-  /** Writes a literal token (already Markdown) as content, and its plain form beside it. */
-  private void emitToken(String markdown, String plain) {
-    startContent();
-    out.append(markdown);
-    appendText(plain);
+    out.push(el, "[", "](" + MarkdownEscapes.target(target.strip()) + ")");
   }
 
   /**
@@ -436,136 +238,8 @@ final class RenderWalk implements NodeFilter {
     if (mapped == null) {
       return FilterResult.CONTINUE;
     }
-    writeText(mapped);
+    out.text(mapped, linkDepth > 0);
     return FilterResult.SKIP_ENTIRELY;
-  }
-
-  // --- blocks ---------------------------------------------------------------------------------
-
-  /** A paragraph-level break: a blank line, or a single newline inside list items. */
-  private void blockBreak() {
-    breakLines(itemDepth > 0 ? 1 : 2);
-  }
-
-  /** A break that starts a new line without a blank line. */
-  private void lineBreakBlock() {
-    breakLines(1);
-  }
-
-  private void lineBreak() {
-    breakLines(1);
-  }
-
-  private void breakLines(int n) {
-    if (inline) {
-      space();
-      return;
-    }
-    // Close flushed inline markers at the break; they reopen before the next text.
-    for (int i = frames.size() - 1; i >= 0; i--) {
-      Frame f = frames.get(i);
-      if (f.flushed) {
-        out.append(f.close);
-        f.flushed = false;
-      }
-    }
-    pendingSpace = false;
-    if (out.length() > 0 || pendingMarker != null) {
-      breakPrefix = pendingBreaks == 0 ? joinedPrefix : commonPrefix(breakPrefix, joinedPrefix);
-      pendingBreaks = Math.max(pendingBreaks, n);
-    }
-  }
-
-  private static String commonPrefix(String a, String b) {
-    int n = 0;
-    int max = Math.min(a.length(), b.length());
-    while (n < max && a.charAt(n) == b.charAt(n)) {
-      n++;
-    }
-    return a.substring(0, n);
-  }
-
-  private void pushPrefix(String prefix) {
-    String effective = indentDepth < MarkdownRenderer.MAX_INDENT_DEPTH ? prefix : "";
-    indentDepth++;
-    prefixes.push(effective);
-    joinedPrefix = joinedPrefix + effective;
-  }
-
-  private void popPrefix() {
-    if (prefixes.isEmpty()) {
-      return;
-    }
-    String p = prefixes.pop();
-    indentDepth--;
-    joinedPrefix = joinedPrefix.substring(0, joinedPrefix.length() - p.length());
-  }
-
-  // --- lists ----------------------------------------------------------------------------------
-
-  private String itemMarker() {
-    ListFrame list = lists.peek();
-    if (list == null || !list.ordered) {
-      return "- ";
-    }
-    return (list.next++) + ". ";
-  }
-
-  private void openItem(String marker) {
-    if (inline) {
-      // In a table cell, items become a comma-separated run: "R&B, soul, blues".
-      ListFrame list = lists.peek();
-      if (list != null && list.items++ > 0 && out.length() > 0) {
-        pendingSpace = false;
-        startContent();
-        out.append(',');
-        if (text.length() > 0) {
-          text.append(',');
-        }
-      }
-      space();
-      itemDepth++;
-      return;
-    }
-    if (pendingMarker != null) {
-      startContent(); // an item with no text of its own before a nested item: write its marker
-    }
-    itemDepth++;
-    lineBreakBlock();
-    if (out.length() == 0) {
-      pendingBreaks = 0;
-    }
-    markerPrefixStart = joinedPrefix.length();
-    pushPrefix(" ".repeat(marker.length()));
-    markerPrefixLength = prefixes.peek().length();
-    pendingMarker = indentDepth <= MarkdownRenderer.MAX_INDENT_DEPTH ? marker : "";
-    if (pendingMarker.isEmpty()) {
-      pendingMarker = null;
-    }
-  }
-
-  private void closeItem() {
-    if (inline) {
-      itemDepth = Math.max(0, itemDepth - 1);
-      space();
-      return;
-    }
-    pendingMarker = null;
-    popPrefix();
-    itemDepth = Math.max(0, itemDepth - 1);
-    lineBreakBlock();
-  }
-
-  private static long startOf(Element list) {
-    String start = list.attr("start").strip();
-    if (!start.isEmpty() && start.length() <= 9) {
-      try {
-        return Math.max(0, Long.parseLong(start));
-      } catch (NumberFormatException ignored) {
-        // not a number: count from 1 like a browser
-      }
-    }
-    return 1;
   }
 
   static boolean isHidden(Element el) {
@@ -581,10 +255,11 @@ final class RenderWalk implements NodeFilter {
   private void writeInlineCode(String raw) {
     String code = MarkdownRenderer.normalizeSpace(raw);
     if (!code.isEmpty()) {
-      emitToken(CodeFences.span(code), code);
+      out.token(CodeFences.span(code), code);
     }
   }
 
+  /** A {@code pre}: a fenced block (its lines carry the current prefix), or inline code in a cell. */
   private void writeCodeBlock(Element pre) {
     if (inline) {
       writeInlineCode(SafeText.strip(pre.wholeText()));
@@ -595,142 +270,15 @@ final class RenderWalk implements NodeFilter {
       return;
     }
     String fence = CodeFences.blockFence(code);
-    blockBreak();
-    startContent();
-    out.append(fence).append(CodeFences.language(pre));
+    List<String> lines = new ArrayList<>();
+    lines.add(fence + CodeFences.language(pre));
     StringBuilder plain = new StringBuilder(code.length());
     for (String line : code.split("\n", -1)) {
       String trimmed = Whitespace.stripTrailing(line);
-      out.append('\n').append(joinedPrefix).append(trimmed);
+      lines.add(trimmed);
       plain.append(plain.length() > 0 ? "\n" : "").append(trimmed);
     }
-    out.append('\n').append(joinedPrefix).append(fence);
-    appendText(plain.toString());
-    blockBreak();
-  }
-
-  // --- tables ---------------------------------------------------------------------------------
-
-  private void writeTable(Element table) {
-    if (tableDepth >= MarkdownRenderer.MAX_TABLE_DEPTH) {
-      writeText(" " + table.text() + " "); // Element.text() walks iteratively
-      return;
-    }
-    List<List<Element>> rows = new ArrayList<>();
-    Element caption = null;
-    for (Element child : table.children()) {
-      String n = child.normalName();
-      if (n.equals("tr")) {
-        rows.add(cellElements(child));
-      } else if (n.equals("thead") || n.equals("tbody") || n.equals("tfoot")) {
-        for (Element tr : child.children()) {
-          if (tr.nameIs("tr")) {
-            rows.add(cellElements(tr));
-          }
-        }
-      } else if (n.equals("caption") && caption == null) {
-        caption = child;
-      }
-    }
-    rows.removeIf(List::isEmpty);
-    if (inline) {
-      Rendered joined = TableLayout.inline(rendered(rows));
-      if (!joined.markdown().isEmpty()) {
-        space();
-        emitToken(joined.markdown(), joined.text()); // cells are Markdown already: no escaping
-        space();
-      }
-      return;
-    }
-    Rendered captionText = caption == null ? Rendered.EMPTY : cell(caption);
-    if (rows.size() == 1 && rows.get(0).size() == 1) {
-      // A layout wrapper: render the single cell's content as blocks.
-      Rendered content = new RenderWalk(links, false, tableDepth + 1).run(rows.get(0).get(0));
-      if (!captionText.markdown().isEmpty()) {
-        TableLayout.Lines lines = new TableLayout.Lines();
-        lines.add(TableLayout.bold(captionText.markdown()), captionText.text());
-        emitLines(lines);
-      }
-      if (!content.markdown().isEmpty()) {
-        emitBlock(content);
-      }
-      return;
-    }
-    emitLines(TableLayout.block(captionText, rendered(rows)));
-  }
-
-  private void emitLines(TableLayout.Lines lines) {
-    if (lines.markdown().isEmpty()) {
-      return;
-    }
-    blockBreak();
-    startContent();
-    List<String> md = lines.markdown();
-    out.append(md.get(0));
-    for (int i = 1; i < md.size(); i++) {
-      out.append('\n').append(joinedPrefix).append(md.get(i));
-    }
-    appendText(String.join("\n", lines.text()));
-    blockBreak();
-  }
-
-  /** A nested block rendering, its lines carrying this walk's prefix. */
-  private void emitBlock(Rendered content) {
-    blockBreak();
-    startContent();
-    String[] md = content.markdown().split("\n", -1);
-    out.append(md[0]);
-    for (int i = 1; i < md.length; i++) {
-      out.append('\n').append(joinedPrefix).append(md[i]);
-    }
-    appendText(content.text());
-    blockBreak();
-  }
-
-  private static List<Element> cellElements(Element tr) {
-    List<Element> cells = new ArrayList<>();
-    for (Element c : tr.children()) {
-      if ((c.nameIs("td") || c.nameIs("th")) && !isHidden(c)) {
-        cells.add(c);
-      }
-    }
-    return cells;
-  }
-
-  private List<List<TableLayout.Cell>> rendered(List<List<Element>> rows) {
-    List<List<TableLayout.Cell>> out = new ArrayList<>(rows.size());
-    for (List<Element> row : rows) {
-      List<TableLayout.Cell> cells = new ArrayList<>(row.size());
-      for (Element c : row) {
-        cells.add(new TableLayout.Cell(cell(c), c.nameIs("th"),
-            TableLayout.span(c.attr("colspan")), TableLayout.span(c.attr("rowspan"))));
-      }
-      out.add(cells);
-    }
-    return out;
-  }
-
-  private Rendered cell(Element cell) {
-    if (tableDepth >= MarkdownRenderer.MAX_TABLE_DEPTH) {
-      String plain = MarkdownRenderer.normalizeSpace(SafeText.strip(cell.text()));
-      return new Rendered(plain.replace("|", "\\|"), plain);
-    }
-    return new RenderWalk(links, true, tableDepth + 1).run(cell);
-  }
-
-  // --- finishing ------------------------------------------------------------------------------
-
-  private Rendered finish() {
-    for (int i = frames.size() - 1; i >= 0; i--) {
-      Frame f = frames.get(i);
-      if (f.flushed) {
-        out.append(f.close);
-      }
-    }
-    frames.clear();
-    if (inline) {
-      return new Rendered(out.toString().strip(), text.toString().strip());
-    }
-    return new Rendered(Whitespace.trimLines(out.toString()), Whitespace.trimLines(text.toString()));
+    lines.add(fence);
+    out.lines(lines, plain.toString());
   }
 }

@@ -8,6 +8,7 @@ import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusConfig;
 import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.corpus.Library;
+import org.corpusmcp.host.corpus.CorpusJson;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
@@ -74,7 +75,7 @@ final class CorpusCommand {
           Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
         List<Map<String, Object>> libraries = new ArrayList<>();
         for (Library library : corpus.libraries()) {
-          libraries.add(library.describe());
+          libraries.add(CorpusJson.libraryReport(library.describe()));
         }
         root.out().println(JsonText.pretty(root.json(), Map.of(
             "ok", true, "checksums_verified", settings.zimCheck(), "libraries", libraries)));

@@ -7,7 +7,10 @@ import org.corpusmcp.markdown.MarkdownRenderer;
 import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
 
-/** The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}. */
+/**
+ * The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}; their replies and
+ * output schemas are {@link CorpusJson}'s.
+ */
 public final class CorpusTools {
 
   private CorpusTools() {}
@@ -33,24 +36,11 @@ public final class CorpusTools {
                         "description":"How many results (default %d, at most %d)"}},
              "required":["query"],"additionalProperties":false}"""
             .formatted(s.searchMaxLimit(), s.searchLimit(), s.searchLimit(), s.searchMaxLimit()))
-        .outputSchema("""
-            {"type":"object",
-             "properties":{
-               "results":{"type":"array","items":{"type":"object",
-                 "properties":{
-                   "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
-                   "title":{"type":"string"},"snapshot":{"type":"string"},"snippet":{"type":"string"},
-                   "relevant_sections":{"type":"array","maxItems":3,"items":{"type":"object",
-                     "properties":{"id":{"type":"string"},"title":{"type":"string"}},
-                     "required":["id","title"]}}},
-                 "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
-               "degraded":{"type":"array","items":{"type":"object",
-                 "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
-               "notice":{"type":"string"}},
-             "required":["results"]}""")
+        .outputSchema(CorpusJson.SEARCH_SCHEMA)
         .hints(ToolHints.localLookup())
-        .handler(args -> service.search(args.string("query"),
-            (int) args.integer("limit", s.searchLimit())))
+        .handler(args -> CorpusJson.toolResult(
+            service.search(args.string("query"), (int) args.integer("limit", s.searchLimit())),
+            CorpusJson::search))
         .build();
     ToolSpec fetch = ToolSpec.builder("fetch")
         .title("Fetch a document")
@@ -78,31 +68,10 @@ public final class CorpusTools {
                "sections":{"type":"array","maxItems":64,"items":{"type":"string","maxLength":512},
                            "description":"Section ids to return (default: the whole document)"}},
              "required":["ref"],"additionalProperties":false}""")
-        .outputSchema("""
-            {"type":"object",
-             "properties":{
-               "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
-               "title":{"type":"string"},"snapshot":{"type":"string"},
-               "archive":{"type":"object","properties":{"uuid":{"type":"string"}},"required":["uuid"]},
-               "rendering":{"type":"string"},
-               "metadata":{"type":"object"},
-               "sections":{"type":"array","items":{"type":"object",
-                 "properties":{"id":{"type":"string"},"title":{"type":"string"},
-                   "level":{"type":"integer"},"content":{"type":"string"},
-                   "content_hash":{"type":"string"},"metadata":{"type":"object"},
-                   "truncated":{"type":"boolean"},"full_chars":{"type":"integer"}},
-                 "required":["id","title","content","content_hash"]}},
-               "available_sections":{"type":"array","items":{"type":"object",
-                 "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"},
-                   "chars":{"type":"integer"}},
-                 "required":["id","title"]}},
-               "truncated":{"type":"boolean"},
-               "omitted_sections":{"type":"array","items":{"type":"string"}},
-               "requested_ref":{"type":"string"}},
-             "required":["ref","library","kind","title","snapshot","archive","rendering","sections",
-                         "available_sections","truncated"]}""")
+        .outputSchema(CorpusJson.FETCH_SCHEMA)
         .hints(ToolHints.localLookup())
-        .handler(args -> service.fetch(args.string("ref"), args.strings("sections")))
+        .handler(args -> CorpusJson.toolResult(
+            service.fetch(args.string("ref"), args.strings("sections")), CorpusJson::fetch))
         .build();
     return List.of(search, fetch);
   }

@@ -11,7 +11,6 @@ import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
-import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,7 +48,7 @@ public final class CorpusWiring {
   public static Host.HostTools tools(CorpusSettings settings, List<LoadedPlugin> plugins,
       JsonMapper json, @Nullable PrintStream progress) {
     CorpusService service = new CorpusService(open(settings, plugins, progress),
-        CorpusSearchers.forCorpus(), reply -> JsonText.pretty(json, reply));
+        CorpusSearchers.forCorpus(), CorpusJson.replyText(json));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 }

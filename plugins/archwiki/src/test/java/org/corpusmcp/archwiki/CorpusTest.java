@@ -41,7 +41,8 @@ class CorpusTest {
 
   /**
    * Per-page totals the reference implementation (5fe91d9) gives on the recorded fixtures, from a
-   * run of its extractor with ARCHWIKI_OFFLINE=1 (none of the §J departures changes them): code
+   * run of its extractor with ARCHWIKI_OFFLINE=1 (none of this port's deliberate departures from
+   * the reference, such as the Pacman NUL fix, changes these counts): code
    * blocks, blocks with placeholders, rendered fences over all sections (= bc + hc blocks),
    * warnings by type, links, sections.
    */
@@ -106,7 +107,9 @@ class CorpusTest {
 
   @Test
   void pacmanNowikiPlaceholderLineIsTheIntendedForm() {
-    // §J.1: the reference emitted 64 NULs here (hash 1f92f38c…); the intended form is below.
+    // A deliberate departure: the reference sliced this indented line from its blanked copy and
+    // emitted 64 NULs (hash 1f92f38c…), a hash that verifies against nothing; its own comments
+    // state the form below.
     List<Map<String, Object>> blocks = Fixtures.list(Fixtures.wiki().commands("Pacman", null), "commands");
     Map<String, Object> b = blocks.stream()
         .filter(x -> ((String) x.get("content_raw")).startsWith("# pacman -U ''<nowiki>"))
@@ -142,7 +145,7 @@ class CorpusTest {
           inFence = !inFence;
         } else if (!inFence && line.startsWith("#") && !MARKDOWN_HEADING.matcher(line).matches()) {
           // Only inside a template kept verbatim (a redirect alias such as {{Astuce|#** …}},
-          // which section() does not resolve, §C.6): the line is the wiki's own markup, unchanged.
+          // which section() keeps as written rather than resolving): the line is the wiki's own markup.
           assertTrue(raw.contains("\n" + line + "\n") || raw.contains("|" + line + "\n"),
               "bare # outside a fence, not verbatim wikitext: " + line);
         }

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The usage prompt against the contract's test requirements (archwiki-contract.md §G.2), and
+ * The usage prompt against what a client must be told (every tool, and every output field whose
+ * meaning is not obvious from its name), and
  * against this plugin's real tools and output fields, so the policy never names something the
  * agent cannot find.
  */
@@ -41,7 +42,7 @@ class UsagePromptTest {
     assertEquals(PromptMessage.Role.USER, PROMPT.messages().get(0).role());
   }
 
-  /** §G.2: "mention every non-obvious output field", each as a word of its own. */
+  /** Every output field whose meaning is not obvious is mentioned, each as a word of its own. */
   @ParameterizedTest
   @ValueSource(strings = {
     "revision_url", "revision_wikitext_url", "wikitext_hash", "content_raw",

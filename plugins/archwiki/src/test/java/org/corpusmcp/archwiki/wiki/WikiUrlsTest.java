@@ -8,7 +8,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** §A.1 and §B.1. */
+/**
+ * How a title or wiki URL is resolved before any network call, and the URL forms every tool
+ * returns (page, revision and section URLs).
+ */
 class WikiUrlsTest {
 
   @ParameterizedTest

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** §C.5 and P10 on hand-written wikitext. */
+/**
+ * Admonition extraction (Note, Tip, Warning and their translated aliases) and the
+ * canonicalisation of template names, on hand-written wikitext.
+ */
 class AdmonitionsTest {
 
   private static List<Admonitions.Block> plain(String wikitext) {
@@ -68,7 +71,8 @@ class AdmonitionsTest {
 
   @Test
   void aliasNamesWithUnderscoresAreLookedUpAsTitles() {
-    // §J.4: {{Astuce_bis}} is the page "Astuce bis" to the wiki.
+    // The wiki treats "_" as a space in titles, so {{Astuce_bis}} is the page "Astuce bis"; the
+    // reference looked up "astuce_bis" and missed the alias.
     assertEquals("astuce bis", TemplateNames.key("Astuce_bis"));
     Map<String, Admonitions.Resolution> types = Map.of("astuce bis",
         new Admonitions.Resolution(AdmonitionType.TIP, "Astuce bis", "Template:Tip (Français)", 1L));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** §C.2 on hand-written wikitext. */
+/** Code-block extraction (bc, hc and indented blocks) on hand-written wikitext. */
 class CodeBlocksTest {
 
   private static List<CodeBlock> blocks(String wikitext) {
@@ -69,7 +69,7 @@ class CodeBlocksTest {
 
   @Test
   void indentedPayloadComesFromTheWikitextNotTheMask() {
-    // §J.1: the reference sliced this line from the blanked copy and emitted NULs.
+    // the reference sliced this line from its blanked copy and emitted NULs instead of the URL
     List<CodeBlock> b = blocks(" # pacman -U ''<nowiki>http://x.org/a.pkg.tar.zst</nowiki>''\n");
     assertEquals(1, b.size());
     assertEquals("# pacman -U ''<nowiki>http://x.org/a.pkg.tar.zst</nowiki>''", b.get(0).contentRaw());
@@ -79,7 +79,7 @@ class CodeBlocksTest {
 
   @Test
   void codeTemplateNamesAreExact() {
-    // §J.6: "{{ bc|…}}" is Template:Bc to MediaWiki; "{{bc-x}}" is another template.
+    // MediaWiki trims template names, so "{{ bc|…}}" is Template:Bc; "{{bc-x}}" is another template.
     assertEquals("echo spaced", blocks("{{ bc |echo spaced}}").get(0).content());
     assertEquals(List.of(), blocks("{{bc-x|echo no}}"));
     assertEquals("ok", blocks("{{Bc|ok}}").get(0).content());

@@ -15,9 +15,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * 600 random wikitexts (fragments chosen to stress every §C rule) with the outputs the reference
+ * 600 random wikitexts (fragments chosen to stress every wikitext rule) with the outputs the reference
  * implementation gave for them, recorded by {@code src/test/scripts/record_reference_fuzz.py}.
- * Cases that touch a deliberate departure (§J.1, §J.2, §J.5) were left out when recording, so
+ * Cases that touch a deliberate departure from the reference (the Pacman NUL slice, the
+ * three-parameter {@code man} template, {@code *:} continuation lines) were left out when recording, so
  * every remaining case must match exactly: code blocks, warnings, section rendering, links and
  * search snippets.
  */

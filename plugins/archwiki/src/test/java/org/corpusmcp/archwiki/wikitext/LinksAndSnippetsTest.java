@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** §C.7 and §C.8 on hand-written text. */
+/** Link extraction and search-snippet cleaning on hand-written text. */
 class LinksAndSnippetsTest {
 
   private static final Set<String> EXCLUDED = Set.of("category", "de", "file");

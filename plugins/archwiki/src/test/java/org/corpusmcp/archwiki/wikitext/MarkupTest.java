@@ -42,7 +42,8 @@ class MarkupTest {
 
   @Test
   void manWithThreeParametersRendersPageAndSection() {
-    // §J.2: the reference produced "systemd.unit|UNIT FILE LOAD PATH(5)".
+    // {{man|section|page|anchor}} names page and section; the reference produced
+    // "systemd.unit|UNIT FILE LOAD PATH(5)", leaking the anchor parameter into the text.
     assertEquals("systemd.unit(5)",
         Markup.strip("{{man|5|systemd.unit|UNIT FILE LOAD PATH}}", false).text());
     assertEquals("systemd.unit(5)",
@@ -77,7 +78,8 @@ class MarkupTest {
       ": indented|indented",
       "\" # prompt\"|\" # prompt\"",
       "#|\"\"",
-      // §J.5: a continuation line belongs to the item above, not a new "1." item
+      // a continuation line belongs to the item above, not a new "1." item (as MediaWiki shows it;
+      // the reference numbered it)
       "*: more|\"  more\"",
       "#: more|\"  more\"",
       "#*: more|\"    more\""})

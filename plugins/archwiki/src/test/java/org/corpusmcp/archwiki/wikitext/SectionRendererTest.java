@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** §C.6 outcomes on hand-written wikitext. */
+/**
+ * Section rendering on hand-written wikitext: nowiki spans, bc/hc templates as fenced code,
+ * other templates kept or resolved, and the recursion limit.
+ */
 class SectionRendererTest {
 
   private static String r(String wikitext) {

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** P1–P3 and P6 on hand-written wikitext (contract §C.1 examples). */
+/**
+ * The shared wikitext primitives on hand-written text: a template's extent, its top-level
+ * parameter split, named-parameter prefixes and {@code <nowiki>} spans.
+ */
 class TemplatesTest {
 
   private static int end(String s) {

@@ -9,12 +9,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every value the seed document (../shared/seeds/arch-wiki-mcp.txt) prints for the recorded
- * pages, asserted against the offline replay. Expected values are copied from the seed (and,
- * where the seed is silent or wrong, from the contract's recorded observations), never from this
- * code's output.
+ * Every value the original arch-wiki-mcp 2.0.0 documentation prints for the recorded pages,
+ * asserted against the offline replay. Expected values are copied from that documentation (and,
+ * where it is silent or wrong, from what the recorded wiki pages themselves show), never from
+ * this code's output.
  */
-class SeedValuesTest {
+class PublishedValuesTest {
 
   @Test
   void grubInstallationCommandIsTheSeedsBlock() {
@@ -23,7 +23,7 @@ class SeedValuesTest {
     Map<String, Object> block = blocks.stream()
         .filter(b -> "8b8dfad439a8fb73f328ec9c2da75cf575e7a24ad945d3890ddc626f180b7a44"
             .equals(b.get("content_hash")))
-        .findFirst().orElseThrow(() -> new AssertionError("seed block 8b8dfad4… not extracted"));
+        .findFirst().orElseThrow(() -> new AssertionError("documented block 8b8dfad4… not extracted"));
     assertEquals("# grub-install --target=x86_64-efi --efi-directory=<esp> --bootloader-id=GRUB",
         block.get("content"));
     assertEquals("# grub-install --target=x86_64-efi --efi-directory=''esp'' --bootloader-id=GRUB",
@@ -140,7 +140,8 @@ class SeedValuesTest {
     assertEquals("Template:Warning (Français)", w.get("alias_target"));
     assertEquals(675792L, w.get("alias_revid"));
     assertEquals("https://wiki.archlinux.org/index.php?oldid=675792", w.get("alias_revision_url"));
-    // Template:Astuce → Template:Tip (Français), its own revision 675789 (contract §F.4).
+    // Template:Astuce redirects to Template:Tip (Français); the alias carries that page's own
+    // revision, 675789, as the wiki's revisions API reports it for the redirect target.
     assertTrue(warnings.stream().filter(x -> "TIP".equals(x.get("type")))
         .anyMatch(x -> "Astuce".equals(x.get("alias")) && Long.valueOf(675789).equals(x.get("alias_revid"))
             && "Template:Tip (Français)".equals(x.get("alias_target"))));
@@ -153,7 +154,8 @@ class SeedValuesTest {
 
   @Test
   void englishAndSpanishInstallationGuidesHaveTwelveWarnings() {
-    // §J.7: the seed says the English page matches the French 13; the recorded page has 12.
+    // The original documentation says the English page matches the French 13 blocks; the
+    // recorded English page has 12 (the documentation is wrong, the recording is the evidence).
     assertEquals(12, Fixtures.list(Fixtures.wiki().warnings("Installation guide", null), "warnings").size());
     List<Map<String, Object>> es =
         Fixtures.list(Fixtures.wiki().warnings("Installation guide (Español)", null), "warnings");

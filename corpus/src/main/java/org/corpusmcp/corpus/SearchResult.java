@@ -1,0 +1,24 @@
+package org.corpusmcp.corpus;
+
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A search reply: the fused results, best first, the libraries that could not answer, and a
+ * notice for the agent when nothing matched.
+ */
+public record SearchResult(List<SearchHit> results, List<LibraryFailure> degraded, @Nullable String notice) {
+
+  /**
+   * One result. {@code ref} is the only identifier that crosses to the agent; the snippet is plain
+   * text, a pointer to the document rather than a quotation.
+   */
+  public record SearchHit(String ref, String library, String kind, String title, String snapshot,
+      String snippet, List<SectionHint> relevantSections) {}
+
+  /** A section of a result that names or holds the query's words, by id for fetch(ref, sections). */
+  public record SectionHint(String id, String title) {}
+
+  /** A library that failed to search or to read a result, with why in words for the agent. */
+  public record LibraryFailure(String library, String error) {}
+}

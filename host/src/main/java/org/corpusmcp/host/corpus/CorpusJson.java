@@ -1,0 +1,249 @@
+package org.corpusmcp.host.corpus;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.corpusmcp.api.ToolResult;
+import org.corpusmcp.corpus.FetchResponse;
+import org.corpusmcp.corpus.FetchResponse.SectionView;
+import org.corpusmcp.corpus.LibraryReport;
+import org.corpusmcp.corpus.OutlineEntry;
+import org.corpusmcp.corpus.ReplyText;
+import org.corpusmcp.corpus.Reply;
+import org.corpusmcp.corpus.SearchResult;
+import org.corpusmcp.corpus.SearchResult.LibraryFailure;
+import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.host.mcp.JsonText;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The corpus's replies as the client sees them: each record mapped to JSON, with the output schema
+ * of that JSON beside its mapping, so a field is added to both or to neither
+ * ({@code CorpusJsonTest} checks every mapped reply on real archives against its schema). Field
+ * order is the order a client reads them in; optional fields are left out, never null.
+ */
+public final class CorpusJson {
+
+  private CorpusJson() {}
+
+  /** {@code search}'s reply. */
+  public static final String SEARCH_SCHEMA = """
+      {"type":"object",
+       "properties":{
+         "results":{"type":"array","items":{"type":"object",
+           "properties":{
+             "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
+             "title":{"type":"string"},"snapshot":{"type":"string"},"snippet":{"type":"string"},
+             "relevant_sections":{"type":"array","maxItems":3,"items":{"type":"object",
+               "properties":{"id":{"type":"string"},"title":{"type":"string"}},
+               "required":["id","title"]}}},
+           "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
+         "degraded":{"type":"array","items":{"type":"object",
+           "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
+         "notice":{"type":"string"}},
+       "required":["results"]}""";
+
+  public static Map<String, Object> search(SearchResult reply) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    List<Map<String, Object>> results = new ArrayList<>();
+    reply.results().forEach(hit -> results.add(hit(hit)));
+    out.put("results", results);
+    if (!reply.degraded().isEmpty()) {
+      List<Map<String, Object>> degraded = new ArrayList<>();
+      for (LibraryFailure f : reply.degraded()) {
+        degraded.add(ordered("library", f.library(), "error", f.error()));
+      }
+      out.put("degraded", degraded);
+    }
+    putIfPresent(out, "notice", reply.notice());
+    return out;
+  }
+
+  private static Map<String, Object> hit(SearchHit hit) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("ref", hit.ref());
+    out.put("library", hit.library());
+    out.put("kind", hit.kind());
+    out.put("title", hit.title());
+    out.put("snapshot", hit.snapshot());
+    out.put("snippet", hit.snippet());
+    List<Map<String, Object>> hints = new ArrayList<>();
+    hit.relevantSections().forEach(h -> hints.add(ordered("id", h.id(), "title", h.title())));
+    out.put("relevant_sections", hints);
+    return out;
+  }
+
+  /** {@code fetch}'s reply. */
+  public static final String FETCH_SCHEMA = """
+      {"type":"object",
+       "properties":{
+         "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
+         "title":{"type":"string"},"snapshot":{"type":"string"},
+         "archive":{"type":"object","properties":{"uuid":{"type":"string"},"name":{"type":"string"},
+           "date":{"type":"string"}},"required":["uuid"]},
+         "rendering":{"type":"string"},
+         "metadata":{"type":"object"},
+         "sections":{"type":"array","items":{"type":"object",
+           "properties":{"id":{"type":"string"},"title":{"type":"string"},
+             "level":{"type":"integer"},"content":{"type":"string"},
+             "content_hash":{"type":"string"},"metadata":{"type":"object"},
+             "truncated":{"type":"boolean"},"full_chars":{"type":"integer"}},
+           "required":["id","title","content","content_hash"]}},
+         "available_sections":{"type":"array","items":{"type":"object",
+           "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"},
+             "chars":{"type":"integer"}},
+           "required":["id","title"]}},
+         "truncated":{"type":"boolean"},
+         "omitted_sections":{"type":"array","items":{"type":"string"}},
+         "requested_ref":{"type":"string"}},
+       "required":["ref","library","kind","title","snapshot","archive","rendering","sections",
+                   "available_sections","truncated"]}""";
+
+  public static Map<String, Object> fetch(FetchResponse reply) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("ref", reply.ref());
+    putIfPresent(out, "requested_ref", reply.requestedRef());
+    out.put("library", reply.library());
+    out.put("kind", reply.kind());
+    out.put("title", reply.title());
+    out.put("snapshot", reply.snapshot());
+    Map<String, Object> archive = new LinkedHashMap<>();
+    archive.put("uuid", reply.archive().uuid());
+    putIfPresent(archive, "name", reply.archive().name());
+    putIfPresent(archive, "date", reply.archive().date());
+    out.put("archive", archive);
+    out.put("rendering", reply.rendering());
+    if (!reply.metadata().isEmpty()) {
+      out.put("metadata", reply.metadata());
+    }
+    List<Map<String, Object>> sections = new ArrayList<>();
+    reply.sections().forEach(s -> sections.add(section(s)));
+    out.put("sections", sections);
+    out.put("available_sections", outline(reply.availableSections()));
+    out.put("truncated", reply.truncated());
+    if (!reply.omittedSections().isEmpty()) {
+      out.put("omitted_sections", reply.omittedSections());
+    }
+    return out;
+  }
+
+  /** One section of a fetch reply (also measured alone by the fetch budget). */
+  public static Map<String, Object> section(SectionView section) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("id", section.id());
+    out.put("title", section.title());
+    out.put("level", section.level());
+    out.put("content", section.content());
+    out.put("content_hash", section.contentHash());
+    if (section.fullChars() != null) {
+      out.put("truncated", true);
+      out.put("full_chars", section.fullChars());
+    }
+    if (!section.metadata().isEmpty()) {
+      out.put("metadata", section.metadata());
+    }
+    return out;
+  }
+
+  private static List<Map<String, Object>> outline(List<OutlineEntry> outline) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (OutlineEntry e : outline) {
+      Map<String, Object> entry = ordered("id", e.id(), "title", e.title());
+      entry.put("level", e.level());
+      entry.put("chars", e.chars());
+      out.add(entry);
+    }
+    return out;
+  }
+
+  /** One library in {@code corpus validate}'s report. */
+  public static final String LIBRARY_REPORT_SCHEMA = """
+      {"type":"object",
+       "properties":{
+         "name":{"type":"string"},"adapter":{"type":"string"},"kind":{"type":"string"},
+         "snapshot":{"type":"string"},"uuid":{"type":"string"},"path":{"type":"string"},
+         "title":{"type":"string"},"archive_name":{"type":"string"},"language":{"type":"string"},
+         "date":{"type":"string"},"scraper":{"type":"string"},"flavour":{"type":"string"},
+         "entries":{"type":"integer"},"fulltext_index":{"type":"boolean"},
+         "title_index":{"type":"boolean"},"valid":{"type":"boolean"},
+         "faults":{"type":"array","items":{"type":"object",
+           "properties":{"fault":{"type":"string"},"offset":{"type":"integer"},"message":{"type":"string"}},
+           "required":["fault","offset","message"]}}},
+       "required":["name","adapter","kind","snapshot","uuid","path","entries","fulltext_index",
+                   "title_index","valid","faults"]}""";
+
+  public static Map<String, Object> libraryReport(LibraryReport report) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("name", report.name());
+    out.put("adapter", report.adapter());
+    out.put("kind", report.kind());
+    out.put("snapshot", report.snapshot());
+    out.put("uuid", report.uuid());
+    out.put("path", report.path());
+    putIfPresent(out, "title", report.title());
+    putIfPresent(out, "archive_name", report.archiveName());
+    putIfPresent(out, "language", report.language());
+    putIfPresent(out, "date", report.date());
+    putIfPresent(out, "scraper", report.scraper());
+    putIfPresent(out, "flavour", report.flavour());
+    out.put("entries", report.entries());
+    out.put("fulltext_index", report.fulltextIndex());
+    out.put("title_index", report.titleIndex());
+    out.put("valid", report.valid());
+    List<Map<String, Object>> faults = new ArrayList<>();
+    for (LibraryReport.Fault f : report.faults()) {
+      Map<String, Object> fault = ordered("fault", f.fault(), "offset", f.offset());
+      fault.put("message", f.message());
+      faults.add(fault);
+    }
+    out.put("faults", faults);
+    return out;
+  }
+
+  /** A corpus reply as a tool result: its mapped value, or the failure with its details. */
+  public static <T> ToolResult toolResult(Reply<T> reply, Function<T, Map<String, Object>> mapping) {
+    if (reply instanceof Reply.Ok<T> ok) {
+      return ToolResult.success(mapping.apply(ok.value()));
+    }
+    Reply.Failed<T> failed = (Reply.Failed<T>) reply;
+    Reply.MissingSections missing = failed.missing();
+    if (missing == null) {
+      return ToolResult.error(failed.code(), failed.message());
+    }
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("missing_sections", missing.missingSections());
+    details.put("available_sections", outline(missing.availableSections()));
+    return ToolResult.error(failed.code(), failed.message(), details);
+  }
+
+  /** Fetch replies measured as the client receives them: this mapping, as the host's JSON text. */
+  public static ReplyText replyText(JsonMapper json) {
+    return new ReplyText() {
+      @Override
+      public String of(FetchResponse reply) {
+        return JsonText.pretty(json, fetch(reply));
+      }
+
+      @Override
+      public String of(SectionView section) {
+        return JsonText.pretty(json, section(section));
+      }
+    };
+  }
+
+  private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put(k1, v1);
+    out.put(k2, v2);
+    return out;
+  }
+
+  private static void putIfPresent(Map<String, Object> out, String key, @Nullable String value) {
+    if (value != null) {
+      out.put(key, value);
+    }
+  }
+}
