@@ -53,8 +53,8 @@ public final class CorpusService implements AutoCloseable {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
-    this.store = new DocumentStore(
-        settings.documentCacheBytes(), settings.maxDocumentBytes(), settings.maxClusterBytes());
+    this.store = new DocumentStore(settings.documentCacheBytes(), settings.searchTextCacheBytes(),
+        settings.maxDocumentBytes(), settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
     this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
       Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
@@ -78,13 +78,14 @@ public final class CorpusService implements AutoCloseable {
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, Object snippet) {}
     Set<SameText> seen = new HashSet<>();
+    prepareInParallel(outcome.candidates(), limit);
     for (FederatedSearch.Candidate c : outcome.candidates()) {
       if (results.size() >= limit) {
         break;
       }
-      DocumentStore.Parsed parsed;
+      DocumentWords words;
       try {
-        parsed = store.load(c.library(), c.entry());
+        words = store.words(c.library(), c.entry());
       } catch (RuntimeException e) {
         if (!ArchiveFaults.isArchiveFault(e)) {
           throw e;
@@ -93,12 +94,11 @@ public final class CorpusService implements AutoCloseable {
             "a result could not be read: " + ArchiveFaults.describe(e, c.library().name()));
         continue;
       }
-      if (parsed == null) {
+      if (words == null) {
         continue;
       }
-      Document document = parsed.document();
-      Map<String, Object> result = result(c, parsed, terms);
-      if (seen.add(new SameText(c.library().name(), document.title(), result.get("snippet")))) {
+      Map<String, Object> result = result(c, words, terms);
+      if (seen.add(new SameText(c.library().name(), words.title(), result.get("snippet")))) {
         results.add(result);
       }
     }
@@ -124,18 +124,36 @@ public final class CorpusService implements AutoCloseable {
     return ToolResult.success(body);
   }
 
+  /**
+   * Starts reading and parsing the first {@code limit} candidates' documents on the search
+   * workers, so a result list that is not cached yet takes the time of its slowest document
+   * rather than the sum of them all; the results are then taken in order as before (a document
+   * still being prepared is waited for, never prepared twice). A failure is left for that
+   * in-order read to report.
+   */
+  private void prepareInParallel(List<FederatedSearch.Candidate> candidates, int limit) {
+    for (FederatedSearch.Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
+      workers.execute(() -> {
+        try {
+          store.words(c.library(), c.entry());
+        } catch (RuntimeException e) {
+          // reported by the in-order read of the same document
+        }
+      });
+    }
+  }
+
   private Map<String, Object> result(
-      FederatedSearch.Candidate c, DocumentStore.Parsed parsed, List<String> terms) {
+      FederatedSearch.Candidate c, DocumentWords words, List<String> terms) {
     Library library = c.library();
-    Document document = parsed.document();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("ref", Refs.encode(library.name(), library.refPath(c.entry())));
     out.put("library", library.name());
     out.put("kind", library.kind().value());
-    out.put("title", document.title());
+    out.put("title", words.title());
     out.put("snapshot", library.snapshot());
-    out.put("snippet", Snippets.best(parsed.words(), terms));
-    out.put("relevant_sections", SectionHints.of(parsed.words(), terms));
+    out.put("snippet", Snippets.best(words, terms));
+    out.put("relevant_sections", SectionHints.of(words, terms));
     return out;
   }
 
