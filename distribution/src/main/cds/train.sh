@@ -10,7 +10,7 @@ home=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/in"
-rm -f "$home/lib/corpus-mcp.jsa" "$home/lib/corpus-mcp.aot"
+rm -f "$home"/lib/corpus-mcp.jsa* "$home"/lib/corpus-mcp.aot*
 # The bundled corpus, whatever the build machine's environment configures.
 env -u CORPUS_CONFIG -u CORPUS_ROOT -u JAVA_OPTS LOG_QUERIES=false \
   "$home/bin/corpus-mcp" serve <"$dir/in" >"$dir/out" 2>"$dir/err" &
