@@ -60,7 +60,8 @@ public final class Corpus implements AutoCloseable {
     Archive archive;
     try {
       archive = Zim.open(config.path(),
-          ZimOptions.builder().maxClusterBytes(settings.maxClusterBytes()).build());
+          ZimOptions.builder().maxClusterBytes(settings.maxClusterBytes())
+              .cacheBytes(settings.clusterCacheBytes()).build());
     } catch (ZimFormatException | java.io.UncheckedIOException e) {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
     }

@@ -56,8 +56,8 @@ public final class CorpusService implements AutoCloseable {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
-    this.store = new DocumentStore(
-        settings.documentCacheBytes(), settings.maxDocumentBytes(), settings.maxClusterBytes());
+    this.store = new DocumentStore(settings.documentCacheBytes(), settings.searchTextCacheBytes(),
+        settings.maxDocumentBytes(), settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
     this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
       Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
@@ -81,13 +81,14 @@ public final class CorpusService implements AutoCloseable {
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
+    prepareInParallel(outcome.candidates(), limit);
     for (FederatedSearch.Candidate c : outcome.candidates()) {
       if (results.size() >= limit) {
         break;
       }
-      DocumentStore.Parsed parsed;
+      DocumentWords words;
       try {
-        parsed = store.load(c.library(), c.entry());
+        words = store.words(c.library(), c.entry());
       } catch (RuntimeException e) {
         if (!ArchiveFaults.isArchiveFault(e)) {
           throw e;
@@ -96,10 +97,10 @@ public final class CorpusService implements AutoCloseable {
             "a result could not be read: " + ArchiveFaults.describe(e, c.library().name()));
         continue;
       }
-      if (parsed == null) {
+      if (words == null) {
         continue;
       }
-      SearchHit result = hit(c, parsed, terms);
+      SearchHit result = hit(c, words, terms);
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         results.add(result);
       }
@@ -119,15 +120,34 @@ public final class CorpusService implements AutoCloseable {
     return Reply.ok(new SearchResult(results, degraded, notice));
   }
 
-  private static SearchHit hit(FederatedSearch.Candidate c, DocumentStore.Parsed parsed, List<String> terms) {
+  /**
+   * Starts reading and parsing the first {@code limit} candidates' documents on the search
+   * workers, so a result list that is not cached yet takes the time of its slowest document
+   * rather than the sum of them all; the results are then taken in order as before (a document
+   * still being prepared is waited for, never prepared twice). A failure is left for that
+   * in-order read to report.
+   */
+  private void prepareInParallel(List<FederatedSearch.Candidate> candidates, int limit) {
+    for (FederatedSearch.Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
+      workers.execute(() -> {
+        try {
+          store.words(c.library(), c.entry());
+        } catch (RuntimeException e) {
+          // reported by the in-order read of the same document
+        }
+      });
+    }
+  }
+
+  private static SearchHit hit(FederatedSearch.Candidate c, DocumentWords words, List<String> terms) {
     Library library = c.library();
     List<SectionHint> hints = new ArrayList<>();
-    for (Map<String, String> hint : SectionHints.of(parsed.words(), terms)) {
+    for (Map<String, String> hint : SectionHints.of(words, terms)) {
       hints.add(new SectionHint(hint.get("id"), hint.get("title")));
     }
     return new SearchHit(Refs.encode(library.name(), library.refPath(c.entry())), library.name(),
-        library.kind().value(), parsed.document().title(), library.snapshot(),
-        Snippets.best(parsed.words(), terms), hints);
+        library.kind().value(), words.title(), library.snapshot(),
+        Snippets.best(words, terms), hints);
   }
 
   /**

@@ -32,6 +32,12 @@ import org.jspecify.annotations.Nullable;
  *     memory, and only an item over the limit is refused)
  * @param documentCacheBytes {@code DOCUMENT_CACHE_BYTES}: the estimated memory parsed documents
  *     kept for later searches and fetches may take (default 64 MiB; 0 keeps none)
+ * @param searchTextCacheBytes {@code SEARCH_TEXT_CACHE_BYTES}: the estimated memory of the
+ *     documents' lexical views (sentences and word sets, no Markdown) kept so a document a later
+ *     search finds again is not parsed again (default 32 MiB, some thousands of articles; 0 keeps
+ *     none)
+ * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
+ *     keeps (default 64 MiB; 0 keeps none), so each further library adds at most this much
  */
 public record CorpusSettings(
     Path root,
@@ -46,7 +52,9 @@ public record CorpusSettings(
     boolean zimCheck,
     long maxDocumentBytes,
     long maxClusterBytes,
-    long documentCacheBytes) {
+    long documentCacheBytes,
+    long searchTextCacheBytes,
+    long clusterCacheBytes) {
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
@@ -67,6 +75,10 @@ public record CorpusSettings(
   public static final int DEFAULT_MAX_CONSECUTIVE = 2;
   /** Default of {@code DOCUMENT_CACHE_BYTES}: about 250 long articles, or thousands of short ones. */
   public static final long DEFAULT_DOCUMENT_CACHE_BYTES = 64L << 20;
+  /** Default of {@code SEARCH_TEXT_CACHE_BYTES}. */
+  public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 32L << 20;
+  /** Default of {@code CLUSTER_CACHE_BYTES}: a few dozen of the usual 1-2 MiB clusters. */
+  public static final long DEFAULT_CLUSTER_CACHE_BYTES = 64L << 20;
 
   /** Settings with every default, for the corpus.toml {@code config} under {@code root}. */
   public static Builder builder(Path root, Path config) {
@@ -88,6 +100,8 @@ public record CorpusSettings(
     private long maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
     private long maxClusterBytes = DEFAULT_MAX_CLUSTER_BYTES;
     private long documentCacheBytes = DEFAULT_DOCUMENT_CACHE_BYTES;
+    private long searchTextCacheBytes = DEFAULT_SEARCH_TEXT_CACHE_BYTES;
+    private long clusterCacheBytes = DEFAULT_CLUSTER_CACHE_BYTES;
 
     private Builder(Path root, Path config) {
       this.root = root;
@@ -150,11 +164,21 @@ public record CorpusSettings(
       return this;
     }
 
+    public Builder searchTextCacheBytes(long value) {
+      searchTextCacheBytes = value;
+      return this;
+    }
+
+    public Builder clusterCacheBytes(long value) {
+      clusterCacheBytes = value;
+      return this;
+    }
+
     /** @throws IllegalArgumentException a value out of range, named by its variable */
     public CorpusSettings build() {
       return new CorpusSettings(root, config, searchLimit, searchMaxLimit, maxFetchChars,
           maxFetchTokens, searchWorkers, maxConsecutive, logQueries, zimCheck, maxDocumentBytes,
-          maxClusterBytes, documentCacheBytes);
+          maxClusterBytes, documentCacheBytes, searchTextCacheBytes, clusterCacheBytes);
     }
   }
 
@@ -184,6 +208,14 @@ public record CorpusSettings(
     if (documentCacheBytes < 0) {
       throw new IllegalArgumentException("DOCUMENT_CACHE_BYTES must be 0 (no cache) or more, got "
           + documentCacheBytes);
+    }
+    if (searchTextCacheBytes < 0) {
+      throw new IllegalArgumentException("SEARCH_TEXT_CACHE_BYTES must be 0 (no cache) or more, got "
+          + searchTextCacheBytes);
+    }
+    if (clusterCacheBytes < 0) {
+      throw new IllegalArgumentException("CLUSTER_CACHE_BYTES must be 0 (no cache) or more, got "
+          + clusterCacheBytes);
     }
   }
 
@@ -222,6 +254,8 @@ public record CorpusSettings(
         .maxDocumentBytes(longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
         .maxClusterBytes(longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES))
         .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
+        .searchTextCacheBytes(longInteger(env, "SEARCH_TEXT_CACHE_BYTES", DEFAULT_SEARCH_TEXT_CACHE_BYTES))
+        .clusterCacheBytes(longInteger(env, "CLUSTER_CACHE_BYTES", DEFAULT_CLUSTER_CACHE_BYTES))
         .build();
   }
 

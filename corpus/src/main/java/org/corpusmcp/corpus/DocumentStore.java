@@ -23,51 +23,38 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentStore {
 
-  /** A parsed document and, computed on first use by search, its lexical view. */
-  static final class Parsed {
-    private final Document document;
-    private volatile @Nullable DocumentWords words;
-
-    Parsed(Document document) {
-      this.document = document;
-    }
-
-    Document document() {
-      return document;
-    }
-
-    DocumentWords words() {
-      DocumentWords w = words;
-      if (w == null) {
-        w = DocumentWords.of(document); // idempotent: a race computes the same value twice
-        words = w;
-      }
-      return w;
-    }
-  }
+  /** A parsed document. */
+  record Parsed(Document document) {}
 
   private final long maxDocumentBytes;
   private final long maxClusterBytes;
   private final Cache<DocumentKey, Parsed> cache;
+  private final Cache<DocumentKey, DocumentWords> words;
 
   /**
    * @param maxCacheBytes the estimated memory the kept documents may take ({@link #weight})
+   * @param maxWordsBytes the estimated memory the kept lexical views of documents (what search
+   *     makes snippets and hints from) may take ({@link DocumentWords#weight})
    * @param maxDocumentBytes larger entries are refused before they are decompressed
    * @param maxClusterBytes the archives' cluster limit, named when an entry's cluster exceeds it
    */
-  DocumentStore(long maxCacheBytes, long maxDocumentBytes, long maxClusterBytes) {
+  DocumentStore(long maxCacheBytes, long maxWordsBytes, long maxDocumentBytes, long maxClusterBytes) {
     this.maxDocumentBytes = maxDocumentBytes;
     this.maxClusterBytes = maxClusterBytes;
     this.cache = Caffeine.newBuilder()
         .maximumWeight(maxCacheBytes)
         .weigher((DocumentKey key, Parsed parsed) -> weight(parsed.document()))
         .build();
+    this.words = Caffeine.newBuilder()
+        .maximumWeight(maxWordsBytes)
+        .weigher((DocumentKey key, DocumentWords view) -> view.weight())
+        .build();
   }
 
   /**
    * The memory a parsed document is taken to hold, in bytes: its text as UTF-16 (two bytes a
-   * character) twice over, once as Markdown and once more for the lexical view search builds on
-   * it, plus a kilobyte for the objects around them. An estimate, stable for a given document.
+   * character) twice over, once as Markdown and once as the plain text beside it, plus a
+   * kilobyte for the objects around them. An estimate, stable for a given document.
    */
   static int weight(Document document) {
     long chars = document.title().length();
@@ -87,6 +74,20 @@ final class DocumentStore {
     // Caffeine runs the parse at most once per key at a time; a null (not a document) or an
     // exception is not kept, so the next request asks again.
     return cache.get(new DocumentKey(library.name(), entry.rawPath()), key -> parse(library, entry));
+  }
+
+  /**
+   * The lexical view of {@code entry}'s document, for a search result's snippet and hints, or
+   * null when the adapter says it is not a document. Kept apart from the parsed documents and
+   * much smaller, so documents that searches keep finding are parsed once, not once per search.
+   *
+   * @throws DocumentTooLargeException the entry is larger than {@code maxDocumentBytes}
+   */
+  @Nullable DocumentWords words(Library library, Entry entry) {
+    return words.get(new DocumentKey(library.name(), entry.rawPath()), key -> {
+      Parsed parsed = load(library, entry);
+      return parsed == null ? null : DocumentWords.of(parsed.document());
+    });
   }
 
   private @Nullable Parsed parse(Library library, Entry entry) {

@@ -1,35 +1,53 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 
 /**
- * The lexical view of one parsed document that search hints and snippets need: each section's
- * title and body words, and its prose sentences with their words, all read from the plain text
- * the renderer wrote beside each section's Markdown ({@link Section#text()}). Normalising text (case, accents)
- * is the expensive part of both, so it is done once per document and kept with it in the
- * {@link DocumentStore}, not once per search result. Immutable.
+ * The lexical view of one parsed document that search hints and snippets need, and nothing more:
+ * the title, each section's id, title words and body words, and its prose sentences with their
+ * words, all read from the plain text the renderer wrote beside each section's Markdown ({@link
+ * Section#text()}). Normalising text (case, accents) is the expensive part of both, so it is done
+ * once per document; and since the view holds no Markdown and no {@link Section}, it is a
+ * fraction of the parsed document's size and is cached on its own ({@link DocumentStore}), so a
+ * document found again by a later search is not parsed again when the parsed-document cache has
+ * already let it go. Word sets are sorted arrays of one shared instance per distinct word.
+ * Immutable.
  */
 final class DocumentWords {
 
-  /** One sentence of running text and its normalized words. */
-  record Sentence(String text, Set<String> words) {}
+  /** One sentence of running text and its normalized words (sorted, distinct). */
+  record Sentence(String text, String[] words) {}
 
-  /** A section's words: title, whole body, and the body's prose sentences in order. */
-  record SectionWords(Section section, Set<String> title, Set<String> body, List<Sentence> prose) {}
+  /**
+   * A section's words: title, whole body, and the body's prose sentences in order.
+   *
+   * @param id the section's id value, as fetch takes it
+   */
+  record SectionWords(String id, String title, boolean lead, String[] titleWords, String[] body,
+      List<Sentence> prose) {}
 
+  private final String title;
   private final List<SectionWords> sections;
   private final String opening;
+  private final int weight;
 
-  private DocumentWords(List<SectionWords> sections, String opening) {
+  private DocumentWords(String title, List<SectionWords> sections, String opening, int weight) {
+    this.title = title;
     this.sections = sections;
     this.opening = opening;
+    this.weight = weight;
   }
 
   static DocumentWords of(Document document) {
+    Map<String, String> shared = new HashMap<>(); // one instance per distinct word of the document
+    Weight weight = new Weight();
     List<SectionWords> out = new ArrayList<>();
     String opening = "";
     for (Section section : document.allSections()) {
@@ -41,15 +59,26 @@ final class DocumentWords {
         String text = paragraph.strip();
         if (opening.isEmpty()) {
           opening = text;
+          weight.string(opening);
         }
         for (String sentence : text.split("(?<=[.!?])\\s+")) {
-          prose.add(new Sentence(sentence, Set.copyOf(Lexical.words(sentence))));
+          prose.add(new Sentence(weight.string(sentence),
+              weight.words(sorted(Lexical.words(sentence), shared))));
         }
       }
-      out.add(new SectionWords(section, Set.copyOf(Lexical.words(section.title())),
-          Set.copyOf(Lexical.words(section.text())), List.copyOf(prose)));
+      weight.add(16L + 16L * prose.size());
+      out.add(new SectionWords(weight.string(section.id().value()), weight.string(section.title()),
+          section.isLead(), weight.words(sorted(Lexical.words(section.title()), shared)),
+          weight.words(sorted(Lexical.words(section.text()), shared)), List.copyOf(prose)));
     }
-    return new DocumentWords(List.copyOf(out), opening);
+    shared.keySet().forEach(weight::string);
+    weight.string(document.title());
+    return new DocumentWords(document.title(), List.copyOf(out), opening, weight.total());
+  }
+
+  /** The document's title, as search results show it. */
+  String title() {
+    return title;
   }
 
   /** Sections in document order (pre-order), lead first. */
@@ -60,6 +89,82 @@ final class DocumentWords {
   /** The first prose text of the document, for a snippet when no sentence matches. */
   String opening() {
     return opening;
+  }
+
+  /**
+   * The memory this view is taken to hold, in bytes: each string's characters (one byte each
+   * when all are Latin-1, as the JVM then stores them, else two) and header, each array's
+   * references, and a record header for each sentence and section. An estimate, stable for a
+   * given document.
+   */
+  int weight() {
+    return weight;
+  }
+
+  /** Whether the sorted word set {@code words} holds {@code word}. */
+  static boolean contains(String[] words, String word) {
+    return Arrays.binarySearch(words, word) >= 0;
+  }
+
+  /**
+   * Whether {@code word} or a word it loosely matches is in the sorted set {@code words}: equal,
+   * or, when both have at least four letters, one a prefix of the other (a crude stand-in for
+   * stemming).
+   */
+  static boolean containsLoosely(String[] words, String word) {
+    int at = Arrays.binarySearch(words, word);
+    if (at >= 0) {
+      return true;
+    }
+    if (word.length() < 4) {
+      return false;
+    }
+    // the words that start with `word` sort right after where `word` would be
+    int next = -at - 1;
+    if (next < words.length && words[next].startsWith(word)) {
+      return true;
+    }
+    for (int len = 4; len < word.length(); len++) {
+      if (Arrays.binarySearch(words, word.substring(0, len)) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The words as a sorted array of the document's shared instances. */
+  private static String[] sorted(Collection<String> words, Map<String, String> shared) {
+    String[] out = new String[words.size()];
+    int i = 0;
+    for (String w : words) {
+      out[i++] = shared.computeIfAbsent(w, x -> x);
+    }
+    Arrays.sort(out);
+    return out; // Lexical.words is distinct already
+  }
+
+  /** Sums the estimate of {@link #weight()} while the view is built. */
+  private static final class Weight {
+    private long bytes = 64;
+
+    String string(String s) {
+      boolean latin1 = s.chars().allMatch(c -> c < 0x100);
+      bytes += 40 + (long) s.length() * (latin1 ? 1 : 2);
+      return s;
+    }
+
+    String[] words(String[] words) {
+      bytes += 16 + 4L * words.length;
+      return words;
+    }
+
+    void add(long n) {
+      bytes += n;
+    }
+
+    int total() {
+      return (int) Math.min(Integer.MAX_VALUE, bytes);
+    }
   }
 
   /**

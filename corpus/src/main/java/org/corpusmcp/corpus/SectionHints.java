@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.api.corpus.Section;
 
 /**
  * The 0-3 {@code relevant_sections} of a search result: sections whose title names a query word,
@@ -23,19 +22,18 @@ final class SectionHints {
     if (terms.isEmpty()) {
       return List.of();
     }
-    record Scored(Section section, double score, int position) {}
+    record Scored(DocumentWords.SectionWords section, double score, int position) {}
     List<Scored> scored = new ArrayList<>();
     int position = 0;
     for (DocumentWords.SectionWords words : document.sections()) {
       position++;
-      Section section = words.section();
-      if (section.isLead()) {
+      if (words.lead()) {
         continue;
       }
-      double title = Lexical.coverage(terms, words.title());
-      double body = Lexical.coverage(terms, words.body());
+      double title = coverage(terms, words.titleWords());
+      double body = coverage(terms, words.body());
       if (title > 0 || body == 1.0) {
-        scored.add(new Scored(section, 2 * title + body, position));
+        scored.add(new Scored(words, 2 * title + body, position));
       }
     }
     scored.sort(Comparator.comparingDouble(Scored::score).reversed()
@@ -43,10 +41,21 @@ final class SectionHints {
     List<Map<String, String>> out = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(MAX_HINTS, scored.size()))) {
       Map<String, String> hint = new LinkedHashMap<>();
-      hint.put("id", s.section().id().value());
+      hint.put("id", s.section().id());
       hint.put("title", s.section().title());
       out.add(hint);
     }
     return out;
+  }
+
+  /** Fraction of {@code terms} found as whole words in the sorted word set {@code have}. */
+  private static double coverage(List<String> terms, String[] have) {
+    int found = 0;
+    for (String t : terms) {
+      if (DocumentWords.contains(have, t)) {
+        found++;
+      }
+    }
+    return (double) found / terms.size();
   }
 }

@@ -1,7 +1,6 @@
 package org.corpusmcp.corpus;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * A query-focused plain-text snippet from a document's prose (paragraphs, not lists, tables,
@@ -46,11 +45,10 @@ final class Snippets {
     return text.substring(0, end).stripTrailing() + "…";
   }
 
-  private static int score(Set<String> words, List<String> terms) {
+  private static int score(String[] words, List<String> terms) {
     int found = 0;
     for (String term : terms) {
-      if (words.contains(term) || (term.length() >= 4 && words.stream().anyMatch(
-          w -> w.length() >= 4 && (w.startsWith(term) || term.startsWith(w))))) {
+      if (DocumentWords.containsLoosely(words, term)) {
         found++;
       }
     }

@@ -27,6 +27,8 @@ class CorpusSettingsTest {
     assertEquals(16_777_216L, built.maxDocumentBytes());
     assertEquals(33_554_432L, built.maxClusterBytes());
     assertEquals(67_108_864L, built.documentCacheBytes());
+    assertEquals(33_554_432L, built.searchTextCacheBytes());
+    assertEquals(67_108_864L, built.clusterCacheBytes());
   }
 
   @Test
@@ -36,5 +38,18 @@ class CorpusSettingsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "-1"), CONFIG, null));
     assertTrue(e.getMessage().startsWith("DOCUMENT_CACHE_BYTES"), e.getMessage());
+  }
+
+  @Test
+  void theSearchTextAndClusterCachesAreBoundedByConfiguration() {
+    CorpusSettings s = CorpusSettings.fromEnvironment(
+        Map.of("SEARCH_TEXT_CACHE_BYTES", "2048", "CLUSTER_CACHE_BYTES", "0"), CONFIG, null);
+    assertEquals(2048L, s.searchTextCacheBytes());
+    assertEquals(0L, s.clusterCacheBytes());
+    for (String name : new String[] {"SEARCH_TEXT_CACHE_BYTES", "CLUSTER_CACHE_BYTES"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> CorpusSettings.fromEnvironment(Map.of(name, "-1"), CONFIG, null));
+      assertTrue(e.getMessage().startsWith(name), e.getMessage());
+    }
   }
 }

@@ -3,6 +3,7 @@ package org.corpusmcp.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +32,15 @@ class DocumentStoreTest {
   static final class SlowCountingAdapter implements CorpusAdapter {
     final AtomicInteger parses = new AtomicInteger();
     private final CorpusAdapter generic = new TestCorpus.GenericAdapter();
+    private final long sleepMillis;
+
+    SlowCountingAdapter(long sleepMillis) {
+      this.sleepMillis = sleepMillis;
+    }
+
+    SlowCountingAdapter() {
+      this(300);
+    }
 
     @Override
     public String name() {
@@ -46,7 +56,7 @@ class DocumentStoreTest {
     public ParseResult parse(EntryFacts entry, String html, LinkResolver links) {
       parses.incrementAndGet();
       try {
-        Thread.sleep(300);
+        Thread.sleep(sleepMillis);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -70,7 +80,7 @@ class DocumentStoreTest {
         Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())), null)) {
       Library ray = corpus.library("Ray");
       Entry article = ray.entry("Ray_Charles").resolve();
-      DocumentStore store = new DocumentStore(1 << 26, settings.maxDocumentBytes(), settings.maxClusterBytes());
+      DocumentStore store = new DocumentStore(1 << 26, 1 << 25, settings.maxDocumentBytes(), settings.maxClusterBytes());
       CyclicBarrier start = new CyclicBarrier(clients);
       List<Future<DocumentStore.Parsed>> loads = new ArrayList<>();
       for (int i = 0; i < clients; i++) {
@@ -89,4 +99,28 @@ class DocumentStoreTest {
       pool.shutdownNow();
     }
   }
+
+  /**
+   * Search makes a result's snippet and hints from the document's lexical view, kept on its own:
+   * a document that a later search finds again is not parsed again, even when the parsed-document
+   * cache keeps nothing (a large archive, where few searches hit the same recent documents).
+   */
+  @Test
+  void aDocumentFoundAgainBySearchIsNotParsedAgain(@TempDir Path dir) {
+    SlowCountingAdapter adapter = new SlowCountingAdapter(0);
+    Path config = TestCorpus.writeConfig(dir, Map.of("Hundred", TestCorpus.HUNDRED));
+    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
+        .documentCacheBytes(0).logQueries(false).build();
+    try (CorpusService service = new CorpusService(Corpus.open(settings,
+        Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())), null),
+        CorpusSearchers.forCorpus(), TestCorpus.REPLY_TEXT)) {
+      Reply<SearchResult> first = service.search("music history", 10);
+      int parsed = adapter.parses.get();
+      assertTrue(parsed >= 5, "the first search parses its results, parses: " + parsed);
+      Reply<SearchResult> again = service.search("music history", 10);
+      assertEquals(parsed, adapter.parses.get(), "parses for a second search finding the same documents");
+      assertEquals(CorpusServiceTest.body(first), CorpusServiceTest.body(again));
+    }
+  }
+
 }

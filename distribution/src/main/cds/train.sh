@@ -1,0 +1,50 @@
+#!/bin/sh
+# Writes a distribution's start-up archive from a short MCP session over stdio against the
+# bundled handbook corpus: initialize, tools/list, a corpus search and a fetch, so the archive
+# holds the classes an agent's first requests load (a `--version` run loads about a quarter of
+# them). Run by the build after the distribution directory is assembled; a failure here only
+# costs start-up time, so it never fails the build.
+#   train.sh DISTRIBUTION_DIR
+set -u
+home=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkfifo "$dir/in"
+rm -f "$home"/lib/corpus-mcp.jsa* "$home"/lib/corpus-mcp.aot*
+# The bundled corpus, whatever the build machine's environment configures.
+env -u CORPUS_CONFIG -u CORPUS_ROOT -u JAVA_OPTS LOG_QUERIES=false \
+  "$home/bin/corpus-mcp" serve <"$dir/in" >"$dir/out" 2>"$dir/err" &
+pid=$!
+exec 3>"$dir/in"
+send() { printf '%s\n' "$1" >&3; }
+wait_for() { # the reply with id $1, for up to two minutes
+  n=0
+  until grep -q "\"id\":$1[,}]" "$dir/out" 2>/dev/null; do
+    n=$((n + 1))
+    if [ "$n" -gt 600 ] || ! kill -0 "$pid" 2>/dev/null; then
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+ok=true
+send '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"cds-training","version":"0"}}}'
+wait_for 1 || ok=false
+send '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+send '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+send '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search","arguments":{"query":"corpus.toml library"}}}'
+wait_for 3 || ok=false
+ref=$(sed -n 's/.*"ref" *: *"\(corpus:\/\/[^"]*\)".*/\1/p' "$dir/out" | head -n 1)
+if [ -n "$ref" ]; then
+  send "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"fetch\",\"arguments\":{\"ref\":\"$ref\"}}}"
+  wait_for 4 || ok=false
+fi
+exec 3>&- # end of input: the server shuts down and the JVM writes the archive as it exits
+wait "$pid"
+if [ "$ok" = true ] && { [ -f "$home/lib/corpus-mcp.jsa" ] || [ -f "$home/lib/corpus-mcp.aot" ]; }; then
+  echo "start-up archive written: $(ls "$home"/lib/corpus-mcp.jsa "$home"/lib/corpus-mcp.aot 2>/dev/null)"
+else
+  echo "warning: no start-up archive written (the distribution still works, starting slower):" >&2
+  tail -n 5 "$dir/err" >&2
+fi
+exit 0
