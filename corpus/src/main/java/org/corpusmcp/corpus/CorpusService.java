@@ -40,6 +40,7 @@ public final class CorpusService implements AutoCloseable {
   private final DocumentStore store;
   private final ExecutorService workers;
   private final FederatedSearch federated;
+  private final TypoRescue typos;
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final Function<Map<String, Object>, String> replyText;
 
@@ -62,6 +63,7 @@ public final class CorpusService implements AutoCloseable {
       return t;
     });
     this.federated = new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
+    this.typos = new TypoRescue(corpus.libraries(), searchers);
   }
 
   public Corpus corpus() {
@@ -73,12 +75,14 @@ public final class CorpusService implements AutoCloseable {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    List<String> terms = analysed.terms();
+    TypoRescue.Rescued rescued = typos.rescue(
+        analysed, outcome.candidates(), limit, q -> federated.search(q, limit).candidates());
+    List<String> terms = rescued.query().terms();
     List<Map<String, Object>> results = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, Object snippet) {}
     Set<SameText> seen = new HashSet<>();
-    for (FederatedSearch.Candidate c : outcome.candidates()) {
+    for (FederatedSearch.Candidate c : rescued.candidates()) {
       if (results.size() >= limit) {
         break;
       }
@@ -112,6 +116,9 @@ public final class CorpusService implements AutoCloseable {
     }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("results", results);
+    if (rescued.corrected() != null) {
+      body.put("corrected", rescued.corrected());
+    }
     if (!outcome.failures().isEmpty()) {
       List<Map<String, String>> degraded = new ArrayList<>();
       outcome.failures().forEach((library, why) -> degraded.add(Map.of("library", library, "error", why)));
