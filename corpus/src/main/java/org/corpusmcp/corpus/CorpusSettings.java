@@ -32,6 +32,11 @@ import org.jspecify.annotations.Nullable;
  *     memory, and only an item over the limit is refused)
  * @param documentCacheBytes {@code DOCUMENT_CACHE_BYTES}: the estimated memory parsed documents
  *     kept for later searches and fetches may take (default 64 MiB; 0 keeps none)
+ * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
+ *     reads, the sidecar full-text indexes of archives that have none of their own, one
+ *     directory per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else
+ *     {@code ~/.cache/corpus-mcp/body-index}; from the builder, {@code .corpus-mcp-index} under
+ *     the corpus root)
  */
 public record CorpusSettings(
     Path root,
@@ -46,7 +51,8 @@ public record CorpusSettings(
     boolean zimCheck,
     long maxDocumentBytes,
     long maxClusterBytes,
-    long documentCacheBytes) {
+    long documentCacheBytes,
+    Path bodyIndexDir) {
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
@@ -88,6 +94,7 @@ public record CorpusSettings(
     private long maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
     private long maxClusterBytes = DEFAULT_MAX_CLUSTER_BYTES;
     private long documentCacheBytes = DEFAULT_DOCUMENT_CACHE_BYTES;
+    private @Nullable Path bodyIndexDir;
 
     private Builder(Path root, Path config) {
       this.root = root;
@@ -150,11 +157,17 @@ public record CorpusSettings(
       return this;
     }
 
+    public Builder bodyIndexDir(Path value) {
+      this.bodyIndexDir = value;
+      return this;
+    }
+
     /** @throws IllegalArgumentException a value out of range, named by its variable */
     public CorpusSettings build() {
       return new CorpusSettings(root, config, searchLimit, searchMaxLimit, maxFetchChars,
           maxFetchTokens, searchWorkers, maxConsecutive, logQueries, zimCheck, maxDocumentBytes,
-          maxClusterBytes, documentCacheBytes);
+          maxClusterBytes, documentCacheBytes,
+          bodyIndexDir != null ? bodyIndexDir : root.resolve(".corpus-mcp-index"));
     }
   }
 
@@ -222,7 +235,22 @@ public record CorpusSettings(
         .maxDocumentBytes(longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
         .maxClusterBytes(longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES))
         .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
+        .bodyIndexDir(bodyIndexDir(env, root))
         .build();
+  }
+
+  /** CORPUS_INDEX_DIR, else the XDG cache directory, else beside the corpus under its root. */
+  static Path bodyIndexDir(Map<String, String> env, Path root) {
+    if (nonBlank(env.get("CORPUS_INDEX_DIR"))) {
+      return Path.of(env.get("CORPUS_INDEX_DIR"));
+    }
+    if (nonBlank(env.get("XDG_CACHE_HOME"))) {
+      return Path.of(env.get("XDG_CACHE_HOME"), "corpus-mcp", "body-index");
+    }
+    if (nonBlank(env.get("HOME"))) {
+      return Path.of(env.get("HOME"), ".cache", "corpus-mcp", "body-index");
+    }
+    return root.resolve(".corpus-mcp-index");
   }
 
   /** Reads a boolean environment flag the way operators write them: 1/true/yes/on. */
