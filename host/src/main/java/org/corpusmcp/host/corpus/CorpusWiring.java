@@ -49,7 +49,7 @@ public final class CorpusWiring {
   public static Host.HostTools tools(CorpusSettings settings, List<LoadedPlugin> plugins,
       JsonMapper json, @Nullable PrintStream progress) {
     CorpusService service = new CorpusService(open(settings, plugins, progress),
-        CorpusSearchers.forCorpus(), reply -> JsonText.pretty(json, reply));
+        CorpusSearchers.forCorpus(settings.bodyIndexDir()), reply -> JsonText.pretty(json, reply));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 }
