@@ -46,7 +46,9 @@ public final class CorpusTools {
                  "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
                "degraded":{"type":"array","items":{"type":"object",
                  "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
-               "notice":{"type":"string"}},
+               "notice":{"type":"string"},
+               "corrected":{"type":"object","properties":{"query":{"type":"string"},
+                 "original":{"type":"string"},"words":{"type":"object"},"notice":{"type":"string"}}}},
              "required":["results"]}""")
         .hints(ToolHints.localLookup())
         .handler(args -> service.search(args.string("query"),
