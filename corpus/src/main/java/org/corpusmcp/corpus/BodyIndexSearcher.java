@@ -25,7 +25,7 @@ import org.corpusmcp.zim.Entry;
 /**
  * Search for an archive without a full-text index of its own, over its sidecar {@link BodyIndex}:
  * BM25 over title and body text (a title match weighs {@value #TITLE_BOOST} times a body match),
- * every word required in STRICT mode and any word in RELAXED, followed by the title-prefix
+ * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by the title-prefix
  * matches the archive's title listing gives, so titles are found as before.
  */
 final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
@@ -57,6 +57,11 @@ final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
             .add(new TermQuery(new Term(BodyIndex.BODY, w)), BooleanClause.Occur.SHOULD)
             .build();
         q.add(either, mode == Mode.STRICT ? BooleanClause.Occur.MUST : BooleanClause.Occur.SHOULD);
+      }
+      if (mode == Mode.RELAXED) {
+        // Any one word of a question matches nearly every article body, and a library's first
+        // hit weighs as much as another library's in fusion: the fill asks for most of the words.
+        q.setMinimumNumberShouldMatch(Math.max(2, (2 * words.size() + 2) / 3));
       }
       try {
         var stored = searcher.storedFields();
