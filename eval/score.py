@@ -145,7 +145,8 @@ class McpServer:
     def __init__(self, launcher, corpus_config, root, log):
         env = dict(os.environ)
         env.update(CORPUS_CONFIG=str(corpus_config), CORPUS_ROOT=str(root), LOG_QUERIES="false",
-                   CORPUS_MCP_DISABLED_PLUGINS="archwiki", ARCHWIKI_OFFLINE="1")
+                   CORPUS_MCP_DISABLED_PLUGINS="archwiki", ARCHWIKI_OFFLINE="1",
+                   CORPUS_INDEX_DIR=str(body_index_dir(root)))
         self.proc = subprocess.Popen([str(launcher), "serve"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=log, env=env)
         self.selector = selectors.DefaultSelector()
@@ -378,8 +379,15 @@ def print_failures(report, out=sys.stdout):
 # staging the corpus root
 
 
+def body_index_dir(root):
+    """Where staging builds, and the server reads, the sidecar body indexes (one per archive UUID)."""
+    return Path(root) / ".body-index"
+
+
 def stage(root, shared, dist):
-    """Copies every archive of eval/corpus.toml to where it says, under root."""
+    """Copies every archive of eval/corpus.toml to where it says, under root, then builds the
+    sidecar body indexes of the archives without a full-text index (corpus-mcp corpus index), so
+    the server searches their article text as an operator's would after following doctor's advice."""
     sources = {
         "mediawiki": shared / "corpus-samples/mediawiki",
         "other": shared / "corpus-samples/other",
@@ -392,6 +400,11 @@ def stage(root, shared, dist):
         target = Path(root) / library["path"]
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(sources[folder] / name, target)
+    env = dict(os.environ)
+    env.update(CORPUS_CONFIG=str(zimtext.CORPUS_TOML), CORPUS_ROOT=str(root),
+               CORPUS_INDEX_DIR=str(body_index_dir(root)), CORPUS_MCP_DISABLED_PLUGINS="archwiki")
+    subprocess.run([str(Path(dist) / "bin/corpus-mcp"), "corpus", "index"], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
 
 
 def main():

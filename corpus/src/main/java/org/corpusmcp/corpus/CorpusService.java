@@ -43,6 +43,7 @@ public final class CorpusService implements AutoCloseable {
   private final DocumentStore store;
   private final ExecutorService workers;
   private final FederatedSearch federated;
+  private final TypoRescue typos;
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
 
@@ -65,6 +66,7 @@ public final class CorpusService implements AutoCloseable {
       return t;
     });
     this.federated = new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
+    this.typos = new TypoRescue(corpus.libraries(), searchers);
   }
 
   public Corpus corpus() {
@@ -76,13 +78,15 @@ public final class CorpusService implements AutoCloseable {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    List<String> terms = analysed.terms();
+    TypoRescue.Rescued rescued = typos.rescue(
+        analysed, outcome.candidates(), limit, q -> federated.search(q, limit).candidates());
+    List<String> terms = rescued.query().terms();
     List<SearchHit> results = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
-    prepareInParallel(outcome.candidates(), limit);
-    for (FederatedSearch.Candidate c : outcome.candidates()) {
+    prepareInParallel(rescued.candidates(), limit);
+    for (FederatedSearch.Candidate c : rescued.candidates()) {
       if (results.size() >= limit) {
         break;
       }
@@ -117,7 +121,7 @@ public final class CorpusService implements AutoCloseable {
     outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
     String notice = !results.isEmpty() ? null : "No document in " + libraryNames()
         + " matches this query, even with any-word matching. Try other or fewer words.";
-    return Reply.ok(new SearchResult(results, degraded, notice));
+    return Reply.ok(new SearchResult(results, rescued.corrected(), degraded, notice));
   }
 
   /**

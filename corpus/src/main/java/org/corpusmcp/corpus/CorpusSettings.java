@@ -38,6 +38,11 @@ import org.jspecify.annotations.Nullable;
  *     none)
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
  *     keeps (default 64 MiB; 0 keeps none), so each further library adds at most this much
+ * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
+ *     reads, the sidecar full-text indexes of archives that have none of their own, one
+ *     directory per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else
+ *     {@code ~/.cache/corpus-mcp/body-index}; from the builder, {@code .corpus-mcp-index} under
+ *     the corpus root)
  */
 public record CorpusSettings(
     Path root,
@@ -54,7 +59,8 @@ public record CorpusSettings(
     long maxClusterBytes,
     long documentCacheBytes,
     long searchTextCacheBytes,
-    long clusterCacheBytes) {
+    long clusterCacheBytes,
+    Path bodyIndexDir) {
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
@@ -102,6 +108,7 @@ public record CorpusSettings(
     private long documentCacheBytes = DEFAULT_DOCUMENT_CACHE_BYTES;
     private long searchTextCacheBytes = DEFAULT_SEARCH_TEXT_CACHE_BYTES;
     private long clusterCacheBytes = DEFAULT_CLUSTER_CACHE_BYTES;
+    private @Nullable Path bodyIndexDir;
 
     private Builder(Path root, Path config) {
       this.root = root;
@@ -174,11 +181,17 @@ public record CorpusSettings(
       return this;
     }
 
+    public Builder bodyIndexDir(Path value) {
+      this.bodyIndexDir = value;
+      return this;
+    }
+
     /** @throws IllegalArgumentException a value out of range, named by its variable */
     public CorpusSettings build() {
       return new CorpusSettings(root, config, searchLimit, searchMaxLimit, maxFetchChars,
           maxFetchTokens, searchWorkers, maxConsecutive, logQueries, zimCheck, maxDocumentBytes,
-          maxClusterBytes, documentCacheBytes, searchTextCacheBytes, clusterCacheBytes);
+          maxClusterBytes, documentCacheBytes, searchTextCacheBytes, clusterCacheBytes,
+          bodyIndexDir != null ? bodyIndexDir : root.resolve(".corpus-mcp-index"));
     }
   }
 
@@ -256,7 +269,22 @@ public record CorpusSettings(
         .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
         .searchTextCacheBytes(longInteger(env, "SEARCH_TEXT_CACHE_BYTES", DEFAULT_SEARCH_TEXT_CACHE_BYTES))
         .clusterCacheBytes(longInteger(env, "CLUSTER_CACHE_BYTES", DEFAULT_CLUSTER_CACHE_BYTES))
+        .bodyIndexDir(bodyIndexDir(env, root))
         .build();
+  }
+
+  /** CORPUS_INDEX_DIR, else the XDG cache directory, else beside the corpus under its root. */
+  static Path bodyIndexDir(Map<String, String> env, Path root) {
+    if (nonBlank(env.get("CORPUS_INDEX_DIR"))) {
+      return Path.of(env.get("CORPUS_INDEX_DIR"));
+    }
+    if (nonBlank(env.get("XDG_CACHE_HOME"))) {
+      return Path.of(env.get("XDG_CACHE_HOME"), "corpus-mcp", "body-index");
+    }
+    if (nonBlank(env.get("HOME"))) {
+      return Path.of(env.get("HOME"), ".cache", "corpus-mcp", "body-index");
+    }
+    return root.resolve(".corpus-mcp-index");
   }
 
   /** Reads a boolean environment flag the way operators write them: 1/true/yes/on. */

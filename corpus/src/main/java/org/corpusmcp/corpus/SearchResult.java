@@ -1,13 +1,16 @@
 package org.corpusmcp.corpus;
 
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A search reply: the fused results, best first, the libraries that could not answer, and a
- * notice for the agent when nothing matched.
+ * A search reply: the fused results, best first, what was corrected when misspelt words were
+ * searched for as the nearest words the libraries hold, the libraries that could not answer, and
+ * a notice for the agent when nothing matched.
  */
-public record SearchResult(List<SearchHit> results, List<LibraryFailure> degraded, @Nullable String notice) {
+public record SearchResult(List<SearchHit> results, @Nullable Correction corrected,
+    List<LibraryFailure> degraded, @Nullable String notice) {
 
   /**
    * One result. {@code ref} is the only identifier that crosses to the agent; the snippet is plain
@@ -21,4 +24,10 @@ public record SearchResult(List<SearchHit> results, List<LibraryFailure> degrade
 
   /** A library that failed to search or to read a result, with why in words for the agent. */
   public record LibraryFailure(String library, String error) {}
+
+  /**
+   * The query searched instead of the one typed: {@code words} maps each misspelt word to the
+   * word searched for it; {@code notice} says so in a sentence for the agent.
+   */
+  public record Correction(String query, String original, Map<String, String> words, String notice) {}
 }

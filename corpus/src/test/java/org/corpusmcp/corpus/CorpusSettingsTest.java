@@ -52,4 +52,16 @@ class CorpusSettingsTest {
       assertTrue(e.getMessage().startsWith(name), e.getMessage());
     }
   }
+
+  @Test
+  void theBodyIndexDirectoryIsCorpusIndexDirElseTheXdgCacheElseBesideTheCorpus() {
+    Map<String, String> all = Map.of("CORPUS_INDEX_DIR", "/var/cache/idx", "XDG_CACHE_HOME", "/x", "HOME", "/home/u");
+    assertEquals(Path.of("/var/cache/idx"), CorpusSettings.fromEnvironment(all, CONFIG, null).bodyIndexDir());
+    assertEquals(Path.of("/x/corpus-mcp/body-index"),
+        CorpusSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "/x", "HOME", "/home/u"), CONFIG, null).bodyIndexDir());
+    assertEquals(Path.of("/home/u/.cache/corpus-mcp/body-index"),
+        CorpusSettings.fromEnvironment(Map.of("HOME", "/home/u"), CONFIG, null).bodyIndexDir());
+    assertEquals(Path.of("/srv/corpus/.corpus-mcp-index"),
+        CorpusSettings.fromEnvironment(Map.of(), CONFIG, null).bodyIndexDir());
+  }
 }

@@ -1,9 +1,11 @@
 package org.corpusmcp.host.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusConfig;
 import org.corpusmcp.corpus.CorpusSettings;
@@ -14,12 +16,14 @@ import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code corpus-mcp corpus list|validate}: the configured libraries, as an operator checks them. */
 @Command(name = "corpus", mixinStandardHelpOptions = true,
     description = "Inspect the configured corpus (corpus.toml).",
-    subcommands = {CorpusCommand.ListLibraries.class, CorpusCommand.Validate.class})
+    subcommands = {CorpusCommand.ListLibraries.class, CorpusCommand.Validate.class,
+        CorpusCommand.Index.class})
 final class CorpusCommand {
 
   @ParentCommand CorpusMcpCommand root;
@@ -74,11 +78,82 @@ final class CorpusCommand {
       try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()));
           Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
         List<Map<String, Object>> libraries = new ArrayList<>();
+        BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
         for (Library library : corpus.libraries()) {
-          libraries.add(CorpusJson.libraryReport(library.describe()));
+          Map<String, Object> described = CorpusJson.libraryReport(library.describe());
+          if (BodyIndex.isNeeded(library)) {
+            // no full-text index of its own: say whether body words are searchable, and how to make them so
+            boolean built = bodyIndex.isBuilt(library);
+            described.put("body_index", built ? bodyIndex.location(library).toString() : null);
+            if (!built) {
+              described.put("body_index_hint", "only titles are searched; run 'corpus-mcp corpus index' to"
+                  + " index article text into " + settings.bodyIndexDir());
+            }
+          }
+          libraries.add(described);
         }
         root.out().println(JsonText.pretty(root.json(), Map.of(
             "ok", true, "checksums_verified", settings.zimCheck(), "libraries", libraries)));
+        return 0;
+      }
+    }
+  }
+
+  @Command(name = "index", mixinStandardHelpOptions = true,
+      description = {"Build the sidecar full-text (body) index of every library whose archive has no",
+          "full-text index of its own, so search finds words of article text, not only titles.",
+          "Indexes go to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else",
+          "~/.cache/corpus-mcp/body-index), one directory per archive UUID. Progress on stderr;",
+          "an interrupted build is never used and the next run starts it again."})
+  static final class Index implements Callable<Integer> {
+    @ParentCommand CorpusCommand parent;
+    @Mixin HostOptions options = new HostOptions();
+
+    @Option(names = "--library", paramLabel = "NAME",
+        description = "Index only these libraries (repeatable); default every one that needs it.")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--force", description = "Rebuild indexes that are already complete.")
+    boolean force;
+
+    @Override
+    public Integer call() {
+      CorpusMcpCommand root = parent.root;
+      CorpusSettings settings = parent.settings(options);
+      try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()));
+          Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
+        for (String name : only) {
+          if (corpus.library(name) == null) {
+            throw new IllegalArgumentException("no library '" + name + "' in " + settings.config()
+                + " (libraries: " + corpus.libraries().stream().map(Library::name).toList() + ")");
+          }
+        }
+        BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
+        List<Map<String, Object>> libraries = new ArrayList<>();
+        for (Library library : corpus.libraries()) {
+          if (!only.isEmpty() && !only.contains(library.name())) {
+            continue;
+          }
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("name", library.name());
+          row.put("uuid", library.uuid());
+          if (!BodyIndex.isNeeded(library)) {
+            row.put("status", "not needed: the archive has its own full-text index");
+          } else if (bodyIndex.isBuilt(library) && !force) {
+            row.put("status", "up to date");
+            row.put("location", bodyIndex.location(library).toString());
+          } else {
+            BodyIndex.Built built = bodyIndex.build(library, settings, root.err());
+            row.put("status", "built");
+            row.put("location", built.location().toString());
+            row.put("documents", built.documents());
+            row.put("skipped", built.skipped());
+            row.put("millis", built.millis());
+          }
+          libraries.add(row);
+        }
+        root.out().println(JsonText.pretty(root.json(), Map.of(
+            "index_dir", settings.bodyIndexDir().toString(), "libraries", libraries)));
         return 0;
       }
     }

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.CorpusWiring;
@@ -131,6 +133,20 @@ final class DoctorCommand implements Callable<Integer> {
       check(out, true, "corpus " + corpus.config().toAbsolutePath() + ": "
           + opened.libraries().stream().map(l -> l.name() + " (" + l.adapter().name() + ", "
               + l.archive().entryCount() + " entries)").toList(), "");
+      BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());
+      for (Library library : opened.libraries()) {
+        if (!BodyIndex.isNeeded(library)) {
+          continue;
+        }
+        if (bodyIndex.isBuilt(library)) {
+          check(out, true, "body index of " + library.name() + ": " + bodyIndex.location(library), "");
+        } else {
+          // not a failure: titles are still searched, only words of article bodies are not
+          out.println("  note " + library.name() + " has no full-text index and no body index: only"
+              + " titles are searched; build one with 'corpus-mcp corpus index' (into "
+              + corpus.bodyIndexDir() + ")");
+        }
+      }
     } catch (RuntimeException e) {
       check(out, false, "corpus " + corpus.config(), e.getMessage());
     }

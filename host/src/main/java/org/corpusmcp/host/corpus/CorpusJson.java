@@ -43,6 +43,11 @@ public final class CorpusJson {
            "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
          "degraded":{"type":"array","items":{"type":"object",
            "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
+         "corrected":{"type":"object",
+           "properties":{"query":{"type":"string"},"original":{"type":"string"},
+             "words":{"type":"object","additionalProperties":{"type":"string"}},
+             "notice":{"type":"string"}},
+           "required":["query","original","words","notice"]},
          "notice":{"type":"string"}},
        "required":["results"]}""";
 
@@ -51,6 +56,13 @@ public final class CorpusJson {
     List<Map<String, Object>> results = new ArrayList<>();
     reply.results().forEach(hit -> results.add(hit(hit)));
     out.put("results", results);
+    if (reply.corrected() != null) {
+      SearchResult.Correction c = reply.corrected();
+      Map<String, Object> corrected = ordered("query", c.query(), "original", c.original());
+      corrected.put("words", c.words());
+      corrected.put("notice", c.notice());
+      out.put("corrected", corrected);
+    }
     if (!reply.degraded().isEmpty()) {
       List<Map<String, Object>> degraded = new ArrayList<>();
       for (LibraryFailure f : reply.degraded()) {
@@ -171,7 +183,8 @@ public final class CorpusJson {
          "title_index":{"type":"boolean"},"valid":{"type":"boolean"},
          "faults":{"type":"array","items":{"type":"object",
            "properties":{"fault":{"type":"string"},"offset":{"type":"integer"},"message":{"type":"string"}},
-           "required":["fault","offset","message"]}}},
+           "required":["fault","offset","message"]}},
+         "body_index":{"type":["string","null"]},"body_index_hint":{"type":"string"}},
        "required":["name","adapter","kind","snapshot","uuid","path","entries","fulltext_index",
                    "title_index","valid","faults"]}""";
 

@@ -48,7 +48,7 @@ public final class CorpusWiring {
   public static Host.HostTools tools(CorpusSettings settings, List<LoadedPlugin> plugins,
       JsonMapper json, @Nullable PrintStream progress) {
     CorpusService service = new CorpusService(open(settings, plugins, progress),
-        CorpusSearchers.forCorpus(), CorpusJson.replyText(json));
+        CorpusSearchers.forCorpus(settings.bodyIndexDir()), CorpusJson.replyText(json));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 }

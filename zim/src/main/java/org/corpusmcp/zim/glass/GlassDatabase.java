@@ -345,6 +345,80 @@ public final class GlassDatabase {
     return out;
   }
 
+  /**
+   * A cursor over the vocabulary (the postlist table's terms) in byte order, for walks that seek
+   * ahead rather than read every term, such as intersecting the vocabulary with a Levenshtein
+   * automaton. Each call creates an independent, not thread-safe cursor.
+   */
+  public TermCursor termCursor() {
+    return new TermCursor(postlist.cursor());
+  }
+
+  /**
+   * Positioned on one term at a time; {@link #seekCeil} and {@link #next} return the term, or
+   * null past the last one. Later chunks of a term's posting list and the table's non-term keys
+   * (metadata, values, document lengths) are skipped.
+   */
+  public static final class TermCursor {
+    private final BTable.Cursor cursor;
+    private byte @Nullable [] term;
+    private long termFreq = -1;
+    private boolean exhausted;
+
+    private TermCursor(BTable.Cursor cursor) {
+      this.cursor = cursor;
+    }
+
+    /** The first term ≥ {@code target} (byte order), or null when there is none. */
+    public byte @Nullable [] seekCeil(byte[] target) {
+      byte[] start = target.length == 0 ? new byte[] {0, (byte) 0xFF} : termKey(target);
+      exhausted = !cursor.seekGreaterOrEqual(start);
+      return settle();
+    }
+
+    /** The term after the current one, or null at the end. */
+    public byte @Nullable [] next() {
+      if (exhausted || term == null) {
+        return null;
+      }
+      exhausted = !cursor.nextEntry();
+      return settle();
+    }
+
+    /**
+     * How many documents hold the current term (from its first chunk). Read on demand: a walk
+     * that only compares terms never decodes a posting chunk.
+     */
+    public long termFreq() {
+      if (term == null) {
+        throw new IllegalStateException("the cursor is not on a term");
+      }
+      if (termFreq < 0) {
+        termFreq = new Pack(cursor.readTag()).uint();
+      }
+      return termFreq;
+    }
+
+    private byte @Nullable [] settle() {
+      while (!exhausted) {
+        byte[] key = cursor.key();
+        boolean special = key.length >= 2 && key[0] == 0 && key[1] != (byte) 0xFF;
+        if (!special) {
+          Pack p = new Pack(key);
+          byte[] t = p.sortableString();
+          if (p.atEnd()) {
+            term = t;
+            termFreq = -1;
+            return t;
+          }
+        }
+        exhausted = !cursor.nextEntry();
+      }
+      term = null;
+      return null;
+    }
+  }
+
   private static boolean startsWith(byte[] s, byte[] p) {
     return s.length >= p.length && Arrays.equals(s, 0, p.length, p, 0, p.length);
   }

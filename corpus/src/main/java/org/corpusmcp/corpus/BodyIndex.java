@@ -1,0 +1,206 @@
+package org.corpusmcp.corpus;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Properties;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.corpusmcp.api.corpus.Section;
+import org.corpusmcp.zim.Entry;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The sidecar full-text index of one archive that has none of its own: a Lucene index of every
+ * document's title and cleaned text (the adapter's, as fetch serves it), in {@code <dir>/<archive
+ * UUID>}, so it follows the archive however its file is named or moved and a new archive (a new
+ * UUID) is never served from an old index.
+ *
+ * <p>A build writes into {@code <uuid>.partial} and becomes {@code <uuid>} by one rename only
+ * when complete, with a marker naming the archive; search opens only a directory with a marker
+ * for its archive's UUID, so an interrupted build is never used, and the next build deletes the
+ * partial one and starts again.
+ */
+public final class BodyIndex {
+
+  /** Fields of each indexed document. */
+  static final String PATH = "path";
+  static final String TITLE = "title";
+  static final String BODY = "body";
+
+  private static final String MARKER = "corpus-mcp-body-index.properties";
+  /** Bump when the fields or the text they hold change: older indexes are then rebuilt. */
+  static final String FORMAT = "1";
+
+  private final Path dir;
+
+  public BodyIndex(Path dir) {
+    this.dir = dir;
+  }
+
+  /** Where the complete index of {@code library}'s archive is, or would be. */
+  public Path location(Library library) {
+    return dir.resolve(library.uuid());
+  }
+
+  /** True when a complete index for this very archive exists. */
+  public boolean isBuilt(Library library) {
+    return marker(location(library), library.uuid()) != null;
+  }
+
+  /** True when search needs a sidecar for {@code library}: its archive has no full-text index. */
+  public static boolean isNeeded(Library library) {
+    return library.archive().fulltextIndex() == null;
+  }
+
+  static Analyzer analyzer() {
+    return new StandardAnalyzer(); // no stopwords: the text is normalised (Lexical) before it
+  }
+
+  /** The complete index of {@code library}, opened for search, or null when there is none. */
+  @Nullable DirectoryReader open(Library library) throws IOException {
+    Path at = location(library);
+    if (marker(at, library.uuid()) == null) {
+      return null;
+    }
+    return DirectoryReader.open(FSDirectory.open(at));
+  }
+
+  /** What a build did. */
+  public record Built(String library, Path location, int documents, int skipped, long millis) {}
+
+  /**
+   * Builds (or rebuilds) the index of {@code library}, reporting progress on {@code progress}.
+   *
+   * @throws UncheckedIOException the index cannot be written
+   */
+  public Built build(Library library, CorpusSettings settings, @Nullable PrintStream progress) {
+    long start = System.nanoTime();
+    Path target = location(library);
+    Path partial = dir.resolve(library.uuid() + ".partial");
+    DocumentStore store = new DocumentStore(0, 0, settings.maxDocumentBytes(), settings.maxClusterBytes());
+    int documents = 0;
+    int skipped = 0;
+    try {
+      Files.createDirectories(dir);
+      deleteTree(partial); // an interrupted build restarts from nothing
+      int total = library.archive().entryCount();
+      int seen = 0;
+      long lastReport = 0;
+      try (FSDirectory out = FSDirectory.open(partial);
+          IndexWriter writer = new IndexWriter(out, new IndexWriterConfig(analyzer())
+              .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
+        for (Entry entry : library.archive().entriesByPath()) {
+          seen++;
+          if (progress != null && System.nanoTime() - lastReport > 1_000_000_000L) {
+            lastReport = System.nanoTime();
+            progress.printf("\rbody index %s: %d/%d entries, %d documents", library.name(), seen, total, documents);
+            progress.flush();
+          }
+          if (entry.isRedirect() || !library.isDocument(entry)) {
+            continue;
+          }
+          DocumentStore.Parsed parsed;
+          try {
+            parsed = store.load(library, entry);
+          } catch (RuntimeException e) {
+            if (!(e instanceof DocumentTooLargeException) && !ArchiveFaults.isArchiveFault(e)) {
+              throw e;
+            }
+            skipped++; // search never serves what fetch cannot
+            continue;
+          }
+          if (parsed == null) {
+            continue;
+          }
+          writer.addDocument(luceneDocument(library.refPath(entry), parsed.document()));
+          documents++;
+        }
+        writer.commit();
+      }
+      Properties marker = new Properties();
+      marker.setProperty("format", FORMAT);
+      marker.setProperty("uuid", library.uuid());
+      marker.setProperty("archive", library.config().path().getFileName().toString());
+      marker.setProperty("documents", Integer.toString(documents));
+      try (var w = Files.newBufferedWriter(partial.resolve(MARKER), StandardCharsets.UTF_8)) {
+        marker.store(w, "corpus-mcp sidecar body index; complete");
+      }
+      deleteTree(target);
+      try {
+        Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(partial, target);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("body index of " + library.name() + " in " + dir + ": " + e.getMessage(), e);
+    }
+    if (progress != null) {
+      progress.printf("\rbody index %s: %d documents indexed%s%n", library.name(), documents,
+          skipped > 0 ? ", " + skipped + " unreadable skipped" : "");
+    }
+    return new Built(library.name(), target, documents, skipped, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private static Document luceneDocument(String path, org.corpusmcp.api.corpus.Document document) {
+    StringBuilder text = new StringBuilder(Lexical.normalize(document.title()));
+    for (Section s : document.allSections()) {
+      text.append('\n').append(Lexical.normalize(s.title())).append('\n').append(Lexical.normalize(s.text()));
+    }
+    Document doc = new Document();
+    doc.add(new StoredField(PATH, path));
+    doc.add(new TextField(TITLE, Lexical.normalize(document.title()), Field.Store.NO));
+    doc.add(new TextField(BODY, text.toString(), Field.Store.NO));
+    return doc;
+  }
+
+  /** The marker of a complete index for {@code uuid} in {@code at}, or null. */
+  private static @Nullable Properties marker(Path at, String uuid) {
+    Path file = at.resolve(MARKER);
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    Properties p = new Properties();
+    try (var r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException e) {
+      return null;
+    }
+    return uuid.equals(p.getProperty("uuid")) && FORMAT.equals(p.getProperty("format")) ? p : null;
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        Files.delete(file);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        Files.delete(d);
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+}
