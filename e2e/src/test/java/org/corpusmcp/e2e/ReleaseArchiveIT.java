@@ -102,6 +102,45 @@ class ReleaseArchiveIT {
     }
   }
 
+  /** The published artifacts for plugin authors, and what any Maven repository holds of each. */
+  @Test
+  void theTarballShipsAMavenRepositoryForPluginAuthors(@TempDir Path dir) throws Exception {
+    Dist.Result untar = Dist.run(dir, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path maven = dir.resolve(BASE).resolve("maven");
+    assertTrue(Files.isDirectory(maven), "maven/ is in the release");
+    List<String> withCode = List.of("plugin-api", "plugin-json", "plugin-testkit", "markdown");
+    for (String artifact : Stream.concat(Stream.of("corpus-mcp-parent"), withCode.stream()).toList()) {
+      Path versionDir = maven.resolve("org/corpusmcp/" + artifact + "/" + VERSION);
+      assertTrue(Files.isRegularFile(versionDir.resolve("maven-metadata.xml")),
+          artifact + ": snapshot metadata, as a deploy writes it");
+      assertTrue(Files.isRegularFile(versionDir.resolveSibling("maven-metadata.xml")), artifact);
+      Set<String> names;
+      try (Stream<Path> files = Files.list(versionDir)) {
+        names = files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+      }
+      List<String> suffixes = withCode.contains(artifact)
+          ? List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar") : List.of(".pom");
+      for (String suffix : suffixes) {
+        String file = names.stream()
+            .filter(n -> n.startsWith(artifact + "-") && n.endsWith(suffix)
+                && (suffix.equals(".jar") ? !n.endsWith("-sources.jar") && !n.endsWith("-javadoc.jar") : true))
+            .findFirst().orElse(null);
+        assertTrue(file != null, artifact + " has its " + suffix + ": " + names);
+        Path path = versionDir.resolve(file);
+        assertEquals(digest("SHA-1", path), Files.readString(versionDir.resolve(file + ".sha1")).trim(),
+            file + ".sha1");
+        assertEquals(digest("MD5", path), Files.readString(versionDir.resolve(file + ".md5")).trim(),
+            file + ".md5");
+      }
+    }
+  }
+
+  private static String digest(String algorithm, Path file) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
+  }
+
   private static String sha256(Path file) throws Exception {
     MessageDigest digest = MessageDigest.getInstance("SHA-256");
     try (InputStream in = Files.newInputStream(file)) {
