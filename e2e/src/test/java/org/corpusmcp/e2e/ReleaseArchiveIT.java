@@ -137,6 +137,34 @@ class ReleaseArchiveIT {
     }
   }
 
+  /**
+   * man/man1 holds a page for the command and each subcommand. The names are those of the
+   * subcommands CorpusMcpCommand declares, checked by hand against `corpus-mcp --help`.
+   */
+  @Test
+  void theManPagesCoverEverySubcommand(@TempDir Path dir) throws Exception {
+    Dist.Result untar = Dist.run(dir, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path man1 = dir.resolve(BASE).resolve("man/man1");
+    String roff = Files.readString(man1.resolve("corpus-mcp.1"));
+    // roff writes a hyphen as \-.
+    assertTrue(roff.contains(".TH \"CORPUS\\-MCP\" \"1\""), "a roff man page: " + roff.lines().limit(12).toList());
+    String main = roff.replace("\\-", "-");
+    List<String> subcommands = List.of("serve", "tools", "call", "doctor", "corpus", "zim", "help",
+        "generate-completion");
+    for (String sub : subcommands) {
+      assertTrue(main.contains(sub), "corpus-mcp.1 names " + sub);
+      assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-" + sub + ".1")), "a page for " + sub);
+    }
+    assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-corpus-list.1")), "nested subcommands too");
+    Dist.Result help = Dist.corpusMcp(dir, Dist.env(), "--help");
+    String commands = help.out().substring(help.out().indexOf("Commands:"));
+    for (String sub : subcommands) {
+      assertTrue(commands.contains("  " + sub + " "), "--help lists " + sub + ": " + commands);
+    }
+  }
+
   private static String digest(String algorithm, Path file) throws Exception {
     return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
   }
