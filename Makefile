@@ -14,7 +14,7 @@ COMPOSE ?= $(ENGINE) compose
 # The local launcher sees the corpus only when its manifest exists; else it serves the handbook.
 LOCAL_CORPUS = $(if $(wildcard $(CORPUS_CONFIG)),,CORPUS_ROOT= CORPUS_CONFIG=)
 
-.PHONY: start stop down restart build logs ps validate-corpus corpus-list test
+.PHONY: start stop down restart build logs ps validate-corpus corpus-list test lint format
 
 start: build ## build the image and start the container (detached)
 	$(COMPOSE) up -d
@@ -47,3 +47,10 @@ corpus-list: ## the configured libraries
 
 test: ## every test, as CI runs them
 	scripts/test
+
+lint: ## the format check (Spotless, google-java-format) and the Error Prone compile of all main and test code
+	mvn -B -q spotless:check
+	mvn -B -q -DskipTests test-compile
+
+format: ## rewrite the Java sources in google-java-format's layout (spotless:apply)
+	mvn -B -q spotless:apply

@@ -22,30 +22,40 @@ class KotlinPluginIT {
   @TempDir Path plugins;
 
   /**
-   * The example must have been compiled against the plugin-api jar this build made, taken from the
-   * build's private repository: a copy left in the user's ~/.m2 by an earlier install would hide a
-   * broken install step on every machine but a fresh one.
+   * The examples must have been compiled against the jars this build made, taken from the release's
+   * Maven repository (maven/ in the archives) as a plugin author's build takes them: a copy left in
+   * the user's ~/.m2 by an earlier install would hide a broken publication on every machine but a
+   * fresh one.
    */
   @Test
-  void theExampleResolvedThisBuildsPluginApiFromThePrivateRepository() throws Exception {
+  void theExamplesResolvedThisBuildsJarsFromTheReleaseRepository() throws Exception {
     String version = System.getProperty("plugin-api.version");
     Path repo = Path.of(System.getProperty("example.repo"));
-    Path installed = repo.resolve("org/corpusmcp/plugin-api/" + version + "/plugin-api-" + version + ".jar");
     Path built = Path.of(System.getProperty("plugin-api.jar"));
     assertTrue(Files.isRegularFile(built), "plugin-api was not packaged by this build: " + built);
-    assertTrue(Files.isRegularFile(installed),
-        "plugin-api is missing from the example's private repository " + repo
-            + "; the example must not resolve it from anywhere else");
-    assertEquals(sha256(built), sha256(installed),
-        "the example's repository holds a plugin-api jar other than this build's");
-    // Maven's resolver marks an installed artifact with an empty repository id ("jar>="), a
-    // downloaded one with the repository it came from.
-    String origin = Files.readString(installed.resolveSibling("_remote.repositories"));
-    assertTrue(origin.contains("plugin-api-" + version + ".jar>=\n") || origin.contains("plugin-api-" + version + ".jar>=\r\n"),
-        "plugin-api in the example's repository was downloaded, not installed by this build:\n" + origin);
+    for (String artifact : new String[] {"plugin-api", "plugin-testkit", "plugin-json"}) {
+      Path dir = repo.resolve("org/corpusmcp/" + artifact + "/" + version);
+      Path resolved = dir.resolve(artifact + "-" + version + ".jar");
+      assertTrue(Files.isRegularFile(resolved), artifact + " is missing from the examples' repository " + repo);
+      // The resolver keeps the metadata of each remote repository it read a snapshot from, under
+      // that repository's id; an installed artifact has maven-metadata-local.xml instead.
+      assertTrue(Files.isRegularFile(dir.resolve("maven-metadata-corpus-mcp-release.xml")),
+          artifact + " was not resolved from the release's Maven repository: " + listing(dir));
+      assertTrue(!Files.exists(dir.resolve("maven-metadata-local.xml")),
+          artifact + " was installed, not resolved from the release's repository: " + listing(dir));
+    }
+    Path resolvedApi = repo.resolve("org/corpusmcp/plugin-api/" + version + "/plugin-api-" + version + ".jar");
+    assertEquals(sha256(built), sha256(resolvedApi),
+        "the examples' repository holds a plugin-api jar other than this build's");
     assertTrue(Files.isRegularFile(repo.resolve(
             "org/corpusmcp/corpus-mcp-parent/" + version + "/corpus-mcp-parent-" + version + ".pom")),
-        "plugin-api's parent pom is missing from the example's private repository");
+        "plugin-api's parent pom is missing from the examples' repository");
+  }
+
+  private static String listing(Path dir) throws Exception {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList().toString();
+    }
   }
 
   private static String sha256(Path file) throws Exception {

@@ -102,6 +102,73 @@ class ReleaseArchiveIT {
     }
   }
 
+  /** The published artifacts for plugin authors, and what any Maven repository holds of each. */
+  @Test
+  void theTarballShipsAMavenRepositoryForPluginAuthors(@TempDir Path dir) throws Exception {
+    Dist.Result untar = Dist.run(dir, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path maven = dir.resolve(BASE).resolve("maven");
+    assertTrue(Files.isDirectory(maven), "maven/ is in the release");
+    List<String> withCode = List.of("plugin-api", "plugin-json", "plugin-testkit", "markdown");
+    for (String artifact : Stream.concat(Stream.of("corpus-mcp-parent"), withCode.stream()).toList()) {
+      Path versionDir = maven.resolve("org/corpusmcp/" + artifact + "/" + VERSION);
+      assertTrue(Files.isRegularFile(versionDir.resolve("maven-metadata.xml")),
+          artifact + ": snapshot metadata, as a deploy writes it");
+      assertTrue(Files.isRegularFile(versionDir.resolveSibling("maven-metadata.xml")), artifact);
+      Set<String> names;
+      try (Stream<Path> files = Files.list(versionDir)) {
+        names = files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+      }
+      List<String> suffixes = withCode.contains(artifact)
+          ? List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar") : List.of(".pom");
+      for (String suffix : suffixes) {
+        String file = names.stream()
+            .filter(n -> n.startsWith(artifact + "-") && n.endsWith(suffix)
+                && (suffix.equals(".jar") ? !n.endsWith("-sources.jar") && !n.endsWith("-javadoc.jar") : true))
+            .findFirst().orElse(null);
+        assertTrue(file != null, artifact + " has its " + suffix + ": " + names);
+        Path path = versionDir.resolve(file);
+        assertEquals(digest("SHA-1", path), Files.readString(versionDir.resolve(file + ".sha1")).trim(),
+            file + ".sha1");
+        assertEquals(digest("MD5", path), Files.readString(versionDir.resolve(file + ".md5")).trim(),
+            file + ".md5");
+      }
+    }
+  }
+
+  /**
+   * man/man1 holds a page for the command and each subcommand. The names are those of the
+   * subcommands CorpusMcpCommand declares, checked by hand against `corpus-mcp --help`.
+   */
+  @Test
+  void theManPagesCoverEverySubcommand(@TempDir Path dir) throws Exception {
+    Dist.Result untar = Dist.run(dir, Dist.env(),
+        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path man1 = dir.resolve(BASE).resolve("man/man1");
+    String roff = Files.readString(man1.resolve("corpus-mcp.1"));
+    // roff writes a hyphen as \-.
+    assertTrue(roff.contains(".TH \"CORPUS\\-MCP\" \"1\""), "a roff man page: " + roff.lines().limit(12).toList());
+    String main = roff.replace("\\-", "-");
+    List<String> subcommands = List.of("serve", "tools", "call", "doctor", "corpus", "zim", "help",
+        "generate-completion");
+    for (String sub : subcommands) {
+      assertTrue(main.contains(sub), "corpus-mcp.1 names " + sub);
+      assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-" + sub + ".1")), "a page for " + sub);
+    }
+    assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-corpus-list.1")), "nested subcommands too");
+    Dist.Result help = Dist.corpusMcp(dir, Dist.env(), "--help");
+    String commands = help.out().substring(help.out().indexOf("Commands:"));
+    for (String sub : subcommands) {
+      assertTrue(commands.contains("  " + sub + " "), "--help lists " + sub + ": " + commands);
+    }
+  }
+
+  private static String digest(String algorithm, Path file) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
+  }
+
   private static String sha256(Path file) throws Exception {
     MessageDigest digest = MessageDigest.getInstance("SHA-256");
     try (InputStream in = Files.newInputStream(file)) {

@@ -75,7 +75,8 @@ class LookupAndConcurrencyTest {
       int n = 0;
       for (Entry e : a.entriesByTitle()) {
         byte[] t = e.title().getBytes(StandardCharsets.UTF_8);
-        assertTrue(Arrays.compareUnsigned(previous, t) <= 0, previous + " > " + e.title());
+        assertTrue(Arrays.compareUnsigned(previous, t) <= 0,
+            new String(previous, StandardCharsets.UTF_8) + " > " + e.title());
         previous = t;
         n++;
       }

@@ -68,6 +68,14 @@ public final class CorpusMcpCommand {
     this.env = Map.copyOf(env);
   }
 
+  /**
+   * The command over this process's streams and environment: what tools that build a picocli
+   * command from its class alone instantiate (the man page generator of the distribution build).
+   */
+  public CorpusMcpCommand() {
+    this(System.out, System.err, System.getenv());
+  }
+
   PrintStream out() {
     return out;
   }

@@ -1,6 +1,7 @@
 package org.corpusmcp.host.corpus;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,31 @@ public final class CorpusWiring {
 
   /** The corpus settings of this environment, or null when no corpus is configured. */
   public static @Nullable CorpusSettings settings(Map<String, String> env, @Nullable Path configFlag) {
+    // Checked here, where it is known which setting named the file: the flag wins over the
+    // variable, and the error has to blame the one the user actually typed.
+    if (configFlag != null) {
+      requireFile(configFlag, "--corpus-config " + configFlag);
+    } else {
+      String variable = env.get(CORPUS_CONFIG);
+      if (variable != null && !variable.isBlank()) {
+        requireFile(Path.of(variable), CORPUS_CONFIG + "=" + variable);
+      }
+    }
     return CorpusSettings.fromEnvironment(env, configFlag, HostSettings.home());
+  }
+
+  private static final String CORPUS_CONFIG = "CORPUS_CONFIG";
+
+  private static void requireFile(Path config, String setting) {
+    if (!Files.exists(config)) {
+      throw new IllegalArgumentException(setting + ": no such file");
+    }
+    if (!Files.isRegularFile(config)) {
+      throw new IllegalArgumentException(setting + ": not a file (a corpus.toml is expected)");
+    }
+    if (!Files.isReadable(config)) {
+      throw new IllegalArgumentException(setting + ": cannot be read (permission denied)");
+    }
   }
 
   /** corpus.toml read and checked against the plugins' adapters; no archive is opened. */

@@ -176,6 +176,28 @@ class CommandLineTest {
     assertTrue(run.err().contains("does not exist"), run.err());
   }
 
+  /** A corpus.toml that cannot be read is blamed on the setting that named it, flag or variable. */
+  @Test
+  void aMissingCorpusConfigNamesTheSettingThatChoseIt() {
+    String missing = dir.resolve("no-such-corpus.toml").toString();
+    for (String subcommand : List.of("list", "validate")) {
+      Run flag = run("corpus", subcommand, "--corpus-config", missing);
+      assertEquals(3, flag.status(), flag.err());
+      assertTrue(flag.err().contains("--corpus-config " + missing), flag.err());
+      assertTrue(!flag.err().contains("CORPUS_CONFIG"), flag.err());
+    }
+    Map<String, String> env = new HashMap<>();
+    env.put(HostSettings.ENV_PLUGINS_DIR, dir.toString());
+    env.put("CORPUS_CONFIG", missing);
+    Run variable = run(env, "corpus", "list");
+    assertEquals(3, variable.status(), variable.err());
+    assertTrue(variable.err().contains("CORPUS_CONFIG=" + missing), variable.err());
+    assertTrue(!variable.err().contains("--corpus-config"), variable.err());
+    // The flag wins over the variable, and so does the blame.
+    Run both = run(env, "corpus", "list", "--corpus-config", missing);
+    assertTrue(both.err().contains("--corpus-config " + missing), both.err());
+  }
+
   @Test
   void doctorChecksAndPrintsClientConfiguration() {
     Run doctor = run("doctor");

@@ -43,6 +43,10 @@ public final class HttpTransport implements WikiTransport {
   /** The longest {@code Retry-After} waited for before a retry. */
   public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(5);
 
+  /** What to do when the wiki cannot be reached from this machine. */
+  public static final String OFFLINE_HINT = "Without network access to the wiki, set"
+      + " ARCHWIKI_OFFLINE=1 to answer from recorded fixtures (directory ARCHWIKI_FIXTURES).";
+
   /** Pauses between attempts; injected so tests do not sleep. */
   @FunctionalInterface
   public interface Sleeper {
@@ -115,17 +119,17 @@ public final class HttpTransport implements WikiTransport {
           pause(attempt, Optional.empty());
           continue;
         }
-        throw silent(e);
+        throw unreachable(e);
       } catch (HttpTimeoutException e) {
-        throw silent(e);
+        throw unreachable(e);
       } catch (java.net.ConnectException e) {
         if (attempt < MAX_ATTEMPTS) {
           pause(attempt, Optional.empty());
           continue;
         }
-        throw silent(e);
+        throw unreachable(e);
       } catch (IOException e) {
-        throw silent(e);
+        throw unreachable(e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw silent(e);
@@ -205,5 +209,16 @@ public final class HttpTransport implements WikiTransport {
 
   private WikiException silent(Exception e) {
     return new WikiException(ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: " + e, e);
+  }
+
+  /**
+   * The request never got an HTTP answer (refused, timed out, the name did not resolve — java.net.http
+   * reports all of them as IOExceptions): most often a machine without network access, for which
+   * the recorded fixtures are the way to work. A wiki that answered, even with an error, gets no
+   * such hint.
+   */
+  private WikiException unreachable(IOException e) {
+    return new WikiException(ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: " + e
+        + ". " + OFFLINE_HINT, e);
   }
 }

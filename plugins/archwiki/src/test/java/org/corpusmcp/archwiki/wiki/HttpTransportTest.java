@@ -2,6 +2,7 @@ package org.corpusmcp.archwiki.wiki;
 
 import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -166,6 +167,40 @@ class HttpTransportTest {
     WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals(HttpTransport.MAX_ATTEMPTS - 1, sleeps.size());
+    assertTrue(e.getMessage().contains("ARCHWIKI_OFFLINE=1"), e.getMessage());
+  }
+
+  /** A name that cannot resolve (.invalid never does, RFC 2606) points at offline mode too. */
+  @Test
+  void anUnresolvableWikiPointsAtOfflineMode() {
+    HttpTransport nowhere = new HttpTransport(json(), URI.create("http://wiki.example.invalid/api.php"),
+        "ua", Duration.ofSeconds(5), sleeps::add);
+    WikiException e = assertThrows(WikiException.class, () -> nowhere.get(parseRequest()));
+    assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
+    assertTrue(e.getMessage().startsWith("The wiki at http://wiki.example.invalid/api.php did not answer: "),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("ARCHWIKI_OFFLINE=1"), e.getMessage());
+  }
+
+  @Test
+  void aTimeoutPointsAtOfflineModeButAnAnswerDoesNot() {
+    responder = (ex, hit) -> {
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException ignored) {
+        Thread.currentThread().interrupt();
+      }
+      send(ex, 200, "application/json", "{}");
+    };
+    WikiException slow = assertThrows(WikiException.class,
+        () -> transport(Duration.ofMillis(300)).get(parseRequest()));
+    assertTrue(slow.getMessage().contains("ARCHWIKI_OFFLINE=1"), slow.getMessage());
+
+    // The wiki was reached and refused: working offline is no answer to that.
+    responder = (ex, hit) -> send(ex, 404, "text/plain", "no");
+    WikiException refused = assertThrows(WikiException.class,
+        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertFalse(refused.getMessage().contains("ARCHWIKI_OFFLINE"), refused.getMessage());
   }
 
   @Test
