@@ -78,6 +78,7 @@ public final class CorpusService implements AutoCloseable {
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, Object snippet) {}
     Set<SameText> seen = new HashSet<>();
+    boolean allRelaxed = true;
     for (FederatedSearch.Candidate c : outcome.candidates()) {
       if (results.size() >= limit) {
         break;
@@ -99,7 +100,9 @@ public final class CorpusService implements AutoCloseable {
       Document document = parsed.document();
       Map<String, Object> result = result(c, parsed, terms);
       if (seen.add(new SameText(c.library().name(), document.title(), result.get("snippet")))) {
+        alsoIn(result, outcome.copiesOf(c));
         results.add(result);
+        allRelaxed &= c.relaxed();
       }
     }
     if (settings.logQueries()) {
@@ -120,8 +123,24 @@ public final class CorpusService implements AutoCloseable {
     if (results.isEmpty()) {
       body.put("notice", "No document in " + libraryNames()
           + " matches this query, even with any-word matching. Try other or fewer words.");
+    } else if (allRelaxed) {
+      body.put("notice", "No document matches all the words of this query; these results match"
+          + " some of them (any-word matching). Check them, or try other words.");
     }
     return ToolResult.success(body);
+  }
+
+  /** Names, in the result kept, the other libraries that hold the same document (two snapshots of one wiki). */
+  private static void alsoIn(Map<String, Object> kept, List<FederatedSearch.Candidate> copies) {
+    if (copies.isEmpty()) {
+      return;
+    }
+    List<Map<String, String>> also = new ArrayList<>();
+    for (FederatedSearch.Candidate copy : copies) {
+      also.add(Map.of("library", copy.library().name(),
+          "ref", Refs.encode(copy.library().name(), copy.library().refPath(copy.entry()))));
+    }
+    kept.put("also_in", also);
   }
 
   private Map<String, Object> result(
