@@ -189,7 +189,13 @@ final class FederatedSearch {
       Map<String, String> failures) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
-      if (searchers.apply(libraries.get(i)) instanceof ComparableSearcher s && !s.language().isEmpty()) {
+      LibrarySearcher searcher;
+      try {
+        searcher = searchers.apply(libraries.get(i));
+      } catch (RuntimeException e) {
+        continue; // searched alone: its own task meets the same fault and reports it in degraded
+      }
+      if (searcher instanceof ComparableSearcher s && !s.language().isEmpty()) {
         byLanguage.computeIfAbsent(s.language(), k -> new ArrayList<>()).add(i);
       }
     }
@@ -205,9 +211,7 @@ final class FederatedSearch {
           terms.addAll(((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
           readable.add(i);
         } catch (RuntimeException e) {
-          if (!ArchiveFaults.isArchiveFault(e)) {
-            throw e;
-          }
+          // searched alone: its own task meets the same fault and reports it in degraded
         }
       }
       List<CollectionStats> stats = new ArrayList<>();
@@ -217,9 +221,7 @@ final class FederatedSearch {
           stats.add(((ComparableSearcher) searchers.apply(libraries.get(i))).statistics(terms));
           counted.add(i);
         } catch (RuntimeException e) {
-          if (!ArchiveFaults.isArchiveFault(e)) {
-            throw e;
-          }
+          // as above
         }
       }
       if (counted.size() >= 2) {

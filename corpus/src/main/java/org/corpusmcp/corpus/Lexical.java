@@ -85,16 +85,15 @@ final class Lexical {
   }
 
   /**
-   * How many words of {@code title} the query names, when it names all of them and they are at
-   * least half of the query's terms (0 otherwise): a question that names an article's whole title
-   * ("who wrote Hit the Road Jack") asks about that article, while one title word among many
-   * ("capital of Western Australia" and the article Australia) does not. A trailing qualifier in
-   * parentheses ("Billboard (magazine)") need not be named, but counts when it is.
+   * How many words of {@code title} the query names, when it names all of them and they are more
+   * than half of the query's terms (0 otherwise): a question that names an article's whole title
+   * ("who wrote Hit the Road Jack") asks about that article, while a short title among more words
+   * ("capital of Western Australia" and the article Australia, "United States Declaration of
+   * Independence" and the article United States) does not. A trailing qualifier in parentheses
+   * ("Billboard (magazine)") is not part of the title's name.
    */
   static int titleWordsInQuery(List<String> terms, String title) {
-    java.util.regex.Matcher qualified = QUALIFIER.matcher(title);
-    String bare = qualified.find() ? title.substring(0, qualified.start()) : title;
-    List<String> words = terms(bare);
+    List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""));
     if (words.isEmpty() || terms.isEmpty()) {
       return 0;
     }
@@ -103,18 +102,10 @@ final class Lexical {
         return 0;
       }
     }
-    int named = words.size();
-    if (qualified.find(0)) {
-      for (String w : terms(qualified.group(1))) {
-        if (terms.contains(w)) {
-          named++;
-        }
-      }
-    }
-    return 2 * named >= terms.size() ? named : 0;
+    return 2 * words.size() > terms.size() ? words.size() : 0;
   }
 
-  private static final java.util.regex.Pattern QUALIFIER = java.util.regex.Pattern.compile("\\s*\\(([^()]*)\\)\\s*$");
+  private static final java.util.regex.Pattern QUALIFIER = java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
 
   /** Upper-cases the first letter, as MediaWiki does with titles. */
   static String capitalizeFirst(String s) {

@@ -25,8 +25,14 @@ final class SameDocuments {
     Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
     List<FederatedSearch.Candidate> out = new ArrayList<>(ranked.size());
     for (FederatedSearch.Candidate c : ranked) {
-      List<FederatedSearch.Candidate> same = byTitle.computeIfAbsent(Lexical.normalize(c.entry().title()),
-          k -> new ArrayList<>());
+      String title;
+      try {
+        title = Lexical.normalize(c.entry().title());
+      } catch (RuntimeException e) {
+        out.add(c); // unreadable here: kept, and reported when it is loaded
+        continue;
+      }
+      List<FederatedSearch.Candidate> same = byTitle.computeIfAbsent(title, k -> new ArrayList<>());
       FederatedSearch.Candidate original = null;
       for (FederatedSearch.Candidate earlier : same) {
         if (!earlier.library().name().equals(c.library().name()) && sameContent(earlier, c)) {
