@@ -85,6 +85,7 @@ public final class CorpusService implements AutoCloseable {
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
+    boolean allRelaxed = true;
     prepareInParallel(rescued.candidates(), limit);
     for (FederatedSearch.Candidate c : rescued.candidates()) {
       if (results.size() >= limit) {
@@ -104,9 +105,10 @@ public final class CorpusService implements AutoCloseable {
       if (words == null) {
         continue;
       }
-      SearchHit result = hit(c, words, terms);
+      SearchHit result = hit(c, words, terms, outcome.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         results.add(result);
+        allRelaxed &= c.relaxed();
       }
     }
     if (settings.logQueries()) {
@@ -119,8 +121,14 @@ public final class CorpusService implements AutoCloseable {
     }
     List<LibraryFailure> degraded = new ArrayList<>();
     outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
-    String notice = !results.isEmpty() ? null : "No document in " + libraryNames()
-        + " matches this query, even with any-word matching. Try other or fewer words.";
+    String notice = null;
+    if (results.isEmpty()) {
+      notice = "No document in " + libraryNames()
+          + " matches this query, even with any-word matching. Try other or fewer words.";
+    } else if (allRelaxed) {
+      notice = "No document matches all the words of this query; these results match"
+          + " some of them (any-word matching). Check them, or try other words.";
+    }
     return Reply.ok(new SearchResult(results, rescued.corrected(), degraded, notice));
   }
 
@@ -143,15 +151,22 @@ public final class CorpusService implements AutoCloseable {
     }
   }
 
-  private static SearchHit hit(FederatedSearch.Candidate c, DocumentWords words, List<String> terms) {
+  private static SearchHit hit(FederatedSearch.Candidate c, DocumentWords words, List<String> terms,
+      List<FederatedSearch.Candidate> copies) {
     Library library = c.library();
     List<SectionHint> hints = new ArrayList<>();
     for (Map<String, String> hint : SectionHints.of(words, terms)) {
       hints.add(new SectionHint(hint.get("id"), hint.get("title")));
     }
+    // the other libraries that hold the same document (two snapshots of one wiki), named in the one kept
+    List<SearchResult.Copy> alsoIn = new ArrayList<>();
+    for (FederatedSearch.Candidate copy : copies) {
+      alsoIn.add(new SearchResult.Copy(copy.library().name(),
+          Refs.encode(copy.library().name(), copy.library().refPath(copy.entry()))));
+    }
     return new SearchHit(Refs.encode(library.name(), library.refPath(c.entry())), library.name(),
         library.kind().value(), words.title(), library.snapshot(),
-        Snippets.best(words, terms), hints);
+        Snippets.best(words, terms), hints, alsoIn);
   }
 
   /**

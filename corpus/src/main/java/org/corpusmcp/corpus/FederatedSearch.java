@@ -1,9 +1,11 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.search.CollectionStats;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,23 +26,42 @@ import org.jspecify.annotations.Nullable;
  * <p>Fusion, in order:
  *
  * <ol>
- *   <li>Each library contributes ranked lists: its exact-title matches (the query as a title or a
- *       redirect to one) and its strict (all words) index hits. Redirects are resolved to their
- *       targets and each document is kept once, at its best rank.
- *   <li>Reciprocal Rank Fusion over all lists: {@code score = Σ 1/(60 + rank)}.
- *   <li>Order: exact titles first (an agent that types a title wants that article); then RRF
- *       score; ties (same rank in different libraries) by lexical title coverage of the query;
- *       then library order in corpus.toml, then path, so the order is fully deterministic.
- *   <li>If strict matching found fewer than {@code limit} documents, a relaxed (any word) search
- *       fills the list; every relaxed hit ranks below every strict one.
- *   <li>Diversity: no more than SEARCH_MAX_CONSECUTIVE results in a row from one library while
- *       another library still has results to place.
+ *   <li>Libraries with a full-text index and one language are weighed as one collection: BM25
+ *       over their summed statistics ({@link ComparableSearcher}), so their hits form one list in
+ *       weight order and a strong match in one library outranks a weak one in another. A library
+ *       alone in its language keeps its own (libzim's) weights.
+ *   <li>Lists whose scores cannot be compared (title-only libraries, other languages, and each
+ *       library's exact-title matches: the query as a title or a redirect to one) are fused with
+ *       those collection lists by Reciprocal Rank Fusion: {@code score = Σ 1/(60 + rank)}.
+ *       Redirects are resolved to their targets and each document is kept once, at its best rank.
+ *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
+ *       weight relative to the collection's best, scaled by the share of the query's terms the best
+ *       one matched (Xapian's percentage, over the whole collection); for a title-only hit the
+ *       share of the query's terms in its title.
+ *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
+ *       below every stronger one, so a library with only weak matches cannot take the places of
+ *       strong ones by rank alone.
+ *   <li>Order: exact titles first (an agent that types a title wants that article); then above the
+ *       floor before below it; then documents whose whole title the query names, more title words
+ *       first ("who wrote Hit the Road Jack"); then RRF score; then strength, lexical title coverage of the query,
+ *       library order in corpus.toml, and path, so the order is fully deterministic.
+ *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}).
+ *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
+ *       word) search fills the list; every relaxed hit ranks below every strict one.
+ *   <li>Diversity, among comparably relevant results only: no more than SEARCH_MAX_CONSECUTIVE
+ *       results in a row from one library while another library has a result at least {@value
+ *       #COMPARABLE} as strong as the next one to place, on the same side of the floor and of the
+ *       strict/relaxed line.
  * </ol>
  */
 final class FederatedSearch {
 
   private static final int RRF_K = 60;
   private static final long LIBRARY_TIMEOUT_SECONDS = 30;
+  /** Below this fraction of the strongest candidate's strength a candidate is a weak match. */
+  static final double RELEVANCE_FLOOR = 0.5;
+  /** Diversity moves a result up only past results at most this much stronger (as a ratio). */
+  static final double COMPARABLE = 0.75;
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
@@ -54,19 +76,42 @@ final class FederatedSearch {
     this.maxConsecutive = maxConsecutive;
   }
 
-  /** A fused candidate. */
-  record Candidate(Library library, Entry entry, boolean exact, double rrf,
-      double titleCoverage, int libraryOrder, boolean relaxed) {}
+  /**
+   * A fused candidate.
+   *
+   * @param strength how well it matches, comparable across libraries (see the class comment)
+   * @param weak below the relevance floor of its search
+   * @param titleInQuery how many title words the query names when it names the whole title, else 0
+   * @param relaxed found only by the any-word fallback
+   */
+  record Candidate(Library library, Entry entry, boolean exact, double rrf, double strength,
+      boolean weak, double titleCoverage, int titleInQuery, int libraryOrder, boolean relaxed) {
 
-  /** Candidates in final order, and the libraries that failed. */
-  record Outcome(List<Candidate> candidates, Map<String, String> failures) {}
+    Candidate withWeak(boolean isWeak) {
+      return new Candidate(library, entry, exact, rrf, strength, isWeak, titleCoverage, titleInQuery, libraryOrder,
+          relaxed);
+    }
+  }
+
+  /**
+   * Candidates in final order, the libraries that failed, and for a candidate kept in place of
+   * identical documents in other libraries, those copies.
+   */
+  record Outcome(List<Candidate> candidates, Map<String, String> failures,
+      Map<DocumentKey, List<Candidate>> copies) {
+
+    List<Candidate> copiesOf(Candidate c) {
+      return copies.getOrDefault(new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
+    }
+  }
 
   Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
+    Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
     Map<DocumentKey, Candidate> strict = fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
-    List<Candidate> ordered = order(strict.values());
+    List<Candidate> ordered = rank(strict.values(), copies);
     if (ordered.size() < limit && !terms.isEmpty()) {
       Map<DocumentKey, Candidate> relaxed = fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
       List<Candidate> fill = new ArrayList<>();
@@ -75,81 +120,206 @@ final class FederatedSearch {
           fill.add(e.getValue());
         }
       }
-      ordered.addAll(order(fill));
+      ordered.addAll(rank(fill, copies));
     }
-    return new Outcome(diversify(ordered), failures);
+    return new Outcome(ordered, failures, copies);
   }
+
+  /** One library's answer: its exact-title entries, and its hits (weighed or in plain rank order). */
+  private record LibraryAnswer(List<Entry> exact, ComparableSearcher.@Nullable Scored scored, List<Entry> plain) {}
 
   private Map<DocumentKey, Candidate> fanOut(Query query, LibrarySearcher.Mode mode, int depth,
       Map<String, String> failures, boolean withExact) {
-    List<Future<List<Candidate>>> futures = new ArrayList<>();
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode, failures);
+    List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
-      int order = i;
-      futures.add(workers.submit(() -> searchLibrary(library, order, query, mode, depth, withExact)));
+      CollectionStats stats = collections.get(i);
+      futures.add(workers.submit(() -> searchLibrary(library, query, mode, depth, withExact, stats)));
     }
-    Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
+    List<List<Candidate>> lists = new ArrayList<>();
+    Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < futures.size(); i++) {
       Library library = libraries.get(i);
+      LibraryAnswer answer;
       try {
-        for (Candidate c : futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-          fused.merge(key(c), c, FederatedSearch::combine);
-        }
+        answer = futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       } catch (ExecutionException e) {
         failures.putIfAbsent(library.name(), ArchiveFaults.describe(e.getCause(), library.name()));
+        continue;
       } catch (TimeoutException e) {
         futures.get(i).cancel(true);
         failures.putIfAbsent(library.name(), "no answer within " + LIBRARY_TIMEOUT_SECONDS + " s");
+        continue;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         failures.putIfAbsent(library.name(), "interrupted");
+        continue;
+      }
+      lists.add(rankedList(library, i, answer.exact(), true, mode, query, 1.0));
+      if (answer.scored() != null) {
+        String language = collections.containsKey(i)
+            ? ((ComparableSearcher) searchers.apply(library)).language() : "#" + library.name();
+        List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
+        for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
+          members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
+        }
+      } else {
+        lists.add(rankedList(library, i, answer.plain(), false, mode, query, -1));
+      }
+    }
+    for (List<Weighed> collection : byLanguage.values()) {
+      lists.add(collectionList(collection, mode, query));
+    }
+    Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
+    for (List<Candidate> list : lists) {
+      for (Candidate c : list) {
+        fused.merge(key(c), c, FederatedSearch::combine);
       }
     }
     return fused;
   }
 
-  private List<Candidate> searchLibrary(Library library, int order, Query query,
-      LibrarySearcher.Mode mode, int depth, boolean withExact) {
-    List<List<LibrarySearcher.Hit>> lists = new ArrayList<>();
-    List<LibrarySearcher.Hit> exact = withExact ? exactTitle(library, query.text()) : List.of();
-    lists.add(exact);
-    lists.add(searchers.apply(library).search(query, mode, depth));
-    Set<String> exactPaths = new HashSet<>();
-    Map<String, Candidate> out = new LinkedHashMap<>();
-    for (int l = 0; l < lists.size(); l++) {
-      int rank = 0;
-      Set<String> seenInList = new HashSet<>();
-      for (LibrarySearcher.Hit hit : lists.get(l)) {
-        Entry end = resolveDocument(library, hit.entry());
-        if (end == null || !seenInList.add(end.rawPath())) {
-          continue;
-        }
-        rank++;
-        boolean isExact = l == 0;
-        if (isExact) {
-          exactPaths.add(end.rawPath());
-        }
-        Candidate c = new Candidate(library, end, isExact, 1.0 / (RRF_K + rank),
-            Lexical.coverage(query.terms(), end.title()), order, mode == LibrarySearcher.Mode.RELAXED);
-        out.merge(end.rawPath(), c, FederatedSearch::combine);
+  /**
+   * The summed statistics of each language's full-text libraries, by library position; a
+   * library alone in its language is left out (it keeps its own statistics, hence libzim's
+   * order). A library whose statistics cannot be read is searched alone, and fails there.
+   */
+  private Map<Integer, CollectionStats> collectionStats(Query query, LibrarySearcher.Mode mode,
+      Map<String, String> failures) {
+    Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
+    for (int i = 0; i < libraries.size(); i++) {
+      LibrarySearcher searcher;
+      try {
+        searcher = searchers.apply(libraries.get(i));
+      } catch (RuntimeException e) {
+        continue; // searched alone: its own task meets the same fault and reports it in degraded
+      }
+      if (searcher instanceof ComparableSearcher s && !s.language().isEmpty()) {
+        byLanguage.computeIfAbsent(s.language(), k -> new ArrayList<>()).add(i);
       }
     }
-    return List.copyOf(out.values());
+    Map<Integer, CollectionStats> out = new LinkedHashMap<>();
+    for (List<Integer> members : byLanguage.values()) {
+      if (members.size() < 2) {
+        continue;
+      }
+      Set<String> terms = new LinkedHashSet<>();
+      List<Integer> readable = new ArrayList<>();
+      for (int i : members) {
+        try {
+          terms.addAll(((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
+          readable.add(i);
+        } catch (RuntimeException e) {
+          // searched alone: its own task meets the same fault and reports it in degraded
+        }
+      }
+      List<CollectionStats> stats = new ArrayList<>();
+      List<Integer> counted = new ArrayList<>();
+      for (int i : readable) {
+        try {
+          stats.add(((ComparableSearcher) searchers.apply(libraries.get(i))).statistics(terms));
+          counted.add(i);
+        } catch (RuntimeException e) {
+          // as above
+        }
+      }
+      if (counted.size() >= 2) {
+        CollectionStats merged = CollectionStats.merge(stats);
+        for (int i : counted) {
+          out.put(i, merged);
+        }
+      }
+    }
+    return out;
+  }
+
+  private LibraryAnswer searchLibrary(Library library, Query query, LibrarySearcher.Mode mode, int depth,
+      boolean withExact, @Nullable CollectionStats stats) {
+    List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
+    LibrarySearcher searcher = searchers.apply(library);
+    if (searcher instanceof ComparableSearcher comparable) {
+      return new LibraryAnswer(exact, comparable.searchScored(query, mode, depth, stats), List.of());
+    }
+    List<Entry> plain = new ArrayList<>();
+    for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
+      plain.add(hit.entry());
+    }
+    return new LibraryAnswer(exact, null, plain);
+  }
+
+  /** A collection member's hit, with what it takes to rank it among the other members' hits. */
+  private record Weighed(Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
+
+  /**
+   * One list of a collection's hits in weight order (ties: library order, path), each document
+   * once; strengths are Xapian's percentages over the whole collection.
+   */
+  private static List<Candidate> collectionList(List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
+    List<Weighed> sorted = new ArrayList<>(members);
+    sorted.sort(Comparator.comparingDouble((Weighed w) -> w.hit().weight()).reversed()
+        .thenComparingInt(Weighed::order)
+        .thenComparing(w -> w.hit().entry().path()));
+    List<Candidate> out = new ArrayList<>();
+    if (sorted.isEmpty()) {
+      return out;
+    }
+    Weighed best = sorted.get(0);
+    double factor = best.hit().weight() <= 0 || best.queryTerms() == 0 ? 0
+        : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
+    Set<DocumentKey> seen = new HashSet<>();
+    int rank = 0;
+    for (Weighed w : sorted) {
+      Entry end = resolveDocument(w.library(), w.hit().entry());
+      if (end == null || !seen.add(new DocumentKey(w.library().name(), end.rawPath()))) {
+        continue;
+      }
+      rank++;
+      double strength = Math.min(1.0, w.hit().weight() * factor);
+      out.add(new Candidate(w.library(), end, false, 1.0 / (RRF_K + rank), strength, false,
+          Lexical.coverage(query.terms(), end.title()), Lexical.titleWordsInQuery(query.terms(), end.title()),
+          w.order(), mode == LibrarySearcher.Mode.RELAXED));
+    }
+    return out;
+  }
+
+  /**
+   * One library's list in its own rank order, each document once.
+   *
+   * @param strength every candidate's strength, or negative for its title's coverage of the query
+   */
+  private static List<Candidate> rankedList(Library library, int order, List<Entry> entries, boolean exact,
+      LibrarySearcher.Mode mode, Query query, double strength) {
+    List<Candidate> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    int rank = 0;
+    for (Entry entry : entries) {
+      Entry end = resolveDocument(library, entry);
+      if (end == null || !seen.add(end.rawPath())) {
+        continue;
+      }
+      rank++;
+      double coverage = Lexical.coverage(query.terms(), end.title());
+      out.add(new Candidate(library, end, exact, 1.0 / (RRF_K + rank), strength >= 0 ? strength : coverage, false,
+          coverage, Lexical.titleWordsInQuery(query.terms(), end.title()), order,
+          mode == LibrarySearcher.Mode.RELAXED));
+    }
+    return out;
   }
 
   /** The query taken as a title (as typed, capitalised, or as a path), redirects included. */
-  private static List<LibrarySearcher.Hit> exactTitle(Library library, String query) {
+  private static List<Entry> exactTitle(Library library, String query) {
     String q = query.strip();
-    List<LibrarySearcher.Hit> out = new ArrayList<>();
+    List<Entry> out = new ArrayList<>();
     Set<Integer> seen = new HashSet<>();
     for (String title : new String[] {q, Lexical.capitalizeFirst(q)}) {
       Entry e = library.archive().findByTitle(title);
       if (e != null && seen.add(e.index())) {
-        out.add(new LibrarySearcher.Hit(e));
+        out.add(e);
       }
       Entry byPath = library.entry(title.replace(' ', '_'));
       if (byPath != null && seen.add(byPath.index())) {
-        out.add(new LibrarySearcher.Hit(byPath));
+        out.add(byPath);
       }
     }
     return out;
@@ -165,7 +335,8 @@ final class FederatedSearch {
   }
 
   private static Candidate combine(Candidate a, Candidate b) {
-    return new Candidate(a.library(), a.entry(), a.exact() || b.exact(), a.rrf() + b.rrf(), a.titleCoverage(), a.libraryOrder(),
+    return new Candidate(a.library(), a.entry(), a.exact() || b.exact(), a.rrf() + b.rrf(),
+        Math.max(a.strength(), b.strength()), false, a.titleCoverage(), a.titleInQuery(), a.libraryOrder(),
         a.relaxed() && b.relaxed());
   }
 
@@ -173,17 +344,35 @@ final class FederatedSearch {
     return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
-  private static List<Candidate> order(java.util.Collection<Candidate> candidates) {
-    List<Candidate> out = new ArrayList<>(candidates);
+  /**
+   * Marks the candidates below the relevance floor, orders them all, lists identical documents
+   * once (the copies left out go to {@code copies}), and interleaves libraries.
+   */
+  List<Candidate> rank(Collection<Candidate> candidates, Map<DocumentKey, List<Candidate>> copies) {
+    double strongest = 0;
+    for (Candidate c : candidates) {
+      strongest = Math.max(strongest, c.strength());
+    }
+    List<Candidate> out = new ArrayList<>(candidates.size());
+    for (Candidate c : candidates) {
+      out.add(c.withWeak(!c.exact() && c.strength() < RELEVANCE_FLOOR * strongest));
+    }
     out.sort(Comparator.comparing((Candidate c) -> !c.exact())
+        .thenComparing(Candidate::weak)
+        .thenComparing(Comparator.comparingInt(Candidate::titleInQuery).reversed())
         .thenComparing(Comparator.comparingDouble(Candidate::rrf).reversed())
+        .thenComparing(Comparator.comparingDouble(Candidate::strength).reversed())
         .thenComparing(Comparator.comparingDouble(Candidate::titleCoverage).reversed())
         .thenComparingInt(Candidate::libraryOrder)
         .thenComparing(c -> c.entry().rawPath()));
-    return out;
+    return diversify(SameDocuments.dropCopies(out, copies));
   }
 
-  /** Reorders so no library has more than maxConsecutive results in a row, if avoidable. */
+  /**
+   * Reorders so no library has more than maxConsecutive results in a row, if another library has
+   * a comparably relevant result: as strong as {@value #COMPARABLE} of the next one in order, and
+   * on the same side of the floor (an exact title counts as above it).
+   */
   List<Candidate> diversify(List<Candidate> ranked) {
     List<Candidate> pending = new ArrayList<>(ranked);
     List<Candidate> out = new ArrayList<>(ranked.size());
@@ -191,8 +380,13 @@ final class FederatedSearch {
       int pick = 0;
       if (runLength(out) >= maxConsecutive) {
         String last = out.get(out.size() - 1).library().name();
+        Candidate next = pending.get(0);
         for (int i = 0; i < pending.size(); i++) {
-          if (!pending.get(i).library().name().equals(last)) {
+          Candidate other = pending.get(i);
+          if (other.weak() != next.weak()) {
+            break; // below the floor: not comparable
+          }
+          if (!other.library().name().equals(last) && other.strength() >= COMPARABLE * next.strength()) {
             pick = i;
             break;
           }

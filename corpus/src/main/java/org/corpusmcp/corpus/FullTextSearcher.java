@@ -1,52 +1,97 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
-import org.corpusmcp.zim.search.SearchHit;
+import org.corpusmcp.zim.search.CollectionStats;
+import org.corpusmcp.zim.search.ScoredResults;
 import org.corpusmcp.zim.search.Searcher;
 import org.corpusmcp.zim.search.Semantics;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Full-text search over the archive's own Xapian index with libzim's ranking. STRICT is what a
  * Kiwix user gets today (libzim 9 semantics: every word must match). RELAXED asks the same index for
  * any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
- * Snippets are made later from the parsed document, for the few results actually shown; titles
- * come from the entry each path is resolved to here, so the searcher is asked for paths only.
+ * Weighed alone, the order is libzim's; weighed with the statistics of a collection of libraries
+ * ({@link ComparableSearcher}), the weights compare with the other members'. Snippets are made
+ * later from the parsed document, for the few results actually shown; titles come from the entry
+ * each path is resolved to here, so the searcher is asked for paths only.
  */
-final class FullTextSearcher implements LibrarySearcher {
+final class FullTextSearcher implements ComparableSearcher {
 
   private final Archive archive;
   private final Searcher strict;
   private final Searcher relaxed;
+  private final String language;
 
   /** @throws org.corpusmcp.zim.search.SearchException when the archive has no usable index */
   FullTextSearcher(Archive archive) {
     this.archive = archive;
     this.strict = Searcher.open(archive, Semantics.LIBZIM_9);
     this.relaxed = Searcher.open(archive, Semantics.LIBZIM_8_1);
+    String lang = archive.metadata("Language");
+    this.language = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT);
   }
 
   @Override
   public List<Hit> search(Query query, Mode mode, int count) {
-    List<SearchHit> hits;
-    if (mode == Mode.STRICT) {
-      hits = strict.searchPaths(query.text(), 0, count).hits();
-    } else {
-      List<String> terms = query.terms();
-      if (terms.size() < 2) {
-        return List.of(); // one word: the strict search already asked for it
-      }
-      hits = relaxed.searchPaths(String.join(" OR ", terms), 0, count).hits();
-    }
-    List<Hit> out = new ArrayList<>(hits.size());
-    for (SearchHit hit : hits) {
-      Entry entry = archive.findByPath(hit.path());
-      if (entry != null) {
-        out.add(new Hit(entry));
-      }
+    List<Hit> out = new ArrayList<>();
+    for (ScoredHit hit : searchScored(query, mode, count, null).hits()) {
+      out.add(new Hit(hit.entry()));
     }
     return out;
+  }
+
+  @Override
+  public String language() {
+    return language;
+  }
+
+  @Override
+  public List<String> queryTerms(Query query, Mode mode) {
+    String text = indexQuery(query, mode);
+    return text == null ? List.of() : searcher(mode).queryTerms(text);
+  }
+
+  @Override
+  public CollectionStats statistics(Collection<String> terms) {
+    return strict.statistics(terms); // one database behind both searchers
+  }
+
+  @Override
+  public Scored searchScored(Query query, Mode mode, int count, @Nullable CollectionStats collection) {
+    String text = indexQuery(query, mode);
+    if (text == null) {
+      return Scored.NONE;
+    }
+    ScoredResults results = searcher(mode).searchScored(text, 0, count, collection);
+    List<ScoredHit> out = new ArrayList<>(results.hits().size());
+    for (org.corpusmcp.zim.search.ScoredHit hit : results.hits()) {
+      Entry entry = archive.findByPath(hit.path());
+      if (entry != null) {
+        out.add(new ScoredHit(entry, hit.weight(), hit.matchedTerms()));
+      }
+    }
+    return new Scored(results.queryTerms(), out);
+  }
+
+  private Searcher searcher(Mode mode) {
+    return mode == Mode.STRICT ? strict : relaxed;
+  }
+
+  /** The query as the index is asked it, or null when this mode has nothing to ask. */
+  private static @Nullable String indexQuery(Query query, Mode mode) {
+    if (mode == Mode.STRICT) {
+      return query.text();
+    }
+    List<String> terms = query.terms();
+    if (terms.size() < 2) {
+      return null; // one word: the strict search already asked for it
+    }
+    return String.join(" OR ", terms);
   }
 }

@@ -18,7 +18,9 @@ final class Lexical {
   private static final Set<String> STOPWORDS = Set.of(
       "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "in", "is", "it",
       "of", "on", "or", "the", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-      "does", "do", "i", "my", "can");
+      "does", "do", "i", "my", "can",
+      // question words that name nothing, and the "s" a possessive leaves ("Dylan's")
+      "were", "s", "have", "has", "had", "did", "many", "much", "this", "that", "there", "their", "its", "about");
 
   private Lexical() {}
 
@@ -81,6 +83,29 @@ final class Lexical {
     }
     return (double) found / terms.size();
   }
+
+  /**
+   * How many words of {@code title} the query names, when it names all of them and they are more
+   * than half of the query's terms (0 otherwise): a question that names an article's whole title
+   * ("who wrote Hit the Road Jack") asks about that article, while a short title among more words
+   * ("capital of Western Australia" and the article Australia, "United States Declaration of
+   * Independence" and the article United States) does not. A trailing qualifier in parentheses
+   * ("Billboard (magazine)") is not part of the title's name.
+   */
+  static int titleWordsInQuery(List<String> terms, String title) {
+    List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""));
+    if (words.isEmpty() || terms.isEmpty()) {
+      return 0;
+    }
+    for (String w : words) {
+      if (STOPWORDS.contains(w) || !terms.contains(w)) {
+        return 0;
+      }
+    }
+    return 2 * words.size() > terms.size() ? words.size() : 0;
+  }
+
+  private static final java.util.regex.Pattern QUALIFIER = java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
 
   /** Upper-cases the first letter, as MediaWiki does with titles. */
   static String capitalizeFirst(String s) {

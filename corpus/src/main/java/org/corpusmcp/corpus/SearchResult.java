@@ -17,7 +17,10 @@ public record SearchResult(List<SearchHit> results, @Nullable Correction correct
    * text, a pointer to the document rather than a quotation.
    */
   public record SearchHit(String ref, String library, String kind, String title, String snapshot,
-      String snippet, List<SectionHint> relevantSections) {}
+      String snippet, List<SectionHint> relevantSections, List<Copy> alsoIn) {}
+
+  /** Another library's copy of a result's document (same title, same bytes), listed once. */
+  public record Copy(String library, String ref) {}
 
   /** A section of a result that names or holds the query's words, by id for fetch(ref, sections). */
   public record SectionHint(String id, String title) {}

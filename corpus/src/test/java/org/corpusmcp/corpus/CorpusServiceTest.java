@@ -84,21 +84,6 @@ class CorpusServiceTest {
   }
 
   @Test
-  void noLibraryHasMoreThanMaxConsecutiveResultsInARowWhileAnotherHasResults() {
-    Map<String, String> twins = new LinkedHashMap<>();
-    twins.put("RayA", TestCorpus.RAY_MINI);
-    twins.put("RayB", TestCorpus.RAY_MINI);
-    try (CorpusService s = service("diverse", twins, 100_000, 1, CorpusSearchers.forCorpus())) {
-      List<SearchHit> results = results(s.search("Ray Charles", 6));
-      assertEquals(6, results.size());
-      for (int i = 1; i < results.size(); i++) {
-        assertFalse(results.get(i).library().equals(results.get(i - 1).library()),
-            "two in a row at " + i + ": " + results);
-      }
-    }
-  }
-
-  @Test
   void oneFailingLibraryDegradesTheAnswerAndIsNamed() {
     Map<String, String> libraries = new LinkedHashMap<>();
     libraries.put("Ray", TestCorpus.RAY_MINI);

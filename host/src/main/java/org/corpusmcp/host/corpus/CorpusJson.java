@@ -39,7 +39,10 @@ public final class CorpusJson {
              "title":{"type":"string"},"snapshot":{"type":"string"},"snippet":{"type":"string"},
              "relevant_sections":{"type":"array","maxItems":3,"items":{"type":"object",
                "properties":{"id":{"type":"string"},"title":{"type":"string"}},
-               "required":["id","title"]}}},
+               "required":["id","title"]}},
+             "also_in":{"type":"array","items":{"type":"object",
+               "properties":{"library":{"type":"string"},"ref":{"type":"string"}},
+               "required":["library","ref"]}}},
            "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
          "degraded":{"type":"array","items":{"type":"object",
            "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
@@ -85,6 +88,11 @@ public final class CorpusJson {
     List<Map<String, Object>> hints = new ArrayList<>();
     hit.relevantSections().forEach(h -> hints.add(ordered("id", h.id(), "title", h.title())));
     out.put("relevant_sections", hints);
+    if (!hit.alsoIn().isEmpty()) {
+      List<Map<String, Object>> copies = new ArrayList<>();
+      hit.alsoIn().forEach(copy -> copies.add(ordered("library", copy.library(), "ref", copy.ref())));
+      out.put("also_in", copies);
+    }
     return out;
   }
 

@@ -25,8 +25,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class Matcher {
 
-  /** One ranked document. */
-  record Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {}
+  /**
+   * One ranked document; {@code matchingLeaves} is how many weighted leaves matched it (0 where
+   * the ranking does not keep it).
+   */
+  record Hit(long docid, double weight, int percent, byte @Nullable [] sortKey, int matchingLeaves) {
+    Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {
+      this(docid, weight, percent, sortKey, 0);
+    }
+  }
 
   /** A ranked page plus the estimate. */
   /**
@@ -41,13 +48,25 @@ final class Matcher {
   private final double avlen;
   private final long lbound;
   private final Map<String, GlassDatabase.TermStats> opened = new HashMap<>();
+  /** Statistics to weigh by instead of the database's own (a merged collection), or null. */
+  private final @Nullable CollectionStats collection;
 
   Matcher(GlassDatabase db, Bm25 bm25) {
+    this(db, bm25, null);
+  }
+
+  /**
+   * @param collection the statistics of a collection this database is one member of: term
+   *     weights use its document count, average length and term frequencies, so weights compare
+   *     across the members; null for the database's own (libzim's ranking)
+   */
+  Matcher(GlassDatabase db, Bm25 bm25, @Nullable CollectionStats collection) {
     this.db = db;
     this.bm25 = bm25;
-    this.n = db.docCount();
-    this.avlen = db.averageLength();
-    this.lbound = db.header().doclenLowerBound();
+    this.collection = collection;
+    this.n = collection != null ? collection.docCount() : db.docCount();
+    this.avlen = collection != null ? collection.averageLength() : db.averageLength();
+    this.lbound = collection != null ? collection.doclenLowerBound() : db.header().doclenLowerBound();
   }
 
   // ------------------------------------------------------------------ building the tree
@@ -150,7 +169,8 @@ final class Matcher {
   private PostingTree.Leaf leaf(String term, int wqf, boolean weighted, PostingTree.DocLengths lengths) {
     byte[] t = term.getBytes(StandardCharsets.UTF_8);
     PostingList pl = t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
-    Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, pl.termFreq(), wqf, 1.0, pl.wdfUpperBound()) : null;
+    long tf = collection != null ? Math.max(collection.termFreq(term), pl.termFreq()) : pl.termFreq();
+    Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, tf, wqf, 1.0, pl.wdfUpperBound()) : null;
     if (t.length > 0 && t.length <= 245) {
       opened.putIfAbsent(term, pl.stats());
     }
@@ -304,10 +324,10 @@ final class Matcher {
       } else if (k == 0) {
         continue;
       } else if (heap.size() < k) {
-        heap.add(new Hit(d, w, 0, null));
+        heap.add(new Hit(d, w, 0, null, root.matchingLeaves()));
       } else if (w > heap.peek().weight()) { // equal weight: the earlier docid stays
         heap.poll();
-        heap.add(new Hit(d, w, 0, null));
+        heap.add(new Hit(d, w, 0, null, root.matchingLeaves()));
       }
     }
     long estimated;
@@ -325,7 +345,7 @@ final class Matcher {
     List<Hit> out = new ArrayList<>(ranked.size());
     double factor = greatest > 0 ? (((double) greatestLeaves / totalLeaves) / greatest) * 100.0 : 0;
     for (Hit h : ranked) {
-      out.add(new Hit(h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey()));
+      out.add(new Hit(h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey(), h.matchingLeaves()));
     }
     return new Outcome(out, estimated, matched, opened);
   }

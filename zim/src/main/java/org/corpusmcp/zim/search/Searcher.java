@@ -181,6 +181,81 @@ public final class Searcher {
     return run(query, start, count, false, false);
   }
 
+  /**
+   * The terms the parsed query weighs (wildcards left out), in query order: what {@link
+   * #statistics} is asked about when several databases are searched as one collection. Empty for a
+   * query that parses to nothing.
+   */
+  public List<String> queryTerms(String query) {
+    QueryNode parsed = parse(normalise(query));
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+    if (parsed != null) {
+      collectTerms(parsed, true, out);
+    }
+    return List.copyOf(out);
+  }
+
+  private static void collectTerms(QueryNode n, boolean weighted, Set<String> out) {
+    if (n instanceof QueryNode.Term t) {
+      if (weighted) {
+        out.add(t.term());
+      }
+    } else if (n instanceof QueryNode.Compound c) {
+      for (int i = 0; i < c.children().size(); i++) {
+        collectTerms(c.children().get(i), weighted && !(c.op() == QueryNode.Op.AND_NOT && i > 0), out);
+      }
+    }
+  }
+
+  /**
+   * This database's collection statistics for {@code terms}: what it contributes when it is
+   * searched as one member of a collection ({@link CollectionStats#merge}).
+   *
+   * @throws SearchException CORRUPT_INDEX when damage is found reading them
+   */
+  public CollectionStats statistics(java.util.Collection<String> terms) {
+    try {
+      java.util.Map<String, Long> tf = new java.util.HashMap<>();
+      for (String term : terms) {
+        tf.put(term, db.termStats(term).termFreq());
+      }
+      return new CollectionStats(db.docCount(), db.header().totalDoclen(), db.header().doclenLowerBound(), tf);
+    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
+        | IllegalStateException | IllegalArgumentException e) {
+      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The same matches in the same order as {@link #searchPaths} when {@code collection} is null;
+   * with a collection, every weight is computed from its statistics instead of this database's,
+   * so weights from the collection's members compare (the order within this database may then
+   * differ from libzim's, since term weights change). Each hit says how many query terms it
+   * matched.
+   *
+   * @throws SearchException CORRUPT_INDEX when damage is found while searching; QUERY_TOO_LONG
+   */
+  public ScoredResults searchScored(String query, int start, int count, @Nullable CollectionStats collection) {
+    if (start < 0 || count < 0) {
+      throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
+    }
+    QueryNode parsed = parse(normalise(query));
+    if (parsed == null) {
+      return new ScoredResults(0, List.of());
+    }
+    try {
+      Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT, collection).run(parsed, start, count, null);
+      List<ScoredHit> hits = new ArrayList<>(o.hits().size());
+      for (Matcher.Hit h : o.hits()) {
+        hits.add(new ScoredHit(h.docid(), pathOf(db.documentData(h.docid())), h.weight(), h.matchingLeaves()));
+      }
+      return new ScoredResults(QueryNode.leafCount(parsed), hits);
+    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
+        | IllegalStateException | IllegalArgumentException e) {
+      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+    }
+  }
+
   private SearchResults run(String query, int start, int count, boolean titles, boolean snippets) {
     if (start < 0 || count < 0) {
       throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
