@@ -2,7 +2,7 @@
 """Builds the bundled default corpus: the corpus-mcp handbook as a ZIM archive.
 
 Every page is content this project owns (README.md and docs/*.md), rendered to HTML in the
-markup mwoffliner 1.16+ writes (zim-html-families.md §1d), so the bundled MediaWiki adapter
+markup mwoffliner 1.16+ writes (ActionParse renderer), so the bundled MediaWiki adapter
 serves it, and written with the real libzim writer with a full-text and a title index. The
 result is committed, so a fresh machine (Java and Maven only) can search it without Python.
 

@@ -2,7 +2,7 @@
 """Builds the DevDocs and Stack Exchange fixture archives with the real libzim writer.
 
 No real devdocs2zim or sotoki archive is available to the project, so these small archives stand
-in for them (shared/docs/zim-html-families.md §2, §3 and §5). Every page is hand-written HTML that
+in for them. Every page is hand-written HTML that
 follows the scrapers' templates; the pages live in the adapters' test resources so the unit tests
 and the archives read the very same files:
 

@@ -5,7 +5,8 @@ The oracle is the reference implementation itself (egarcia74/arch-wiki-mcp at 5f
 run from a checkout: record_reference_fuzz.py <reference-src-dir> <seed> <count> <out.json>.
 Random texts are built from wikitext fragments that stress the contract's rules (templates,
 nesting, parameters, nowiki, comments, emphasis, lists, headings, links, entities, Unicode
-whitespace, astral characters). Cases touching a deliberate departure (docs/archwiki.md, "§J")
+whitespace, astral characters). Cases touching a deliberate departure (docs/archwiki.md,
+"Deliberate departures from the reference")
 are left out, so every recorded case must match this plugin exactly:
   - any {{man...}} (J.2), reference output containing NUL (J.1),
   - a list-marker run ending in ':' or ';' after '*'/'#', before or after link rendering (J.5),

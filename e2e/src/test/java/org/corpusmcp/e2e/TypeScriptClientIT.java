@@ -31,7 +31,7 @@ class TypeScriptClientIT {
     // the bundled corpus's two tools and the Arch wiki plugin's, side by side
     assertTrue(result.out().contains("\"tools\":[\"search\",\"fetch\",\"archwiki_"), result.out());
     assertTrue(result.out().contains("\"readOnlyHint\":true"), result.out());
-    // the Arch wiki plugin's prompt (contract §G.2); the corpus adds none
+    // the Arch wiki plugin's prompt, arch-wiki-usage; the corpus adds none
     assertTrue(result.out().contains("\"prompts\":[{\"name\":\"arch-wiki-usage\","
         + "\"description\":\"How to use Arch Wiki MCP without becoming a liar\",\"arguments\":[]}]"),
         result.out());

@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * maps); decompressed clusters are shared through a cache bounded in bytes ({@link
  * ZimOptions#cacheBytes()}) that never decompresses a cluster twice at the same time.
  *
- * <p><b>Paths</b> follow libzim (§A.8). In a new-scheme archive (version ≥ 6.1) user content is in
+ * <p><b>Paths</b> follow libzim. In a new-scheme archive (version ≥ 6.1) user content is in
  * namespace {@code C} and {@link #findByPath} takes the path without namespace; a path that looks
  * like an old one ({@code A/foo} or {@code /A/foo}) falls back to {@code C/foo}, so old links still
  * resolve. In an old-scheme archive the path includes its namespace ({@code A/foo}). Metadata,
@@ -129,7 +129,7 @@ public final class Archive implements AutoCloseable {
   }
 
   /**
-   * The number of articles, as libzim's {@code getArticleCount} (§A.9): the size of the v1
+   * The number of articles, as libzim's {@code getArticleCount}: the size of the v1
    * front-article listing when present; otherwise the sum of the {@code text/html*} counts in
    * {@code M/Counter}; otherwise the size of namespace {@code A} (old scheme) or {@code C} (new).
    */
@@ -181,7 +181,7 @@ public final class Archive implements AutoCloseable {
     return layout.titlesV1() != null;
   }
 
-  /** The stored MD5 as lowercase hex, or null when the archive has none (§A.11). */
+  /** The stored MD5 as lowercase hex, or null when the archive has none. */
   public @Nullable String checksum() {
     return ChecksumVerifier.stored(layout);
   }
@@ -259,7 +259,7 @@ public final class Archive implements AutoCloseable {
 
   /**
    * Up to {@code max} user entries whose title starts with {@code prefix}, in title order (byte
-   * order, case-sensitive): libzim's title-listing suggestion fallback (§D.7).
+   * order, case-sensitive): libzim's title-listing suggestion fallback.
    */
   public List<Entry> findByTitlePrefix(String prefix, int max) {
     if (max < 0) {
@@ -353,7 +353,7 @@ public final class Archive implements AutoCloseable {
 
   /**
    * The main page entry, possibly a redirect ({@code W/mainPage} in new archives, else the
-   * header's main page), or null when the archive has none (§A.14).
+   * header's main page), or null when the archive has none.
    */
   public @Nullable Entry mainEntry() {
     if (hasNewNamespaceScheme()) {
@@ -389,7 +389,7 @@ public final class Archive implements AutoCloseable {
     return e == null ? null : e.content();
   }
 
-  /** The value of metadata {@code M/<name>} as UTF-8 text, or null when absent (§A.15). */
+  /** The value of metadata {@code M/<name>} as UTF-8 text, or null when absent. */
   public @Nullable String metadata(String name) {
     Blob b = metadataBlob(name);
     return b == null ? null : b.text();
@@ -431,7 +431,7 @@ public final class Archive implements AutoCloseable {
   /**
    * The illustration of {@code size}×{@code size} pixels, or null. For 48 it falls back to the old
    * favicon entries ({@code -/favicon}, {@code -/favicon.png}, {@code I/favicon}, {@code
-   * I/favicon.png}), as libzim does (§A.14).
+   * I/favicon.png}), as libzim does.
    */
   public @Nullable Blob illustration(int size) {
     Blob b = metadataBlob("Illustration_" + size + "x" + size + "@1");
@@ -450,7 +450,7 @@ public final class Archive implements AutoCloseable {
   /**
    * The full-text Xapian database ({@code X/fulltext/xapian}, else {@code Z//fulltextIndex/xapian})
    * as an archive slice, or null when absent or not directly accessible (compressed, split across
-   * parts, a redirect), which libzim treats as "no index" (§B.1, §B.2).
+   * parts, a redirect), which libzim treats as "no index".
    */
   public @Nullable ByteSource fulltextIndex() {
     Entry e = findByNamespace('X', "fulltext/xapian");
@@ -460,7 +460,7 @@ public final class Archive implements AutoCloseable {
     return e == null ? null : e.directContent();
   }
 
-  /** The title Xapian database ({@code X/title/xapian}) as an archive slice, or null (§B.1, §B.2). */
+  /** The title Xapian database ({@code X/title/xapian}) as an archive slice, or null, as above. */
   public @Nullable ByteSource titleIndex() {
     Entry e = findByNamespace('X', "title/xapian");
     return e == null ? null : e.directContent();
@@ -469,8 +469,9 @@ public final class Archive implements AutoCloseable {
   // ---------------------------------------------------------------- integrity
 
   /**
-   * Full structural validation (§E.2 minus the checksum): every pointer, dirent, ordering, title
-   * listing, MIME code and cluster. Reads and decompresses the whole archive once.
+   * Full structural validation (libzim's {@code zim::validate} minus the checksum): every
+   * pointer, dirent, ordering, title listing, MIME code and cluster. Reads and decompresses the
+   * whole archive once.
    *
    * @throws ZimFormatException naming the first fault
    */
@@ -479,7 +480,7 @@ public final class Archive implements AutoCloseable {
   }
 
   /**
-   * Every structural fault of the archive, each with its offset (§E.2 minus the checksum): what
+   * Every structural fault of the archive, each with its offset (libzim's, bar the checksum): what
    * {@link #validate} checks, without stopping at the first. Opening refuses only what libzim
    * refuses at open; everything else damaged is here, and a typed error when it is read. At most
    * {@value org.corpusmcp.zim.format.IntegrityCheck#MAX_FAULTS} faults.
@@ -489,7 +490,7 @@ public final class Archive implements AutoCloseable {
   }
 
   /**
-   * Recomputes the MD5 of the archive and compares it with the stored one (§A.11), telling
+   * Recomputes the MD5 of the archive and compares it with the stored one, telling
    * {@code progress} as it goes.
    *
    * @throws ZimFormatException with fault {@link ZimFault#CHECKSUM} on mismatch or when absent

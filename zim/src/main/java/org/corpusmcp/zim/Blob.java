@@ -46,7 +46,7 @@ public final class Blob {
 
   /**
    * The content as an archive slice when its cluster is stored uncompressed (libzim's "direct
-   * access", §B.2), else null. Glass databases inside an archive are read through this.
+   * access"), else null. Glass databases inside an archive are read through this.
    */
   public @Nullable ByteSource directSource() {
     return direct ? bytes : null;

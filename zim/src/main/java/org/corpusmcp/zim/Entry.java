@@ -11,13 +11,13 @@ import org.jspecify.annotations.Nullable;
  * or (in old archives only) a link-target or deleted placeholder without content. Immutable and
  * thread-safe; cheap to create, so equal entries are not necessarily the same object.
  *
- * <p>Paths follow libzim's public API (§A.8): in a new-scheme archive {@link #path()} has no
+ * <p>Paths follow libzim's public API: in a new-scheme archive {@link #path()} has no
  * namespace ({@code "main.html"} for the dirent {@code C/main.html}); in an old-scheme archive it
  * has one ({@code "A/main.html"}). {@link #fullPath()} always has it.
  */
 public final class Entry {
 
-  /** What kind of dirent an entry is (§A.7). */
+  /** What kind of dirent an entry is. */
   public enum Kind {
     /** Has content (a blob in a cluster). */
     ITEM,
@@ -29,7 +29,7 @@ public final class Entry {
     DELETED
   }
 
-  /** libzim follows at most this many redirects (§A.7). */
+  /** libzim follows at most this many redirects. */
   static final int MAX_REDIRECTS = 50;
 
   private final Archive archive;
@@ -69,7 +69,7 @@ public final class Entry {
     return namespace() + "/" + rawPath();
   }
 
-  /** The title, or the path (without namespace) when the stored title is empty (§A.7). */
+  /** The title, or the path (without namespace) when the stored title is empty, as libzim does. */
   public String title() {
     return new String(dirent.title(), StandardCharsets.UTF_8);
   }
@@ -179,7 +179,7 @@ public final class Entry {
 
   /**
    * The content as an archive slice when it is stored uncompressed and within one part (libzim's
-   * direct access, §B.2), else null. Redirects are <em>not</em> followed, as libzim's indexes
+   * direct access), else null. Redirects are <em>not</em> followed, as libzim's indexes
    * treat a redirect as "no index".
    */
   public @Nullable ByteSource directContent() {

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Parses {@code M/Counter} (zim-and-libzim-search.md §A.15).
+ * Parses {@code M/Counter} ({@code mime=count;} pairs, as libzim writes them).
  *
  * <pre>
  * Counter --&gt; Item (";" Item)*        Item --&gt; MimeType "=" Count

@@ -1,6 +1,6 @@
 package org.corpusmcp.zim;
 
-/** The header's major version is not one this reader (or libzim) understands: 5 or 6 (§A.4). */
+/** The header's major version is not one this reader (or libzim) understands: 5 or 6. */
 public final class UnsupportedZimVersionException extends ZimFormatException {
 
   private static final long serialVersionUID = 1L;

@@ -34,9 +34,10 @@ public final class Zim {
 
   /**
    * Opens {@code path}. A split archive opens from its first part ({@code foo.zimaa}) or from the
-   * name without suffix ({@code foo.zim}) when that file does not exist (§A.12); the parts are
-   * {@code foo.zimaa}, {@code foo.zimab}, … up to the first missing name. With {@link
-   * ZimOptions.Builder#embedded} the archive is read from inside a larger file (§A.13).
+   * name without suffix ({@code foo.zim}) when that file does not exist, as libzim 8 does;
+   * the parts are {@code foo.zimaa}, {@code foo.zimab}, … up to the first missing name. With {@link
+   * ZimOptions.Builder#embedded} the archive is read from inside a larger file, all ZIM
+   * offsets relative to its start.
    *
    * @throws ZimFormatException the bytes are not a valid archive
    * @throws UncheckedIOException the file cannot be read

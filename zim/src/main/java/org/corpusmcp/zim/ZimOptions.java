@@ -55,7 +55,7 @@ public final class ZimOptions {
     return maxClusterBytes;
   }
 
-  /** Where the archive starts in the file (embedded archives, §A.13); 0 by default. */
+  /** Where the archive starts in the file (embedded archives); 0 by default. */
   public long offset() {
     return offset;
   }

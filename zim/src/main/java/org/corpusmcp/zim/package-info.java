@@ -18,7 +18,7 @@
  * }
  * }</pre>
  *
- * <p>The index slices are libzim's "direct access" (§B.2): non-null only when the database is an
+ * <p>The index slices are libzim's "direct access": non-null only when the database is an
  * item in an uncompressed cluster inside one part, exactly when libzim reports the index present.
  * Any entry's content can be had the same way with {@link org.corpusmcp.zim.Entry#directContent()}
  * or {@link org.corpusmcp.zim.Blob#directSource()}.

@@ -21,9 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Archives inside larger files (§A.13) and split into parts (§A.12). libzim's Python binding
- * cannot open embedded archives, so they are compared with libzim's reading of the same archive
- * stored alone ({@code small.zim}, byte-identical to the embedded bytes).
+ * Archives inside larger files and split into parts ({@code name.zimaa}, {@code name.zimab}, …).
+ * libzim's Python binding cannot open embedded archives, so they are compared with libzim's
+ * reading of the same archive stored alone ({@code small.zim}, byte-identical to the embedded bytes).
  */
 class EmbeddedAndSplitTest {
 
@@ -94,7 +94,7 @@ class EmbeddedAndSplitTest {
     }
   }
 
-  /** A blob straddling two parts is not directly accessible (§A.12, §B.2). */
+  /** A blob straddling two parts is not directly accessible (libzim ignores an index there). */
   @ParameterizedTest
   @MethodSource("layouts")
   void directAccessNeedsOnePart(Path dir) {

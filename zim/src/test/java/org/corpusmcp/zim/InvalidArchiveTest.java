@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every {@code invalid.*.zim} of libzim's test suite (zim-and-libzim-search.md §E.3), held to
+ * Every {@code invalid.*.zim} of libzim's test suite (openzim/zim-testing-suite), held to
  * libzim 8.1.1's reading of the same file ({@code libzim_reads.py}): refused at open exactly when
  * libzim refuses it, with the fault its name announces; otherwise opened, every entry libzim reads
  * read identically, every entry libzim fails on a {@link ZimFormatException} with that fault, and
@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  */
 class InvalidArchiveTest {
 
-  /** The fault each file name announces (§E.3's "Corruption" column). */
+  /** The fault each file name announces. */
   private static final Map<String, ZimFault> FAULTS = Map.ofEntries(
       Map.entry("smaller_than_header", ZimFault.TOO_SMALL),
       Map.entry("outofbounds_urlptrpos", ZimFault.PATH_POINTER_LIST),

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The M/Counter grammar of zim-and-libzim-search.md §A.15, on the spec's own examples. */
+/** The M/Counter grammar ({@code mime=count;} pairs), on libzim's documented examples. */
 class MimeCounterTest {
 
   @Test

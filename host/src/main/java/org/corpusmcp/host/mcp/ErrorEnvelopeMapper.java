@@ -9,7 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The SDK's HTTP transport writes error bodies with {@code writeValueAsString(mcpError)}: the whole
- * exception, stack trace included (java-stack-notes.md §5.2). This mapper, given only to the HTTP
+ * exception, stack trace included. This mapper, given only to the HTTP
  * transport, writes an {@link McpError} as a JSON-RPC error envelope instead and delegates
  * everything else.
  */

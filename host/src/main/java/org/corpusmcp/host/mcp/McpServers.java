@@ -21,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  * is turned off: it reports through a different path with worse messages), tools, prompts only
  * when a plugin contributes some (so a server without them advertises no prompts capability), no
  * resources or logging capability, and the JSON mapper and schema validator passed in explicitly
- * rather than found by the SDK's ServiceLoader (STYLE M3).
+ * rather than found by the SDK's ServiceLoader, which sees only the thread context class
+ * loader's classes.
  */
 public final class McpServers {
 

@@ -15,10 +15,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Looks at every inbound JSON-RPC message before the MCP SDK does, on both transports, and
  * answers what the SDK would mishandle: on stdio its reader stops for good at the first line it
- * cannot map (java-stack-notes.md §5.1), and on HTTP it answers some faults with a 500 or a
- * serialized exception. Whatever passes the gate is a well-formed message the SDK can take.
+ * cannot map (a blank line, non-JSON, a batch, {@code "id":null}), and on HTTP it answers some
+ * faults with a 500 or a serialized exception. Whatever passes the gate is a well-formed message the SDK can take.
  *
- * <p>Rules, in order (codes per JSON-RPC 2.0; texts follow the Arch wiki contract §G.4):
+ * <p>Rules, in order (codes per JSON-RPC 2.0; texts as the reference Arch wiki server sends):
  *
  * <ul>
  *   <li>not JSON, or blank: {@code -32700 Parse error}

@@ -27,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * MCP over stdio, one JSON-RPC message per line, in place of the SDK's
  * {@code StdioServerTransportProvider}, which stops reading for good at the first line it cannot
  * map, emits concurrent responses through a sink that can drop them ("Failed to enqueue
- * message"), and never lets the JVM exit when stdin closes (java-stack-notes.md §5.1).
+ * message"), and never lets the JVM exit when stdin closes.
  *
  * <p>Here every inbound line passes the {@link ProtocolGate} first, except a request of revision
  * 2026-07-28 (by its {@code _meta}), which {@link ModernProtocol} answers without the SDK; every outbound message is

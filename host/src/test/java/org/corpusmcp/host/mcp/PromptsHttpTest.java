@@ -35,7 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Plugin prompts over Streamable HTTP, through the MCP Java SDK client and raw requests. Expected
  * shapes are MCP's ({@code prompts/list}, {@code prompts/get}) and the Arch wiki contract's
- * (§G.2 {@code arguments: []}, §G.4 {@code -32602 Unknown prompt: <name>}).
+ * ({@code arguments: []}, {@code -32602 Unknown prompt: <name>}).
  */
 class PromptsHttpTest {
 

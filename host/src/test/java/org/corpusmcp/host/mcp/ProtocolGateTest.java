@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** Expected codes and texts: JSON-RPC 2.0 and the Arch wiki contract §G.4. */
+/** Expected codes and texts: JSON-RPC 2.0; texts as the reference Arch wiki server sends. */
 class ProtocolGateTest {
 
   /** A server without prompts, like the corpus-only one. */

@@ -20,7 +20,7 @@ import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
 
 /**
- * Builds real drop-in plugin jars from Java source at test time (STYLE P4): javac with PF4J's
+ * Builds real drop-in plugin jars from Java source at test time: javac with PF4J's
  * annotation processor writes {@code META-INF/extensions.idx} exactly as a plugin build does, so
  * the host is tested against artifacts, not mocks.
  */

@@ -7,7 +7,7 @@ import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteSource;
 
 /**
- * The archive's bytes, with its name, read as little-endian unsigned numbers (§A.1). Every read
+ * The archive's bytes, with its name, read as little-endian unsigned numbers. Every read
  * outside the archive becomes a {@link ZimFormatException} with fault {@link ZimFault#TRUNCATED}
  * naming the structure that was being read, never an {@link IndexOutOfBoundsException}.
  * Immutable and thread-safe.

@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The structures of an opened archive and the bounded checks made while opening it
- * (zim-and-libzim-search.md §A.3, §A.5, §A.9, §E.2 "opening").
+ * (header, MIME list, pointer lists and title listings, as libzim checks them on opening).
  *
  * <p>Opening reads: the header; the MIME list up to the first structure after it; the first and
  * last path pointers and the dirents they name; the first {@value #SAMPLE} and the last
@@ -115,7 +115,7 @@ public final class ArchiveLayout {
     }
   }
 
-  /** {@code X/listing/titleOrdered/v1} when present as an item in an uncompressed cluster (§A.9). */
+  /** {@code X/listing/titleOrdered/v1} when present as an item in an uncompressed cluster. */
   private static @Nullable TitleListing v1(ArchiveBytes in, Directory directory, ClusterReader clusters) {
     int i = directory.find((byte) 'X', V1_PATH);
     if (i < 0) {

@@ -9,7 +9,7 @@ import org.corpusmcp.zim.ZimFault;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The archive checksum (zim-and-libzim-search.md §A.11).
+ * The archive checksum (an MD5 of every byte before it, in the last 16 bytes).
  *
  * <pre>
  * Archive  --&gt; Data, Md5        Md5 --&gt; 16 bytes at checksumPos = MD5(Data), Data = [0, checksumPos)

@@ -5,7 +5,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A decoded cluster: its blob boundaries and where the blob bytes are. For an uncompressed cluster
- * the blobs are slices of the archive itself (nothing copied, §B.2 "direct access"); for a
+ * the blobs are slices of the archive itself (nothing copied, libzim's "direct access"); for a
  * compressed one they come from its {@link ClusterPayload}: decoded whole in memory (xz), decoded
  * as far as the reads need (zstd, {@link ZstdPayload}), or, for a cluster over the configured
  * buffer limit, decoded per read ({@link StreamedPayload}). Immutable and thread-safe.

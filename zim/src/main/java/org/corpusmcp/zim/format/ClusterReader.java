@@ -13,7 +13,7 @@ import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
 
 /**
- * Decodes clusters (zim-and-libzim-search.md §A.10).
+ * Decodes clusters (openZIM ZIM file format spec, "Clusters").
  *
  * <pre>
  * ClusterPointerList --&gt; ClusterOffset^ClusterCount      ClusterOffset --&gt; u64 archive offset
@@ -60,7 +60,7 @@ public final class ClusterReader {
     this.maxClusterBytes = maxClusterBytes;
   }
 
-  /** The archive offset of cluster {@code index}, checked against CLUSTER_PTRS (§E.2). */
+  /** The archive offset of cluster {@code index}, checked as libzim's CLUSTER_PTRS check does. */
   public long clusterOffset(int index) {
     if (index < 0 || index >= header.clusterCount()) {
       throw in.fault(ZimFault.CLUSTER_INDEX, -1, "< " + header.clusterCount(), index & 0xFFFF_FFFFL);

@@ -1,6 +1,6 @@
 package org.corpusmcp.zim.format;
 
-/** The low nibble of a cluster's info byte (§A.10), as far as libzim reads it. */
+/** The low nibble of a cluster's info byte, as far as libzim reads it. */
 enum Compression {
   /** Codes 0 (very old files) and 1. */
   NONE,

@@ -5,7 +5,7 @@ import org.corpusmcp.zim.ZimFault;
 
 /**
  * The path-ordered directory: the path pointer list and the dirents it points to
- * (zim-and-libzim-search.md §A.6, §A.7).
+ * (openZIM ZIM file format spec, "Pointer lists" and "Directory Entries").
  *
  * <pre>
  * PathPointerList --&gt; DirentOffset^EntryCount       DirentOffset --&gt; u64 archive offset
@@ -39,7 +39,7 @@ public final class Directory {
     return header.entryCount();
   }
 
-  /** The archive offset of dirent {@code index}, checked against DIRENT_PTRS (§E.2). */
+  /** The archive offset of dirent {@code index}, checked as libzim's DIRENT_PTRS check does. */
   public long direntOffset(int index) {
     java.util.Objects.checkIndex(index, header.entryCount());
     long at = header.pathPtrPos() + 8L * index;

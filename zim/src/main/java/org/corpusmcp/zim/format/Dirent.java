@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 import org.corpusmcp.zim.ZimFault;
 
 /**
- * One directory entry (zim-and-libzim-search.md §A.7), decoded.
+ * One directory entry (openZIM ZIM file format spec, "Directory Entries"), decoded.
  *
  * <pre>
  * Dirent    --&gt; MimeCode, ParamLen, Namespace, Revision, Body, Path, Title, Parameter^ParamLen
@@ -118,7 +118,7 @@ public record Dirent(
     return -1;
   }
 
-  /** Unsigned byte-wise comparison of (namespace, key) pairs (§A.1, "Sorted"). */
+  /** Unsigned byte-wise comparison of (namespace, key) pairs: the path list's order. */
   static int compare(byte ns1, byte[] key1, byte ns2, byte[] key2) {
     int c = Integer.compare(ns1 & 0xFF, ns2 & 0xFF);
     return c != 0 ? c : java.util.Arrays.compareUnsigned(key1, key2);

@@ -1,6 +1,6 @@
 package org.corpusmcp.zim.format;
 
-/** The four kinds of dirent (§A.7); only items have content. */
+/** The four kinds of dirent (item, redirect, link target, deleted); only items have content. */
 public enum DirentKind {
   ITEM,
   REDIRECT,

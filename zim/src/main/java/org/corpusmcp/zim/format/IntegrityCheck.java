@@ -8,7 +8,7 @@ import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 
 /**
- * The full structural validation (zim-and-libzim-search.md §E.2), apart from the checksum, which
+ * The full structural validation (libzim's {@code zim::validate}), apart from the checksum, which
  * {@link ChecksumVerifier} does. Every check runs on its own and every fault is collected, so one
  * damaged structure neither hides another nor stops the report (libzim's {@code validate} stops
  * at the first failing check).

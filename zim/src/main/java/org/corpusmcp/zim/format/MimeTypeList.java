@@ -6,7 +6,7 @@ import java.util.List;
 import org.corpusmcp.zim.ZimFault;
 
 /**
- * The MIME-type list at {@code mimeListPos} (zim-and-libzim-search.md §A.5).
+ * The MIME-type list at {@code mimeListPos}: NUL-terminated strings ending with an empty one.
  *
  * <pre>
  * MimeList --&gt; MimeType^Count, 00

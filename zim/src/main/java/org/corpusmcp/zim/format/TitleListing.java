@@ -8,7 +8,7 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A title-ordered list of entry indexes (zim-and-libzim-search.md §A.6, §A.9).
+ * A title-ordered list of entry indexes (v0 title pointer list or {@code titleOrdered/v1}).
  *
  * <pre>
  * TitleListing --&gt; EntryIndex^Count        EntryIndex --&gt; u32 &lt; entryCount

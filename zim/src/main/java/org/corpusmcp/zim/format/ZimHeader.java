@@ -5,7 +5,7 @@ import org.corpusmcp.zim.UnsupportedZimVersionException;
 import org.corpusmcp.zim.ZimFault;
 
 /**
- * The 80-byte header at archive offset 0 (zim-and-libzim-search.md §A.3).
+ * The 80-byte header at archive offset 0 (openZIM ZIM file format spec, "Header").
  *
  * <pre>
  * Header     --&gt; Magic, Major, Minor, Uuid, EntryCount, ClusterCount, PathPtrPos, TitlePtrPos,
@@ -44,7 +44,8 @@ public record ZimHeader(
   static final long NONE = -1L;
 
   /**
-   * Reads and checks the header: everything of §A.3 that needs no other structure (size, magic,
+   * Reads and checks the header: every check of libzim's {@code Fileheader::sanity_check} that
+   * needs no other structure (size, magic,
    * version, counts, positions in order and inside the archive, checksum position).
    */
   public static ZimHeader read(ArchiveBytes in) {
@@ -120,7 +121,7 @@ public record ZimHeader(
     return String.format("0x%08X", v);
   }
 
-  /** minor ≥ 1 means the C/M/W/X scheme (§A.4); libzim checks nothing else. */
+  /** minor ≥ 1 means the C/M/W/X namespace scheme; libzim checks nothing else. */
   public boolean newNamespaceScheme() {
     return minor >= 1;
   }

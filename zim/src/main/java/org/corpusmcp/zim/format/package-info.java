@@ -1,5 +1,5 @@
 /**
- * Internal: decoders for the structures of a ZIM archive (zim-and-libzim-search.md §A). Each class
+ * Internal: decoders for the structures of a ZIM archive (openZIM ZIM file format spec). Each class
  * opens with its structure's grammar. Not for use outside {@code org.corpusmcp.zim}; may change
  * without notice.
  */

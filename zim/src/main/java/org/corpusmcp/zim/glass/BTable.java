@@ -7,7 +7,7 @@ import java.util.zip.Inflater;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One B-tree table of a glass database (xapian-glass.md §4). Immutable and thread-safe; every
+ * One B-tree table of a glass database ({@code glass_table.cc}). Immutable and thread-safe; every
  * traversal uses its own {@link Cursor}.
  *
  * <pre>

@@ -10,7 +10,7 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A read-only single-file glass database (xapian-glass.md), e.g. the {@code X/fulltext/xapian}
+ * A read-only single-file glass database (Xapian 1.4), e.g. the {@code X/fulltext/xapian}
  * entry of a ZIM archive given as a {@link ByteSource#slice slice} of the file.
  *
  * <p>Opening reads and checks only the header (magic, format, table roots against the size);
@@ -119,7 +119,7 @@ public final class GlassDatabase {
   public record TermStats(long termFreq, long collectionFreq, long firstWdf) {
     /**
      * The wdf bound BM25's maxpart is computed from: max(collfreq − first wdf, first wdf), not
-     * capped by the header's bound (xapian-glass.md §5.4). Snippets weigh words by that maxpart,
+     * capped by the header's bound. Snippets weigh words by that maxpart,
      * so a capped bound would rank "the" and "of" equal where Xapian ranks them apart.
      */
     public long wdfUpperBound() {
@@ -163,7 +163,7 @@ public final class GlassDatabase {
     return new String(metadata(name), StandardCharsets.UTF_8);
   }
 
-  /** The value in {@code slot} of the document, empty if none (xapian-glass.md §5.6). */
+  /** The value in {@code slot} of the document, empty if none. */
   public byte[] value(long docid, int slot) {
     ByteArrayOutputStream k = new ByteArrayOutputStream();
     k.writeBytes(VALUE_PREFIX);
@@ -303,7 +303,7 @@ public final class GlassDatabase {
     }
   }
 
-  /** Positions of the term in the document, ascending; empty if none (xapian-glass.md §7). */
+  /** Positions of the term in the document, ascending; empty if none. */
   public int[] positions(byte[] term, long docid) {
     if (position.isEmpty()) {
       return new int[0];

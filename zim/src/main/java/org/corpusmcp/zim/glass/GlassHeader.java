@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * The version block at offset 0 of a single-file glass database (xapian-glass.md §3):
+ * The version block at offset 0 of a single-file glass database ({@code glass_version.cc}):
  *
  * <pre>
  *   Header   := Magic[14] "\x0f\x0dXapian Glass"  Format:u16be (= 0x046E, 2016-03-14)  Uuid[16]
@@ -15,7 +15,7 @@ import java.util.HexFormat;
  *               compressMin (varints), freelist:string
  * </pre>
  *
- * Example (xapian-glass.md §3.4): an absent table is {@code 00 03 00 04 12 00}: root 0, fake.
+ * Example: an absent table is {@code 00 03 00 04 12 00}: root 0, fake.
  */
 public record GlassHeader(
     String uuid,

@@ -3,7 +3,7 @@ package org.corpusmcp.zim.glass;
 import java.io.ByteArrayOutputStream;
 
 /**
- * Xapian's byte encodings inside keys and tags (xapian-glass.md §2), as a reading cursor over an
+ * Xapian's byte encodings inside keys and tags ({@code pack.h}), as a reading cursor over an
  * array. Every decoder checks bounds and overflow and throws {@link GlassFormatException}.
  *
  * <pre>
@@ -105,7 +105,7 @@ final class Pack {
     return out;
   }
 
-  /** Glass sortable unsigned integer (xapian-glass.md §2). */
+  /** Glass sortable unsigned integer (Xapian's {@code pack.h}). */
   long sortableUint() {
     if (pos >= end) {
       throw new GlassFormatException("truncated sortable uint at " + pos);

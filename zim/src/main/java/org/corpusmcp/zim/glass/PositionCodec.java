@@ -1,7 +1,7 @@
 package org.corpusmcp.zim.glass;
 
 /**
- * Position lists (xapian-glass.md §7): {@code LastPos:varint} then, if more than one position, an
+ * Position lists ({@code bitstream.cc}): {@code LastPos:varint} then, if more than one position, an
  * LSB-first bit stream holding the first position in [0, last), count − 2 in [0, last − first),
  * and the inner positions in interpolative code (middle first, then the left half, then the right).
  *

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Iterator over one posting list: a term's (docid, wdf) pairs, or the document-length list where
- * the "wdf" is the document length (xapian-glass.md §5.2–5.5). One query, one thread.
+ * the "wdf" is the document length (Xapian's {@code glass_postlist.cc}). One query, one thread.
  *
  * <pre>
  *   FirstChunk := TermFreq:varint CollFreq:varint (FirstDocid-1):varint Chunk
@@ -12,7 +12,7 @@ import java.util.Arrays;
  *   later chunks live under key  term-prefix + sortable(FirstDocid)
  * </pre>
  *
- * Example (xapian-glass.md §5.2): tag {@code b4 0b | af 90 01 | 00 | 30 | 86 08 | 08 | 01 0c} =
+ * Example: tag {@code b4 0b | af 90 01 | 00 | 30 | 86 08 | 08 | 01 0c} =
  * termfreq 1460, collfreq 18479, first docid 1, not last, last docid 1031, wdf 8, then docid 3 wdf 12.
  */
 public final class PostingList {
@@ -83,7 +83,7 @@ public final class PostingList {
     return collFreq;
   }
 
-  /** The matcher's wdf bound: max(collfreq − first wdf, first wdf) (xapian-glass.md §5.4). */
+  /** The matcher's wdf bound: max(collfreq − first wdf, first wdf), as Xapian has it. */
   public long wdfUpperBound() {
     return Math.max(collFreq - firstWdf, firstWdf);
   }

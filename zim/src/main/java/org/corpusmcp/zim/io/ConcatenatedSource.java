@@ -40,7 +40,7 @@ public final class ConcatenatedSource implements ByteSource {
 
   /**
    * The index of the part that holds the whole range {@code [position, position + length)}, or
-   * -1 when it straddles two parts (libzim then refuses direct access, see §A.12).
+   * -1 when it straddles two parts (libzim then refuses direct access).
    */
   public int partHolding(long position, long length) {
     int i = partIndex(position);

@@ -4,7 +4,7 @@ import java.text.Normalizer;
 import java.util.Locale;
 
 /**
- * libzim's {@code removeAccents} (zim-and-libzim-search.md §C.3): ICU "Lower; NFD; [:M:] remove;
+ * libzim's {@code removeAccents}: ICU "Lower; NFD; [:M:] remove;
  * NFC". Since libzim 8.2.1 it works on pieces of 4096 UTF-16 units (a piece never ends inside a
  * surrogate pair), and the query is the C string: cut at the first NUL, invalid UTF-8 (in Java: a
  * lone surrogate) replaced by U+FFFD. Example: {@code "Café Naïve"} → {@code "cafe naive"}.

@@ -1,11 +1,11 @@
 package org.corpusmcp.zim.search;
 
 /**
- * Xapian 1.4's BM25 weighting (xapian-glass.md §10.2), evaluated in Xapian's order so weights are
+ * Xapian 1.4's BM25 weighting ({@code bm25weight.cc}), evaluated in Xapian's order so weights are
  * the same doubles. Full-text search uses the defaults (k1 1, k2 0, k3 1, b 0.5, min_normlen 0.5);
  * suggestions use k1 0.001 and b 1. k2 is 0 in both, so the per-document extra term is absent.
  *
- * <p>Example (xapian-glass.md §10.7): N 1496, avlen 190.354…, tf 530 → termweight
+ * <p>Example (checked against python3-xapian): N 1496, avlen 190.354…, tf 530 → termweight
  * 1.2951832947511697; wdf 3 in a document of length 232 → 0.9455295924812038.
  */
 record Bm25(double k1, double k3, double b, double minNormlen) {

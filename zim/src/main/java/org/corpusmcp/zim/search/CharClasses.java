@@ -1,7 +1,7 @@
 package org.corpusmcp.zim.search;
 
 /**
- * Character classes of Xapian 1.4.22's tokeniser (zim-and-libzim-search.md §D.9). Word characters
+ * Character classes of Xapian 1.4.22's tokeniser. Word characters
  * are the Unicode categories L*, M*, Nd, Nl, No and Pc of Xapian's (older) Unicode tables: code
  * points Java knows but Xapian's tables leave unassigned are listed in {@link #NEWER} (derived by
  * asking python3-xapian about every code point; see CharClassesOracleTest). CJK ranges are those

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * The HTML-to-text pass libzim runs before indexing and before cutting snippets (its
- * {@code MyHtmlParser}; zim-and-libzim-search.md §C.6): a byte-level scanner, not an HTML parser.
+ * {@code MyHtmlParser}): a byte-level scanner, not an HTML parser.
  * Text runs between markup have entities decoded and whitespace ({@code " \t\n\r"}) collapsed;
  * block-level tags insert a space; {@code <script>}/{@code <style>} text, comments,
  * {@code <!--htdig_noindex-->…<!--/htdig_noindex-->} and {@code <?…?>} are dropped; {@code <body>}

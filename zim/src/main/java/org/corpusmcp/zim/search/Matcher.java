@@ -16,12 +16,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a parsed query against a glass database like Xapian 1.4's Enquire does for libzim
- * (xapian-glass.md §10): builds the posting tree, ranks every matching document by BM25 weight
+ * ({@code multimatch.cc}): builds the posting tree, ranks every matching document by BM25 weight
  * (descending, ties by ascending docid, or by a value then docid for suggestions), optionally
  * collapses on a value, and computes {@code get_matches_estimated()} of {@code get_mset(0, 0, 10)}.
  *
  * <p>Every matching document is scored (no pruning): pruning never changes the top of the ranking
- * (§10.4), and the estimate call libzim makes counts every match anyway (§10.5).
+ * by (weight, docid), and the estimate call libzim makes counts every match anyway.
  */
 final class Matcher {
 
@@ -364,7 +364,7 @@ final class Matcher {
     return p;
   }
 
-  /** get_matches_estimated() after get_mset(0, 0, 10) when every match was counted (§10.5–10.6). */
+  /** get_matches_estimated() after get_mset(0, 0, 10) when every match was counted. */
   long estimate(long matched, long lb, long est, long ub) {
     long checkAtLeast = Math.min(10, n);
     if (matched < checkAtLeast) {

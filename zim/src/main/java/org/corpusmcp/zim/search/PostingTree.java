@@ -7,7 +7,7 @@ import org.corpusmcp.zim.glass.PostingList;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The matcher's tree of posting-list operators (xapian-glass.md §10.3, §10.6). Every node
+ * The matcher's tree of posting-list operators. Every node
  * iterates its matching documents in ascending docid order, adds its leaves' BM25 parts in
  * Xapian's association order, and carries Xapian's (min, estimate, max) match counts.
  * Per query, one thread.

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The part of Xapian 1.4's QueryParser that libzim uses, with the default operator AND
- * (zim-and-libzim-search.md §D.2, §D.6, §D.9). Written from its observed behaviour:
+ * (with the flags libzim passes). Written from its observed behaviour:
  *
  * <ul>
  *   <li>Words are runs of word characters, lower-cased; {@code ' & · ׳ ‧} (and {@code ’ ‛} as

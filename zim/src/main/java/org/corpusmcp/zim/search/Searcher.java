@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Full-text search of one archive, returning what libzim's {@code Searcher} returns
- * (zim-and-libzim-search.md §D.1–§D.5): the same documents in the same order, the same estimate,
+ * (libzim's {@code zim::Searcher}): the same documents in the same order, the same estimate,
  * BM25 weights, percentages, word counts and snippets.
  *
  * <pre>{@code

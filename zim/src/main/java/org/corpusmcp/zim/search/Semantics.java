@@ -1,6 +1,6 @@
 package org.corpusmcp.zim.search;
 
-/** Which libzim behaviour to reproduce (DESIGN.md decision 2; zim-and-libzim-search.md §0). */
+/** Which libzim behaviour to reproduce (libzim 8.2.1 changed how queries are parsed). */
 public enum Semantics {
   /**
    * Current libzim (≥ 8.2.1, as of 9.8.0), what Kiwix users get: queries are lower-cased and

@@ -11,8 +11,8 @@ import org.corpusmcp.zim.search.QueryNode.Compound;
 import org.corpusmcp.zim.search.QueryNode.Op;
 
 /**
- * Snippets as Xapian 1.4's {@code MSet::snippet} cuts them for libzim (zim-and-libzim-search.md
- * §D.5), re-derived from that section and from black-box experiments with python3-xapian:
+ * Snippets as Xapian 1.4's {@code MSet::snippet} cuts them for libzim
+ * ({@code SearchIterator::getSnippet}), re-derived from black-box experiments with python3-xapian:
  *
  * <ul>
  *   <li>The text is split into words as the indexer splits it; each word ends at byte offset e.

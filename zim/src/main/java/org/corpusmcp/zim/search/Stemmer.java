@@ -45,7 +45,7 @@ public final class Stemmer {
       Map.entry("tamil", "Tamil"), Map.entry("ta", "Tamil"),
       Map.entry("turkish", "Turkish"), Map.entry("tr", "Turkish"));
 
-  /** ISO 639-2/T codes ICU maps to ISO 639-1 (zim-and-libzim-search.md §C.2). */
+  /** ISO 639-2/T codes ICU maps to ISO 639-1, as libzim's {@code icu::Locale} lookup does. */
   private static final Map<String, String> ISO3 = Map.ofEntries(
       Map.entry("ara", "ar"), Map.entry("hye", "hy"), Map.entry("eus", "eu"), Map.entry("cat", "ca"),
       Map.entry("dan", "da"), Map.entry("nld", "nl"), Map.entry("eng", "en"), Map.entry("fin", "fi"),
@@ -113,7 +113,7 @@ public final class Stemmer {
 
   /**
    * What libzim passes to Xapian::Stem for a ZIM language value: ICU's
-   * {@code Locale(lang).getLanguage()} (§C.2): 3-letter terminology codes become 2-letter ones,
+   * {@code Locale(lang).getLanguage()}: 3-letter terminology codes become 2-letter ones,
    * region and script tails are dropped, "und" becomes "", odd values ("=en", "eng,fra") stay.
    */
   public static String icuLanguage(String lang) {

@@ -15,8 +15,8 @@ import org.corpusmcp.zim.search.QueryNode.Op;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Title suggestions as libzim's {@code SuggestionSearcher} makes them (zim-and-libzim-search.md
- * §D.6–§D.7): from the title index {@code X/title/xapian} when the archive has a usable one, else
+ * Title suggestions as libzim's {@code SuggestionSearcher} makes them (libzim
+ * 8.1.1): from the title index {@code X/title/xapian} when the archive has a usable one, else
  * a prefix match on the title listing.
  *
  * <p>With the title index: the unaccented query is parsed three times and OR-ed — every word

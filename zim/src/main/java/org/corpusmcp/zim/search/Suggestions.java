@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param estimatedMatches libzim's {@code getEstimatedMatches()}
  * @param fromTitleIndex true when the title index answered, false for the title-listing prefix
- *     fallback (no usable title index, §D.7)
+ *     fallback (no usable title index)
  * @param suggestions the page, best first
  */
 public record Suggestions(long estimatedMatches, boolean fromTitleIndex, List<Suggestion> suggestions) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Word splitting shared by the query parser and the snippet generator, as Xapian's TermGenerator
- * and QueryParser split text (zim-and-libzim-search.md §D.9). Example: {@code "C++ e-mail U.S.A."}
+ * and QueryParser split text. Example: {@code "C++ e-mail U.S.A."}
  * gives the words {@code c++}, {@code e}, {@code mail}, {@code usa}.
  */
 final class Tokenizer {
@@ -36,7 +36,7 @@ final class Tokenizer {
   }
 
   /**
-   * One word starting at a word character (§D.9); {@code end[0]} receives its end and, if the array
+   * One word starting at a word character; {@code end[0]} receives its end and, if the array
    * has room, {@code end[1]} the end a snippet highlights: that includes up to three trailing
    * '+'/'#' scanned even when they are not part of the term because a word character or a fourth
    * one follows (Xapian highlights "<b>a+</b>b", "<b>C++</b>98" for the terms a and c).

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Our stems against python3-xapian's {@code xapian.Stem} for every stemmer name libzim can reach
- * (zim-and-libzim-search.md §C.2): Debian's wamerican list (required) and the other Debian word
+ * (those its language codes map to): Debian's wamerican list (required) and the other Debian word
  * lists present on the machine, plus 4,000 seeded pseudo-words per language built from its
  * alphabet and common endings. Words are compared as libzim feeds them to the stemmer (through
- * removeAccents, §C.3) and, except for the three languages named below, also as typed.
+ * removeAccents) and, except for the three languages named below, also as typed.
  */
 class SnowballStemmerOracleTest {
 
