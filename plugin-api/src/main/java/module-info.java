@@ -1,7 +1,7 @@
 /**
- * The plugin contract: extension points and the values they exchange, nothing else. Plugins run
- * on PF4J's class path, where this descriptor changes nothing at run time; it states, and the
- * compiler checks, which packages are the API, so nothing else becomes one by accident.
+ * The plugin contract: extension points and the values they exchange, nothing else. Plugins run on
+ * PF4J's class path, where this descriptor changes nothing at run time; it states, and the compiler
+ * checks, which packages are the API, so nothing else becomes one by accident.
  */
 module org.corpusmcp.api {
   // ToolProvider and the other extension points extend PF4J's ExtensionPoint, so a plugin

@@ -9,10 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Says, in words a client can act on, why a library could not deliver: its archive is damaged,
- * its index is unusable, its file cannot be read (truncated or replaced while served), or
- * something unexpected happened. Never a Java class name or a stack trace; the unexpected case
- * is logged with its trace for the operator.
+ * Says, in words a client can act on, why a library could not deliver: its archive is damaged, its
+ * index is unusable, its file cannot be read (truncated or replaced while served), or something
+ * unexpected happened. Never a Java class name or a stack trace; the unexpected case is logged with
+ * its trace for the operator.
  */
 final class ArchiveFaults {
 
@@ -24,9 +24,12 @@ final class ArchiveFaults {
 
   /** True for the failures a damaged or vanished archive produces while being read. */
   static boolean isArchiveFault(Throwable t) {
-    return t instanceof ZimFormatException || t instanceof SearchException
-        || t instanceof UncheckedIOException || t instanceof IllegalStateException
-        || t instanceof IndexOutOfBoundsException || t instanceof DocumentTooLargeException;
+    return t instanceof ZimFormatException
+        || t instanceof SearchException
+        || t instanceof UncheckedIOException
+        || t instanceof IllegalStateException
+        || t instanceof IndexOutOfBoundsException
+        || t instanceof DocumentTooLargeException;
   }
 
   /** One clause, e.g. "the archive file cannot be read: … was truncated or replaced while open". */
@@ -36,8 +39,10 @@ final class ArchiveFaults {
     }
     UncheckedIOException io = ioCause(t);
     if (io != null) {
-      String why = io.getCause() == null || io.getCause().getMessage() == null
-          ? io.getMessage() : io.getCause().getMessage();
+      String why =
+          io.getCause() == null || io.getCause().getMessage() == null
+              ? io.getMessage()
+              : io.getCause().getMessage();
       return "the archive file cannot be read: " + why;
     }
     if (t instanceof ZimFormatException e) {
@@ -77,7 +82,11 @@ final class ArchiveFaults {
     }
     b.append(": ").append(e.fault().description());
     if (e.expected() != null && e.actual() != null && !JAVA_WORDS.matcher(e.actual()).find()) {
-      b.append(" (expected: ").append(e.expected()).append(", actual: ").append(e.actual()).append(')');
+      b.append(" (expected: ")
+          .append(e.expected())
+          .append(", actual: ")
+          .append(e.actual())
+          .append(')');
     }
     return b.toString();
   }

@@ -32,19 +32,21 @@ import org.jspecify.annotations.Nullable;
  * UUID>}, so it follows the archive however its file is named or moved and a new archive (a new
  * UUID) is never served from an old index.
  *
- * <p>A build writes into {@code <uuid>.partial} and becomes {@code <uuid>} by one rename only
- * when complete, with a marker naming the archive; search opens only a directory with a marker
- * for its archive's UUID, so an interrupted build is never used, and the next build deletes the
- * partial one and starts again.
+ * <p>A build writes into {@code <uuid>.partial} and becomes {@code <uuid>} by one rename only when
+ * complete, with a marker naming the archive; search opens only a directory with a marker for its
+ * archive's UUID, so an interrupted build is never used, and the next build deletes the partial one
+ * and starts again.
  */
 public final class BodyIndex {
 
   /** Fields of each indexed document. */
   static final String PATH = "path";
+
   static final String TITLE = "title";
   static final String BODY = "body";
 
   private static final String MARKER = "corpus-mcp-body-index.properties";
+
   /** Bump when the fields or the text they hold change: older indexes are then rebuilt. */
   static final String FORMAT = "1";
 
@@ -94,7 +96,8 @@ public final class BodyIndex {
     long start = System.nanoTime();
     Path target = location(library);
     Path partial = dir.resolve(library.uuid() + ".partial");
-    DocumentStore store = new DocumentStore(0, 0, settings.maxDocumentBytes(), settings.maxClusterBytes());
+    DocumentStore store =
+        new DocumentStore(0, 0, settings.maxDocumentBytes(), settings.maxClusterBytes());
     int documents = 0;
     int skipped = 0;
     try {
@@ -104,13 +107,18 @@ public final class BodyIndex {
       int seen = 0;
       long lastReport = 0;
       try (FSDirectory out = FSDirectory.open(partial);
-          IndexWriter writer = new IndexWriter(out, new IndexWriterConfig(analyzer())
-              .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
+          IndexWriter writer =
+              new IndexWriter(
+                  out,
+                  new IndexWriterConfig(analyzer())
+                      .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
         for (Entry entry : library.archive().entriesByPath()) {
           seen++;
           if (progress != null && System.nanoTime() - lastReport > 1_000_000_000L) {
             lastReport = System.nanoTime();
-            progress.printf("\rbody index %s: %d/%d entries, %d documents", library.name(), seen, total, documents);
+            progress.printf(
+                "\rbody index %s: %d/%d entries, %d documents",
+                library.name(), seen, total, documents);
             progress.flush();
           }
           if (entry.isRedirect() || !library.isDocument(entry)) {
@@ -149,19 +157,25 @@ public final class BodyIndex {
         Files.move(partial, target);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("body index of " + library.name() + " in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "body index of " + library.name() + " in " + dir + ": " + e.getMessage(), e);
     }
     if (progress != null) {
-      progress.printf("\rbody index %s: %d documents indexed%s%n", library.name(), documents,
-          skipped > 0 ? ", " + skipped + " unreadable skipped" : "");
+      progress.printf(
+          "\rbody index %s: %d documents indexed%s%n",
+          library.name(), documents, skipped > 0 ? ", " + skipped + " unreadable skipped" : "");
     }
-    return new Built(library.name(), target, documents, skipped, (System.nanoTime() - start) / 1_000_000);
+    return new Built(
+        library.name(), target, documents, skipped, (System.nanoTime() - start) / 1_000_000);
   }
 
   private static Document luceneDocument(String path, org.corpusmcp.api.corpus.Document document) {
     StringBuilder text = new StringBuilder(Lexical.normalize(document.title()));
     for (Section s : document.allSections()) {
-      text.append('\n').append(Lexical.normalize(s.title())).append('\n').append(Lexical.normalize(s.text()));
+      text.append('\n')
+          .append(Lexical.normalize(s.title()))
+          .append('\n')
+          .append(Lexical.normalize(s.text()));
     }
     Document doc = new Document();
     doc.add(new StoredField(PATH, path));
@@ -189,18 +203,21 @@ public final class BodyIndex {
     if (!Files.exists(root)) {
       return;
     }
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Files.delete(file);
-        return FileVisitResult.CONTINUE;
-      }
+    Files.walkFileTree(
+        root,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
+            Files.delete(file);
+            return FileVisitResult.CONTINUE;
+          }
 
-      @Override
-      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-        Files.delete(d);
-        return FileVisitResult.CONTINUE;
-      }
-    });
+          @Override
+          public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+            Files.delete(d);
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 }

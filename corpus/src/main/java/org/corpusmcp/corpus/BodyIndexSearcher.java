@@ -25,8 +25,8 @@ import org.corpusmcp.zim.Entry;
 /**
  * Search for an archive without a full-text index of its own, over its sidecar {@link BodyIndex}:
  * BM25 over title and body text (a title match weighs {@value #TITLE_BOOST} times a body match),
- * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by the title-prefix
- * matches the archive's title listing gives, so titles are found as before.
+ * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by
+ * the title-prefix matches the archive's title listing gives, so titles are found as before.
  */
 final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
 
@@ -52,10 +52,13 @@ final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
     if (!words.isEmpty() && (mode == Mode.STRICT || words.size() > 1)) {
       BooleanQuery.Builder q = new BooleanQuery.Builder();
       for (String w : words) {
-        BooleanQuery either = new BooleanQuery.Builder()
-            .add(new BoostQuery(new TermQuery(new Term(BodyIndex.TITLE, w)), TITLE_BOOST), BooleanClause.Occur.SHOULD)
-            .add(new TermQuery(new Term(BodyIndex.BODY, w)), BooleanClause.Occur.SHOULD)
-            .build();
+        BooleanQuery either =
+            new BooleanQuery.Builder()
+                .add(
+                    new BoostQuery(new TermQuery(new Term(BodyIndex.TITLE, w)), TITLE_BOOST),
+                    BooleanClause.Occur.SHOULD)
+                .add(new TermQuery(new Term(BodyIndex.BODY, w)), BooleanClause.Occur.SHOULD)
+                .build();
         q.add(either, mode == Mode.STRICT ? BooleanClause.Occur.MUST : BooleanClause.Occur.SHOULD);
       }
       if (mode == Mode.RELAXED) {
@@ -72,7 +75,8 @@ final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
           }
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("body index of " + library.name() + ": " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "body index of " + library.name() + ": " + e.getMessage(), e);
       }
     }
     for (Hit h : titles.search(query, mode, count)) {

@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
  * A searcher whose scores are BM25 weights, so that several of them can be weighed as one
  * collection: each reports the statistics of its own index for the query's terms, the statistics
  * are summed, and each searches with the sums. Weights found that way compare across libraries,
- * which ranks of separate lists do not. Only libraries in one language are weighed together:
- * their query terms are the same words.
+ * which ranks of separate lists do not. Only libraries in one language are weighed together: their
+ * query terms are the same words.
  */
 interface ComparableSearcher extends LibrarySearcher {
 

@@ -40,7 +40,9 @@ public final class Corpus implements AutoCloseable {
    * @param progress where a checksum progress bar goes when ZIM_CHECK is on, or null for none
    */
   public static Corpus open(
-      CorpusSettings settings, Map<String, AdapterBinding> adapters, @Nullable PrintStream progress) {
+      CorpusSettings settings,
+      Map<String, AdapterBinding> adapters,
+      @Nullable PrintStream progress) {
     CorpusConfig config = CorpusConfig.load(settings, adapters.keySet());
     Map<String, Library> open = new LinkedHashMap<>();
     try {
@@ -54,14 +56,21 @@ public final class Corpus implements AutoCloseable {
     return new Corpus(settings, open);
   }
 
-  private static Library openLibrary(CorpusSettings settings, LibraryConfig config,
-      Map<String, AdapterBinding> adapters, @Nullable PrintStream progress) {
+  private static Library openLibrary(
+      CorpusSettings settings,
+      LibraryConfig config,
+      Map<String, AdapterBinding> adapters,
+      @Nullable PrintStream progress) {
     String where = "library '" + config.name() + "' (" + config.path() + ")";
     Archive archive;
     try {
-      archive = Zim.open(config.path(),
-          ZimOptions.builder().maxClusterBytes(settings.maxClusterBytes())
-              .cacheBytes(settings.clusterCacheBytes()).build());
+      archive =
+          Zim.open(
+              config.path(),
+              ZimOptions.builder()
+                  .maxClusterBytes(settings.maxClusterBytes())
+                  .cacheBytes(settings.clusterCacheBytes())
+                  .build());
     } catch (ZimFormatException | java.io.UncheckedIOException e) {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
     }
@@ -70,18 +79,27 @@ public final class Corpus implements AutoCloseable {
       // stop the corpus: reading it is a typed error and the rest is served. Finding every fault
       // decodes every cluster, so it is `corpus validate`'s job, never a start-up cost.
       if (settings.zimCheck()) {
-        archive.verifyChecksum(progress == null ? (done, total) -> {} : new ProgressBar(progress, config.name()));
+        archive.verifyChecksum(
+            progress == null ? (done, total) -> {} : new ProgressBar(progress, config.name()));
       }
       ArchiveMetadata metadata = metadataOf(archive);
-      AdapterBinding binding = config.adapter().equals(CorpusConfig.AUTO)
-          ? detect(where, metadata, adapters)
-          : adapters.get(config.adapter());
+      AdapterBinding binding =
+          config.adapter().equals(CorpusConfig.AUTO)
+              ? detect(where, metadata, adapters)
+              : adapters.get(config.adapter());
       if (binding == null) {
-        throw new CorpusConfigException(where + ": adapter '" + config.adapter() + "' is not loaded");
+        throw new CorpusConfigException(
+            where + ": adapter '" + config.adapter() + "' is not loaded");
       }
-      Library library = new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
-      log.info("library {}: {} ({} entries, adapter {}, snapshot {})", config.name(),
-          config.path().getFileName(), archive.entryCount(), binding.adapter().name(), library.snapshot());
+      Library library =
+          new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
+      log.info(
+          "library {}: {} ({} entries, adapter {}, snapshot {})",
+          config.name(),
+          config.path().getFileName(),
+          archive.entryCount(),
+          binding.adapter().name(),
+          library.snapshot());
       return library;
     } catch (ZimFormatException e) {
       archive.close();
@@ -121,8 +139,15 @@ public final class Corpus implements AutoCloseable {
       try {
         score = binding.adapter().detect(metadata);
       } catch (RuntimeException e) {
-        throw new CorpusConfigException(where + ": adapter '" + binding.adapter().name()
-            + "' (plugin " + binding.pluginId() + ") failed to inspect the archive: " + e, e);
+        throw new CorpusConfigException(
+            where
+                + ": adapter '"
+                + binding.adapter().name()
+                + "' (plugin "
+                + binding.pluginId()
+                + ") failed to inspect the archive: "
+                + e,
+            e);
       }
       if (score > bestScore) {
         best = binding;
@@ -134,13 +159,23 @@ public final class Corpus implements AutoCloseable {
       }
     }
     if (best == null) {
-      throw new CorpusConfigException(where + ": adapter = \"auto\" but no loaded adapter recognises"
-          + " it (Scraper='" + metadata.scraper() + "', Name='" + metadata.name() + "'); set"
-          + " adapter explicitly to one of " + new java.util.TreeSet<>(adapters.keySet()));
+      throw new CorpusConfigException(
+          where
+              + ": adapter = \"auto\" but no loaded adapter recognises"
+              + " it (Scraper='"
+              + metadata.scraper()
+              + "', Name='"
+              + metadata.name()
+              + "'); set"
+              + " adapter explicitly to one of "
+              + new java.util.TreeSet<>(adapters.keySet()));
     }
     if (tied.size() > 1) {
-      throw new CorpusConfigException(where + ": adapter = \"auto\" is ambiguous: " + tied
-          + " all recognise it; set adapter explicitly");
+      throw new CorpusConfigException(
+          where
+              + ": adapter = \"auto\" is ambiguous: "
+              + tied
+              + " all recognise it; set adapter explicitly");
     }
     return best;
   }
@@ -182,8 +217,15 @@ public final class Corpus implements AutoCloseable {
       }
       lastPercent = percent;
       int filled = percent / 4;
-      out.print("\rchecksum " + label + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] "
-          + percent + "%");
+      out.print(
+          "\rchecksum "
+              + label
+              + " ["
+              + "#".repeat(filled)
+              + " ".repeat(25 - filled)
+              + "] "
+              + percent
+              + "%");
       if (done >= total) {
         out.println();
       }

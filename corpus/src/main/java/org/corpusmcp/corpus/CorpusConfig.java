@@ -56,21 +56,26 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
     } catch (NoSuchFileException e) {
       throw new CorpusConfigException("corpus config " + file + " does not exist (CORPUS_CONFIG)");
     } catch (IOException e) {
-      throw new CorpusConfigException("cannot read corpus config " + file + ": " + e.getMessage(), e);
+      throw new CorpusConfigException(
+          "cannot read corpus config " + file + ": " + e.getMessage(), e);
     }
     if (toml.hasErrors()) {
       throw new CorpusConfigException(file + ": " + toml.errors().get(0).toString());
     }
     Object version = toml.get("version");
     if (!(version instanceof Long v) || v != 1L) {
-      throw new CorpusConfigException(file + ": 'version = 1' is required (found "
-          + (version == null ? "none" : version) + ")");
+      throw new CorpusConfigException(
+          file
+              + ": 'version = 1' is required (found "
+              + (version == null ? "none" : version)
+              + ")");
     }
     Path root;
     try {
       root = settings.root().toRealPath();
     } catch (IOException e) {
-      throw new CorpusConfigException("corpus root " + settings.root() + " does not exist (CORPUS_ROOT)");
+      throw new CorpusConfigException(
+          "corpus root " + settings.root() + " does not exist (CORPUS_ROOT)");
     }
     TomlArray entries = toml.getArray("library");
     if (entries == null || entries.isEmpty()) {
@@ -91,24 +96,40 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
       Path file, Path root, TomlTable table, int index, Set<String> adapters, Set<String> seen) {
     for (String key : table.keySet()) {
       if (!Set.of("name", "path", "adapter").contains(key)) {
-        throw new CorpusConfigException(file + ": library #" + index + " has unknown key '" + key
-            + "' (allowed: name, path, adapter)");
+        throw new CorpusConfigException(
+            file
+                + ": library #"
+                + index
+                + " has unknown key '"
+                + key
+                + "' (allowed: name, path, adapter)");
       }
     }
     String name = string(file, table, "name", "library #" + index);
     String where = "library '" + name + "'";
     if (!NAME.matcher(name).matches()) {
-      throw new CorpusConfigException(file + ": " + where + ": names use letters, digits, '.', '_'"
-          + " and '-' (they appear in refs), at most 64 characters");
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": names use letters, digits, '.', '_'"
+              + " and '-' (they appear in refs), at most 64 characters");
     }
     if (!seen.add(name.toLowerCase(Locale.ROOT))) {
-      throw new CorpusConfigException(file + ": " + where + " is defined twice (names are compared"
-          + " ignoring case)");
+      throw new CorpusConfigException(
+          file + ": " + where + " is defined twice (names are compared" + " ignoring case)");
     }
     String adapter = string(file, table, "adapter", where);
     if (!adapter.equals(AUTO) && !adapters.contains(adapter)) {
-      throw new CorpusConfigException(file + ": " + where + ": unknown adapter '" + adapter
-          + "'; loaded adapters: " + new java.util.TreeSet<>(adapters) + " (or \"auto\")");
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": unknown adapter '"
+              + adapter
+              + "'; loaded adapters: "
+              + new java.util.TreeSet<>(adapters)
+              + " (or \"auto\")");
     }
     String relative = string(file, table, "path", where);
     Path candidate = root.resolve(relative).normalize();
@@ -116,12 +137,19 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
     try {
       real = candidate.toRealPath();
     } catch (IOException e) {
-      throw new CorpusConfigException(file + ": " + where + ": archive " + candidate
-          + " does not exist");
+      throw new CorpusConfigException(
+          file + ": " + where + ": archive " + candidate + " does not exist");
     }
     if (!real.startsWith(root) || Path.of(relative).isAbsolute() && !candidate.startsWith(root)) {
-      throw new CorpusConfigException(file + ": " + where + ": path '" + relative
-          + "' leaves the corpus root " + root + " (symlinks are resolved before this check)");
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": path '"
+              + relative
+              + "' leaves the corpus root "
+              + root
+              + " (symlinks are resolved before this check)");
     }
     if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
       throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
@@ -133,14 +161,25 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
       try {
         realPart = part.toRealPath();
       } catch (IOException e) {
-        throw new CorpusConfigException(file + ": " + where + ": part " + part + " cannot be resolved");
+        throw new CorpusConfigException(
+            file + ": " + where + ": part " + part + " cannot be resolved");
       }
       if (!realPart.startsWith(root)) {
-        throw new CorpusConfigException(file + ": " + where + ": split part " + part.getFileName()
-            + " leaves the corpus root " + root + " (it resolves to " + realPart + ")");
+        throw new CorpusConfigException(
+            file
+                + ": "
+                + where
+                + ": split part "
+                + part.getFileName()
+                + " leaves the corpus root "
+                + root
+                + " (it resolves to "
+                + realPart
+                + ")");
       }
       if (!Files.isRegularFile(realPart)) {
-        throw new CorpusConfigException(file + ": " + where + ": split part " + realPart + " is not a file");
+        throw new CorpusConfigException(
+            file + ": " + where + ": split part " + realPart + " is not a file");
       }
     }
     return new LibraryConfig(name, real, adapter);
@@ -149,8 +188,8 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
   private static String string(Path file, TomlTable table, String key, String where) {
     Object value = table.get(key);
     if (!(value instanceof String s) || s.isBlank()) {
-      throw new CorpusConfigException(file + ": " + where + ": '" + key
-          + "' must be a non-empty string");
+      throw new CorpusConfigException(
+          file + ": " + where + ": '" + key + "' must be a non-empty string");
     }
     return s;
   }

@@ -10,13 +10,14 @@ import org.corpusmcp.zim.search.SearchException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Chooses each library's searcher once: full-text search over the archive's own index where it
- * has one; else over its sidecar {@link BodyIndex} when {@code corpus index} has built one; title
+ * Chooses each library's searcher once: full-text search over the archive's own index where it has
+ * one; else over its sidecar {@link BodyIndex} when {@code corpus index} has built one; title
  * search otherwise.
  */
 public final class CorpusSearchers {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CorpusSearchers.class);
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(CorpusSearchers.class);
 
   private CorpusSearchers() {}
 
@@ -38,8 +39,10 @@ public final class CorpusSearchers {
       try {
         return new FullTextSearcher(library.archive());
       } catch (SearchException e) {
-        log.warn("library {}: full-text index unusable ({}); searching titles instead",
-            library.name(), e.getMessage());
+        log.warn(
+            "library {}: full-text index unusable ({}); searching titles instead",
+            library.name(),
+            e.getMessage());
       }
     }
     if (bodyIndex != null) {
@@ -49,8 +52,11 @@ public final class CorpusSearchers {
           return new BodyIndexSearcher(library, reader);
         }
       } catch (IOException | RuntimeException e) {
-        log.warn("library {}: body index {} unusable ({}); searching titles instead",
-            library.name(), bodyIndex.location(library), e.toString());
+        log.warn(
+            "library {}: body index {} unusable ({}); searching titles instead",
+            library.name(),
+            bodyIndex.location(library),
+            e.toString());
       }
     }
     return new TitleSearcher(library.archive());

@@ -44,6 +44,7 @@ public final class CorpusService implements AutoCloseable {
   private final ExecutorService workers;
   private final FederatedSearch federated;
   private final TypoRescue typos;
+
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
 
@@ -52,20 +53,28 @@ public final class CorpusService implements AutoCloseable {
    * @param replyText a reply as the client will receive it (the host's JSON text), so fetch's
    *     budget bounds what the client actually gets
    */
-  public CorpusService(Corpus corpus, Function<Library, LibrarySearcher> searchers,
-      ReplyText replyText) {
+  public CorpusService(
+      Corpus corpus, Function<Library, LibrarySearcher> searchers, ReplyText replyText) {
     this.corpus = corpus;
     this.replyText = replyText;
     this.settings = corpus.settings();
-    this.store = new DocumentStore(settings.documentCacheBytes(), settings.searchTextCacheBytes(),
-        settings.maxDocumentBytes(), settings.maxClusterBytes());
+    this.store =
+        new DocumentStore(
+            settings.documentCacheBytes(),
+            settings.searchTextCacheBytes(),
+            settings.maxDocumentBytes(),
+            settings.maxClusterBytes());
     AtomicInteger n = new AtomicInteger();
-    this.workers = Executors.newFixedThreadPool(settings.searchWorkers(), r -> {
-      Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    this.federated = new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
+    this.workers =
+        Executors.newFixedThreadPool(
+            settings.searchWorkers(),
+            r -> {
+              Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    this.federated =
+        new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
     this.typos = new TypoRescue(corpus.libraries(), searchers);
   }
 
@@ -78,8 +87,9 @@ public final class CorpusService implements AutoCloseable {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    TypoRescue.Rescued rescued = typos.rescue(
-        analysed, outcome.candidates(), limit, q -> federated.search(q, limit).candidates());
+    TypoRescue.Rescued rescued =
+        typos.rescue(
+            analysed, outcome.candidates(), limit, q -> federated.search(q, limit).candidates());
     List<String> terms = rescued.query().terms();
     List<SearchHit> results = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
@@ -98,8 +108,11 @@ public final class CorpusService implements AutoCloseable {
         if (!ArchiveFaults.isArchiveFault(e)) {
           throw e;
         }
-        outcome.failures().putIfAbsent(c.library().name(),
-            "a result could not be read: " + ArchiveFaults.describe(e, c.library().name()));
+        outcome
+            .failures()
+            .putIfAbsent(
+                c.library().name(),
+                "a result could not be read: " + ArchiveFaults.describe(e, c.library().name()));
         continue;
       }
       if (words == null) {
@@ -112,61 +125,79 @@ public final class CorpusService implements AutoCloseable {
       }
     }
     if (settings.logQueries()) {
-      log.info("search {} -> {} result(s) in {} ms", abbreviate(query), results.size(),
+      log.info(
+          "search {} -> {} result(s) in {} ms",
+          abbreviate(query),
+          results.size(),
           (System.nanoTime() - start) / 1_000_000);
     }
     if (results.isEmpty() && outcome.failures().size() == corpus.libraries().size()) {
-      return Reply.failed("search_unavailable",
-          "every library failed to search: " + outcome.failures());
+      return Reply.failed(
+          "search_unavailable", "every library failed to search: " + outcome.failures());
     }
     List<LibraryFailure> degraded = new ArrayList<>();
     outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
     String notice = null;
     if (results.isEmpty()) {
-      notice = "No document in " + libraryNames()
-          + " matches this query, even with any-word matching. Try other or fewer words.";
+      notice =
+          "No document in "
+              + libraryNames()
+              + " matches this query, even with any-word matching. Try other or fewer words.";
     } else if (allRelaxed) {
-      notice = "No document matches all the words of this query; these results match"
-          + " some of them (any-word matching). Check them, or try other words.";
+      notice =
+          "No document matches all the words of this query; these results match"
+              + " some of them (any-word matching). Check them, or try other words.";
     }
     return Reply.ok(new SearchResult(results, rescued.corrected(), degraded, notice));
   }
 
   /**
-   * Starts reading and parsing the first {@code limit} candidates' documents on the search
-   * workers, so a result list that is not cached yet takes the time of its slowest document
-   * rather than the sum of them all; the results are then taken in order as before (a document
-   * still being prepared is waited for, never prepared twice). A failure is left for that
-   * in-order read to report.
+   * Starts reading and parsing the first {@code limit} candidates' documents on the search workers,
+   * so a result list that is not cached yet takes the time of its slowest document rather than the
+   * sum of them all; the results are then taken in order as before (a document still being prepared
+   * is waited for, never prepared twice). A failure is left for that in-order read to report.
    */
   private void prepareInParallel(List<FederatedSearch.Candidate> candidates, int limit) {
     for (FederatedSearch.Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
-      workers.execute(() -> {
-        try {
-          store.words(c.library(), c.entry());
-        } catch (RuntimeException e) {
-          // reported by the in-order read of the same document
-        }
-      });
+      workers.execute(
+          () -> {
+            try {
+              store.words(c.library(), c.entry());
+            } catch (RuntimeException e) {
+              // reported by the in-order read of the same document
+            }
+          });
     }
   }
 
-  private static SearchHit hit(FederatedSearch.Candidate c, DocumentWords words, List<String> terms,
+  private static SearchHit hit(
+      FederatedSearch.Candidate c,
+      DocumentWords words,
+      List<String> terms,
       List<FederatedSearch.Candidate> copies) {
     Library library = c.library();
     List<SectionHint> hints = new ArrayList<>();
     for (Map<String, String> hint : SectionHints.of(words, terms)) {
       hints.add(new SectionHint(hint.get("id"), hint.get("title")));
     }
-    // the other libraries that hold the same document (two snapshots of one wiki), named in the one kept
+    // the other libraries that hold the same document (two snapshots of one wiki), named in the one
+    // kept
     List<SearchResult.Copy> alsoIn = new ArrayList<>();
     for (FederatedSearch.Candidate copy : copies) {
-      alsoIn.add(new SearchResult.Copy(copy.library().name(),
-          Refs.encode(copy.library().name(), copy.library().refPath(copy.entry()))));
+      alsoIn.add(
+          new SearchResult.Copy(
+              copy.library().name(),
+              Refs.encode(copy.library().name(), copy.library().refPath(copy.entry()))));
     }
-    return new SearchHit(Refs.encode(library.name(), library.refPath(c.entry())), library.name(),
-        library.kind().value(), words.title(), library.snapshot(),
-        Snippets.best(words, terms), hints, alsoIn);
+    return new SearchHit(
+        Refs.encode(library.name(), library.refPath(c.entry())),
+        library.name(),
+        library.kind().value(),
+        words.title(),
+        library.snapshot(),
+        Snippets.best(words, terms),
+        hints,
+        alsoIn);
   }
 
   /**
@@ -182,8 +213,13 @@ public final class CorpusService implements AutoCloseable {
     }
     Library library = corpus.library(decoded.library());
     if (library == null) {
-      return Reply.failed("not_found", "Document not found: no library '" + decoded.library()
-          + "' is configured (libraries: " + libraryNames() + "). Use a ref from search().");
+      return Reply.failed(
+          "not_found",
+          "Document not found: no library '"
+              + decoded.library()
+              + "' is configured (libraries: "
+              + libraryNames()
+              + "). Use a ref from search().");
     }
     String notFound = "Document not found in " + library.name() + ": " + decoded.path();
     Entry end;
@@ -200,16 +236,21 @@ public final class CorpusService implements AutoCloseable {
       DocumentStore.Parsed parsed = store.load(library, end);
       document = parsed == null ? null : parsed.document();
     } catch (DocumentTooLargeException e) {
-      return Reply.failed("document_too_large", "This document cannot be served: " + e.getMessage()
-          + ". Other documents still work.");
+      return Reply.failed(
+          "document_too_large",
+          "This document cannot be served: " + e.getMessage() + ". Other documents still work.");
     } catch (RuntimeException e) {
       if (!ArchiveFaults.isArchiveFault(e)) {
         throw e;
       }
       log.warn("fetch {} failed: {}", ref, e.toString());
-      return Reply.failed("archive_error", "The archive of " + library.name()
-          + " could not deliver this document (" + ArchiveFaults.describe(e, library.name())
-          + "); other documents may still work.");
+      return Reply.failed(
+          "archive_error",
+          "The archive of "
+              + library.name()
+              + " could not deliver this document ("
+              + ArchiveFaults.describe(e, library.name())
+              + "); other documents may still work.");
     }
     if (document == null) {
       return Reply.failed("not_found", notFound);
@@ -232,8 +273,13 @@ public final class CorpusService implements AutoCloseable {
         }
       }
       if (!missing.isEmpty()) {
-        return new Reply.Failed<>("section_not_found", "Section(s) " + missing + " not found in "
-            + document.title() + "; choose from available_sections.",
+        return new Reply.Failed<>(
+            "section_not_found",
+            "Section(s) "
+                + missing
+                + " not found in "
+                + document.title()
+                + "; choose from available_sections.",
             new Reply.MissingSections(missing, available(document, x -> nfc(ownMarkdown(x)))));
       }
       chosen.removeIf(s -> isInsideAnother(s, chosen));
@@ -260,13 +306,30 @@ public final class CorpusService implements AutoCloseable {
     String canonical = Refs.encode(library.name(), library.refPath(end));
     // rendering: which rendering the content and content_hash values are; a hash is checkable
     // again only against the same rendering of the same archive.
-    FetchResponse outline = new FetchResponse(canonical, canonical.equals(ref) ? null : ref,
-        library.name(), library.kind().value(), document.title(), library.snapshot(),
-        archiveInfo(library), MarkdownRenderer.RENDERING, document.metadata(), List.of(),
-        available(document, own::get), false, List.of());
-    FetchBudget.Fitted fitted = new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()), replyText)
-        .fit(outline, pieces, (piece, content, fullLength) ->
-            sectionView(document.section(SectionId.of(piece.id())), content, fullLength));
+    FetchResponse outline =
+        new FetchResponse(
+            canonical,
+            canonical.equals(ref) ? null : ref,
+            library.name(),
+            library.kind().value(),
+            document.title(),
+            library.snapshot(),
+            archiveInfo(library),
+            MarkdownRenderer.RENDERING,
+            document.metadata(),
+            List.of(),
+            available(document, own::get),
+            false,
+            List.of());
+    FetchBudget.Fitted fitted =
+        new FetchBudget(
+                new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()),
+                replyText)
+            .fit(
+                outline,
+                pieces,
+                (piece, content, fullLength) ->
+                    sectionView(document.section(SectionId.of(piece.id())), content, fullLength));
     return Reply.ok(FetchBudget.assemble(outline, fitted));
   }
 
@@ -311,12 +374,19 @@ public final class CorpusService implements AutoCloseable {
    *     else -1
    */
   private static SectionView sectionView(Section section, String content, int fullLength) {
-    return new SectionView(section.id().value(), section.title(), section.level(), content,
-        sha256(content), fullLength >= 0 ? fullLength : null, section.metadata());
+    return new SectionView(
+        section.id().value(),
+        section.title(),
+        section.level(),
+        content,
+        sha256(content),
+        fullLength >= 0 ? fullLength : null,
+        section.metadata());
   }
 
   /** The outline: every section's id, title, level and the size of its own text. */
-  private static List<OutlineEntry> available(Document document, Function<Section, String> ownText) {
+  private static List<OutlineEntry> available(
+      Document document, Function<Section, String> ownText) {
     List<OutlineEntry> out = new ArrayList<>();
     for (Section s : document.allSections()) {
       out.add(new OutlineEntry(s.id().value(), s.title(), s.level(), ownText.apply(s).length()));
@@ -325,7 +395,9 @@ public final class CorpusService implements AutoCloseable {
   }
 
   private static ArchiveInfo archiveInfo(Library library) {
-    return new ArchiveInfo(library.uuid(), nonBlank(library.metadata().get("Name")),
+    return new ArchiveInfo(
+        library.uuid(),
+        nonBlank(library.metadata().get("Name")),
         nonBlank(library.metadata().get("Date")));
   }
 
@@ -340,8 +412,9 @@ public final class CorpusService implements AutoCloseable {
   /** SHA-256 of the UTF-8 bytes of {@code text}, which is already NFC. */
   static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
     }

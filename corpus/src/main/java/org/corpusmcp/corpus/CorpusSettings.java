@@ -39,10 +39,10 @@ import org.jspecify.annotations.Nullable;
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
  *     keeps (default 64 MiB; 0 keeps none), so each further library adds at most this much
  * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
- *     reads, the sidecar full-text indexes of archives that have none of their own, one
- *     directory per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else
- *     {@code ~/.cache/corpus-mcp/body-index}; from the builder, {@code .corpus-mcp-index} under
- *     the corpus root)
+ *     reads, the sidecar full-text indexes of archives that have none of their own, one directory
+ *     per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else {@code
+ *     ~/.cache/corpus-mcp/body-index}; from the builder, {@code .corpus-mcp-index} under the corpus
+ *     root)
  */
 public record CorpusSettings(
     Path root,
@@ -64,25 +64,38 @@ public record CorpusSettings(
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
   public static final long DEFAULT_MAX_DOCUMENT_BYTES = 16L << 20;
+
   /** Default of {@code MAX_CLUSTER_BYTES}. */
   public static final long DEFAULT_MAX_CLUSTER_BYTES = 32L << 20;
 
-  /** A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client. */
+  /**
+   * A margin under the 25,000-token tool-result cap of Claude Code, the strictest common client.
+   */
   public static final int DEFAULT_MAX_FETCH_TOKENS = 24_000;
+
   /** Default of {@code SEARCH_LIMIT}. */
   public static final int DEFAULT_SEARCH_LIMIT = 5;
+
   /** Default of {@code SEARCH_MAX_LIMIT}. */
   public static final int DEFAULT_SEARCH_MAX_LIMIT = 10;
+
   /** Default of {@code MAX_FETCH_CHARS}. */
   public static final int DEFAULT_MAX_FETCH_CHARS = 100_000;
+
   /** Default of {@code SEARCH_WORKERS}. */
   public static final int DEFAULT_SEARCH_WORKERS = 8;
+
   /** Default of {@code SEARCH_MAX_CONSECUTIVE}. */
   public static final int DEFAULT_MAX_CONSECUTIVE = 2;
-  /** Default of {@code DOCUMENT_CACHE_BYTES}: about 250 long articles, or thousands of short ones. */
+
+  /**
+   * Default of {@code DOCUMENT_CACHE_BYTES}: about 250 long articles, or thousands of short ones.
+   */
   public static final long DEFAULT_DOCUMENT_CACHE_BYTES = 64L << 20;
+
   /** Default of {@code SEARCH_TEXT_CACHE_BYTES}. */
   public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 32L << 20;
+
   /** Default of {@code CLUSTER_CACHE_BYTES}: a few dozen of the usual 1-2 MiB clusters. */
   public static final long DEFAULT_CLUSTER_CACHE_BYTES = 64L << 20;
 
@@ -186,11 +199,26 @@ public record CorpusSettings(
       return this;
     }
 
-    /** @throws IllegalArgumentException a value out of range, named by its variable */
+    /**
+     * @throws IllegalArgumentException a value out of range, named by its variable
+     */
     public CorpusSettings build() {
-      return new CorpusSettings(root, config, searchLimit, searchMaxLimit, maxFetchChars,
-          maxFetchTokens, searchWorkers, maxConsecutive, logQueries, zimCheck, maxDocumentBytes,
-          maxClusterBytes, documentCacheBytes, searchTextCacheBytes, clusterCacheBytes,
+      return new CorpusSettings(
+          root,
+          config,
+          searchLimit,
+          searchMaxLimit,
+          maxFetchChars,
+          maxFetchTokens,
+          searchWorkers,
+          maxConsecutive,
+          logQueries,
+          zimCheck,
+          maxDocumentBytes,
+          maxClusterBytes,
+          documentCacheBytes,
+          searchTextCacheBytes,
+          clusterCacheBytes,
           bodyIndexDir != null ? bodyIndexDir : root.resolve(".corpus-mcp-index"));
     }
   }
@@ -199,43 +227,52 @@ public record CorpusSettings(
     positive("SEARCH_MAX_LIMIT", searchMaxLimit);
     positive("SEARCH_LIMIT", searchLimit);
     if (searchLimit > searchMaxLimit) {
-      throw new IllegalArgumentException("SEARCH_LIMIT (" + searchLimit
-          + ") must not exceed SEARCH_MAX_LIMIT (" + searchMaxLimit + ")");
+      throw new IllegalArgumentException(
+          "SEARCH_LIMIT ("
+              + searchLimit
+              + ") must not exceed SEARCH_MAX_LIMIT ("
+              + searchMaxLimit
+              + ")");
     }
     if (maxFetchChars < 1000) {
-      throw new IllegalArgumentException("MAX_FETCH_CHARS must be at least 1000, got " + maxFetchChars);
+      throw new IllegalArgumentException(
+          "MAX_FETCH_CHARS must be at least 1000, got " + maxFetchChars);
     }
     if (maxFetchTokens != 0 && maxFetchTokens < 250) {
-      throw new IllegalArgumentException("MAX_FETCH_TOKENS must be 0 (no token bound) or at least 250, got "
-          + maxFetchTokens);
+      throw new IllegalArgumentException(
+          "MAX_FETCH_TOKENS must be 0 (no token bound) or at least 250, got " + maxFetchTokens);
     }
     positive("SEARCH_WORKERS", searchWorkers);
     positive("SEARCH_MAX_CONSECUTIVE", maxConsecutive);
     if (maxDocumentBytes < 1024) {
-      throw new IllegalArgumentException("MAX_DOCUMENT_BYTES must be at least 1024, got " + maxDocumentBytes);
+      throw new IllegalArgumentException(
+          "MAX_DOCUMENT_BYTES must be at least 1024, got " + maxDocumentBytes);
     }
     if (maxClusterBytes < 1024 || maxClusterBytes > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("MAX_CLUSTER_BYTES must be between 1024 and "
-          + (Integer.MAX_VALUE - 16) + ", got " + maxClusterBytes);
+      throw new IllegalArgumentException(
+          "MAX_CLUSTER_BYTES must be between 1024 and "
+              + (Integer.MAX_VALUE - 16)
+              + ", got "
+              + maxClusterBytes);
     }
     if (documentCacheBytes < 0) {
-      throw new IllegalArgumentException("DOCUMENT_CACHE_BYTES must be 0 (no cache) or more, got "
-          + documentCacheBytes);
+      throw new IllegalArgumentException(
+          "DOCUMENT_CACHE_BYTES must be 0 (no cache) or more, got " + documentCacheBytes);
     }
     if (searchTextCacheBytes < 0) {
-      throw new IllegalArgumentException("SEARCH_TEXT_CACHE_BYTES must be 0 (no cache) or more, got "
-          + searchTextCacheBytes);
+      throw new IllegalArgumentException(
+          "SEARCH_TEXT_CACHE_BYTES must be 0 (no cache) or more, got " + searchTextCacheBytes);
     }
     if (clusterCacheBytes < 0) {
-      throw new IllegalArgumentException("CLUSTER_CACHE_BYTES must be 0 (no cache) or more, got "
-          + clusterCacheBytes);
+      throw new IllegalArgumentException(
+          "CLUSTER_CACHE_BYTES must be 0 (no cache) or more, got " + clusterCacheBytes);
     }
   }
 
   /**
-   * Settings from {@code env}, or {@code null} when no corpus is configured: neither
-   * {@code CORPUS_CONFIG} nor a bundled {@code corpus/corpus.toml} in the distribution exists.
-   * An explicit {@code CORPUS_CONFIG} that names a missing file is an error, not "no corpus".
+   * Settings from {@code env}, or {@code null} when no corpus is configured: neither {@code
+   * CORPUS_CONFIG} nor a bundled {@code corpus/corpus.toml} in the distribution exists. An explicit
+   * {@code CORPUS_CONFIG} that names a missing file is an error, not "no corpus".
    *
    * @param home the distribution's installation directory, where a bundled corpus lives, or null
    */
@@ -252,9 +289,10 @@ public record CorpusSettings(
       }
       config = bundled;
     }
-    Path root = nonBlank(env.get("CORPUS_ROOT"))
-        ? Path.of(env.get("CORPUS_ROOT"))
-        : config.toAbsolutePath().getParent();
+    Path root =
+        nonBlank(env.get("CORPUS_ROOT"))
+            ? Path.of(env.get("CORPUS_ROOT"))
+            : config.toAbsolutePath().getParent();
     return builder(root, config)
         .searchLimit(integer(env, "SEARCH_LIMIT", DEFAULT_SEARCH_LIMIT))
         .searchMaxLimit(integer(env, "SEARCH_MAX_LIMIT", DEFAULT_SEARCH_MAX_LIMIT))
@@ -267,7 +305,8 @@ public record CorpusSettings(
         .maxDocumentBytes(longInteger(env, "MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
         .maxClusterBytes(longInteger(env, "MAX_CLUSTER_BYTES", DEFAULT_MAX_CLUSTER_BYTES))
         .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
-        .searchTextCacheBytes(longInteger(env, "SEARCH_TEXT_CACHE_BYTES", DEFAULT_SEARCH_TEXT_CACHE_BYTES))
+        .searchTextCacheBytes(
+            longInteger(env, "SEARCH_TEXT_CACHE_BYTES", DEFAULT_SEARCH_TEXT_CACHE_BYTES))
         .clusterCacheBytes(longInteger(env, "CLUSTER_CACHE_BYTES", DEFAULT_CLUSTER_CACHE_BYTES))
         .bodyIndexDir(bodyIndexDir(env, root))
         .build();

@@ -14,12 +14,12 @@ import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns archive entries into parsed documents through their library's adapter, with in-page
- * links rewritten to refs, and keeps recently used ones (search hints and fetches of the same
- * article are common). Thread-safe and atomic per document: however many searches and fetches
- * ask for one document at once, it is read and parsed once and the others wait for that parse.
- * The cache is bounded by an estimate of the parsed documents' memory, not by their count, since
- * one long article weighs as much as hundreds of stubs.
+ * Turns archive entries into parsed documents through their library's adapter, with in-page links
+ * rewritten to refs, and keeps recently used ones (search hints and fetches of the same article are
+ * common). Thread-safe and atomic per document: however many searches and fetches ask for one
+ * document at once, it is read and parsed once and the others wait for that parse. The cache is
+ * bounded by an estimate of the parsed documents' memory, not by their count, since one long
+ * article weighs as much as hundreds of stubs.
  */
 final class DocumentStore {
 
@@ -38,23 +38,26 @@ final class DocumentStore {
    * @param maxDocumentBytes larger entries are refused before they are decompressed
    * @param maxClusterBytes the archives' cluster limit, named when an entry's cluster exceeds it
    */
-  DocumentStore(long maxCacheBytes, long maxWordsBytes, long maxDocumentBytes, long maxClusterBytes) {
+  DocumentStore(
+      long maxCacheBytes, long maxWordsBytes, long maxDocumentBytes, long maxClusterBytes) {
     this.maxDocumentBytes = maxDocumentBytes;
     this.maxClusterBytes = maxClusterBytes;
-    this.cache = Caffeine.newBuilder()
-        .maximumWeight(maxCacheBytes)
-        .weigher((DocumentKey key, Parsed parsed) -> weight(parsed.document()))
-        .build();
-    this.words = Caffeine.newBuilder()
-        .maximumWeight(maxWordsBytes)
-        .weigher((DocumentKey key, DocumentWords view) -> view.weight())
-        .build();
+    this.cache =
+        Caffeine.newBuilder()
+            .maximumWeight(maxCacheBytes)
+            .weigher((DocumentKey key, Parsed parsed) -> weight(parsed.document()))
+            .build();
+    this.words =
+        Caffeine.newBuilder()
+            .maximumWeight(maxWordsBytes)
+            .weigher((DocumentKey key, DocumentWords view) -> view.weight())
+            .build();
   }
 
   /**
    * The memory a parsed document is taken to hold, in bytes: its text as UTF-16 (two bytes a
-   * character) twice over, once as Markdown and once as the plain text beside it, plus a
-   * kilobyte for the objects around them. An estimate, stable for a given document.
+   * character) twice over, once as Markdown and once as the plain text beside it, plus a kilobyte
+   * for the objects around them. An estimate, stable for a given document.
    */
   static int weight(Document document) {
     long chars = document.title().length();
@@ -65,29 +68,32 @@ final class DocumentStore {
   }
 
   /**
-   * The document for {@code entry} (already resolved and known to be a document), or null when
-   * the adapter says it is not one after all.
+   * The document for {@code entry} (already resolved and known to be a document), or null when the
+   * adapter says it is not one after all.
    *
    * @throws DocumentTooLargeException the entry is larger than {@code maxDocumentBytes}
    */
   @Nullable Parsed load(Library library, Entry entry) {
     // Caffeine runs the parse at most once per key at a time; a null (not a document) or an
     // exception is not kept, so the next request asks again.
-    return cache.get(new DocumentKey(library.name(), entry.rawPath()), key -> parse(library, entry));
+    return cache.get(
+        new DocumentKey(library.name(), entry.rawPath()), key -> parse(library, entry));
   }
 
   /**
-   * The lexical view of {@code entry}'s document, for a search result's snippet and hints, or
-   * null when the adapter says it is not a document. Kept apart from the parsed documents and
-   * much smaller, so documents that searches keep finding are parsed once, not once per search.
+   * The lexical view of {@code entry}'s document, for a search result's snippet and hints, or null
+   * when the adapter says it is not a document. Kept apart from the parsed documents and much
+   * smaller, so documents that searches keep finding are parsed once, not once per search.
    *
    * @throws DocumentTooLargeException the entry is larger than {@code maxDocumentBytes}
    */
   @Nullable DocumentWords words(Library library, Entry entry) {
-    return words.get(new DocumentKey(library.name(), entry.rawPath()), key -> {
-      Parsed parsed = load(library, entry);
-      return parsed == null ? null : DocumentWords.of(parsed.document());
-    });
+    return words.get(
+        new DocumentKey(library.name(), entry.rawPath()),
+        key -> {
+          Parsed parsed = load(library, entry);
+          return parsed == null ? null : DocumentWords.of(parsed.document());
+        });
   }
 
   private @Nullable Parsed parse(Library library, Entry entry) {
@@ -96,17 +102,19 @@ final class DocumentStore {
       size = entry.size(); // reads the cluster's offset table only, not the content
     } catch (ZimFormatException e) {
       if (e.fault() == ZimFault.CLUSTER_TOO_LARGE) {
-        throw DocumentTooLargeException.cluster(library.name(), library.refPath(entry), maxClusterBytes);
+        throw DocumentTooLargeException.cluster(
+            library.name(), library.refPath(entry), maxClusterBytes);
       }
       throw e;
     }
     if (size > maxDocumentBytes) {
-      throw DocumentTooLargeException.entry(library.name(), library.refPath(entry), size, maxDocumentBytes);
+      throw DocumentTooLargeException.entry(
+          library.name(), library.refPath(entry), size, maxDocumentBytes);
     }
     String html = entry.content().text();
     LinkResolver links = href -> resolveLink(library, entry, href);
-    ParseResult result = library.withAdapterLoader(
-        () -> library.adapter().parse(library.facts(entry), html, links));
+    ParseResult result =
+        library.withAdapterLoader(() -> library.adapter().parse(library.facts(entry), html, links));
     if (!(result instanceof Document document)) {
       return null;
     }
@@ -138,8 +146,10 @@ final class DocumentStore {
     String base = from.fullPath(); // resolve as libzim-served URLs do: against N/path
     String resolved;
     try {
-      resolved = new URI(null, null, "/" + base, null).resolve(new URI(null, null, uri.getPath(), null))
-          .getPath();
+      resolved =
+          new URI(null, null, "/" + base, null)
+              .resolve(new URI(null, null, uri.getPath(), null))
+              .getPath();
     } catch (URISyntaxException | IllegalArgumentException e) {
       return null;
     }

@@ -14,11 +14,10 @@ import org.corpusmcp.api.corpus.Section;
  * the title, each section's id, title words and body words, and its prose sentences with their
  * words, all read from the plain text the renderer wrote beside each section's Markdown ({@link
  * Section#text()}). Normalising text (case, accents) is the expensive part of both, so it is done
- * once per document; and since the view holds no Markdown and no {@link Section}, it is a
- * fraction of the parsed document's size and is cached on its own ({@link DocumentStore}), so a
- * document found again by a later search is not parsed again when the parsed-document cache has
- * already let it go. Word sets are sorted arrays of one shared instance per distinct word.
- * Immutable.
+ * once per document; and since the view holds no Markdown and no {@link Section}, it is a fraction
+ * of the parsed document's size and is cached on its own ({@link DocumentStore}), so a document
+ * found again by a later search is not parsed again when the parsed-document cache has already let
+ * it go. Word sets are sorted arrays of one shared instance per distinct word. Immutable.
  */
 final class DocumentWords {
 
@@ -30,7 +29,12 @@ final class DocumentWords {
    *
    * @param id the section's id value, as fetch takes it
    */
-  record SectionWords(String id, String title, boolean lead, String[] titleWords, String[] body,
+  record SectionWords(
+      String id,
+      String title,
+      boolean lead,
+      String[] titleWords,
+      String[] body,
       List<Sentence> prose) {}
 
   private final String title;
@@ -62,14 +66,20 @@ final class DocumentWords {
           weight.string(opening);
         }
         for (String sentence : text.split("(?<=[.!?])\\s+")) {
-          prose.add(new Sentence(weight.string(sentence),
-              weight.words(sorted(Lexical.words(sentence), shared))));
+          prose.add(
+              new Sentence(
+                  weight.string(sentence), weight.words(sorted(Lexical.words(sentence), shared))));
         }
       }
       weight.add(16L + 16L * prose.size());
-      out.add(new SectionWords(weight.string(section.id().value()), weight.string(section.title()),
-          section.isLead(), weight.words(sorted(Lexical.words(section.title()), shared)),
-          weight.words(sorted(Lexical.words(section.text()), shared)), List.copyOf(prose)));
+      out.add(
+          new SectionWords(
+              weight.string(section.id().value()),
+              weight.string(section.title()),
+              section.isLead(),
+              weight.words(sorted(Lexical.words(section.title()), shared)),
+              weight.words(sorted(Lexical.words(section.text()), shared)),
+              List.copyOf(prose)));
     }
     shared.keySet().forEach(weight::string);
     weight.string(document.title());
@@ -92,10 +102,9 @@ final class DocumentWords {
   }
 
   /**
-   * The memory this view is taken to hold, in bytes: each string's characters (one byte each
-   * when all are Latin-1, as the JVM then stores them, else two) and header, each array's
-   * references, and a record header for each sentence and section. An estimate, stable for a
-   * given document.
+   * The memory this view is taken to hold, in bytes: each string's characters (one byte each when
+   * all are Latin-1, as the JVM then stores them, else two) and header, each array's references,
+   * and a record header for each sentence and section. An estimate, stable for a given document.
    */
   int weight() {
     return weight;
@@ -168,9 +177,9 @@ final class DocumentWords {
   }
 
   /**
-   * A paragraph of running text. In the plain text a paragraph is one line, while list items,
-   * table rows, key/value lines and code lines each take a line of their own, so a block of
-   * several lines is not prose; neither is a line too short to be a sentence (a caption, a label).
+   * A paragraph of running text. In the plain text a paragraph is one line, while list items, table
+   * rows, key/value lines and code lines each take a line of their own, so a block of several lines
+   * is not prose; neither is a line too short to be a sentence (a caption, a label).
    */
   private static boolean isProse(String paragraph) {
     String p = paragraph.strip();

@@ -26,10 +26,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Fusion, in order:
  *
  * <ol>
- *   <li>Libraries with a full-text index and one language are weighed as one collection: BM25
- *       over their summed statistics ({@link ComparableSearcher}), so their hits form one list in
- *       weight order and a strong match in one library outranks a weak one in another. A library
- *       alone in its language keeps its own (libzim's) weights.
+ *   <li>Libraries with a full-text index and one language are weighed as one collection: BM25 over
+ *       their summed statistics ({@link ComparableSearcher}), so their hits form one list in weight
+ *       order and a strong match in one library outranks a weak one in another. A library alone in
+ *       its language keeps its own (libzim's) weights.
  *   <li>Lists whose scores cannot be compared (title-only libraries, other languages, and each
  *       library's exact-title matches: the query as a title or a redirect to one) are fused with
  *       those collection lists by Reciprocal Rank Fusion: {@code score = Σ 1/(60 + rank)}.
@@ -43,8 +43,9 @@ import org.jspecify.annotations.Nullable;
  *       strong ones by rank alone.
  *   <li>Order: exact titles first (an agent that types a title wants that article); then above the
  *       floor before below it; then documents whose whole title the query names, more title words
- *       first ("who wrote Hit the Road Jack"); then RRF score; then strength, lexical title coverage of the query,
- *       library order in corpus.toml, and path, so the order is fully deterministic.
+ *       first ("who wrote Hit the Road Jack"); then RRF score; then strength, lexical title
+ *       coverage of the query, library order in corpus.toml, and path, so the order is fully
+ *       deterministic.
  *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}).
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list; every relaxed hit ranks below every strict one.
@@ -58,8 +59,10 @@ final class FederatedSearch {
 
   private static final int RRF_K = 60;
   private static final long LIBRARY_TIMEOUT_SECONDS = 30;
+
   /** Below this fraction of the strongest candidate's strength a candidate is a weak match. */
   static final double RELEVANCE_FLOOR = 0.5;
+
   /** Diversity moves a result up only past results at most this much stronger (as a ratio). */
   static final double COMPARABLE = 0.75;
 
@@ -68,8 +71,11 @@ final class FederatedSearch {
   private final ExecutorService workers;
   private final int maxConsecutive;
 
-  FederatedSearch(List<Library> libraries, Function<Library, LibrarySearcher> searchers,
-      ExecutorService workers, int maxConsecutive) {
+  FederatedSearch(
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      ExecutorService workers,
+      int maxConsecutive) {
     this.libraries = libraries;
     this.searchers = searchers;
     this.workers = workers;
@@ -84,11 +90,29 @@ final class FederatedSearch {
    * @param titleInQuery how many title words the query names when it names the whole title, else 0
    * @param relaxed found only by the any-word fallback
    */
-  record Candidate(Library library, Entry entry, boolean exact, double rrf, double strength,
-      boolean weak, double titleCoverage, int titleInQuery, int libraryOrder, boolean relaxed) {
+  record Candidate(
+      Library library,
+      Entry entry,
+      boolean exact,
+      double rrf,
+      double strength,
+      boolean weak,
+      double titleCoverage,
+      int titleInQuery,
+      int libraryOrder,
+      boolean relaxed) {
 
     Candidate withWeak(boolean isWeak) {
-      return new Candidate(library, entry, exact, rrf, strength, isWeak, titleCoverage, titleInQuery, libraryOrder,
+      return new Candidate(
+          library,
+          entry,
+          exact,
+          rrf,
+          strength,
+          isWeak,
+          titleCoverage,
+          titleInQuery,
+          libraryOrder,
           relaxed);
     }
   }
@@ -97,11 +121,14 @@ final class FederatedSearch {
    * Candidates in final order, the libraries that failed, and for a candidate kept in place of
    * identical documents in other libraries, those copies.
    */
-  record Outcome(List<Candidate> candidates, Map<String, String> failures,
+  record Outcome(
+      List<Candidate> candidates,
+      Map<String, String> failures,
       Map<DocumentKey, List<Candidate>> copies) {
 
     List<Candidate> copiesOf(Candidate c) {
-      return copies.getOrDefault(new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
+      return copies.getOrDefault(
+          new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
     }
   }
 
@@ -110,10 +137,12 @@ final class FederatedSearch {
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
-    Map<DocumentKey, Candidate> strict = fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
+    Map<DocumentKey, Candidate> strict =
+        fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
     List<Candidate> ordered = rank(strict.values(), copies);
     if (ordered.size() < limit && !terms.isEmpty()) {
-      Map<DocumentKey, Candidate> relaxed = fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
+      Map<DocumentKey, Candidate> relaxed =
+          fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
       List<Candidate> fill = new ArrayList<>();
       for (Map.Entry<DocumentKey, Candidate> e : relaxed.entrySet()) {
         if (!strict.containsKey(e.getKey())) {
@@ -125,17 +154,25 @@ final class FederatedSearch {
     return new Outcome(ordered, failures, copies);
   }
 
-  /** One library's answer: its exact-title entries, and its hits (weighed or in plain rank order). */
-  private record LibraryAnswer(List<Entry> exact, ComparableSearcher.@Nullable Scored scored, List<Entry> plain) {}
+  /**
+   * One library's answer: its exact-title entries, and its hits (weighed or in plain rank order).
+   */
+  private record LibraryAnswer(
+      List<Entry> exact, ComparableSearcher.@Nullable Scored scored, List<Entry> plain) {}
 
-  private Map<DocumentKey, Candidate> fanOut(Query query, LibrarySearcher.Mode mode, int depth,
-      Map<String, String> failures, boolean withExact) {
+  private Map<DocumentKey, Candidate> fanOut(
+      Query query,
+      LibrarySearcher.Mode mode,
+      int depth,
+      Map<String, String> failures,
+      boolean withExact) {
     Map<Integer, CollectionStats> collections = collectionStats(query, mode, failures);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
       CollectionStats stats = collections.get(i);
-      futures.add(workers.submit(() -> searchLibrary(library, query, mode, depth, withExact, stats)));
+      futures.add(
+          workers.submit(() -> searchLibrary(library, query, mode, depth, withExact, stats)));
     }
     List<List<Candidate>> lists = new ArrayList<>();
     Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
@@ -158,8 +195,10 @@ final class FederatedSearch {
       }
       lists.add(rankedList(library, i, answer.exact(), true, mode, query, 1.0));
       if (answer.scored() != null) {
-        String language = collections.containsKey(i)
-            ? ((ComparableSearcher) searchers.apply(library)).language() : "#" + library.name();
+        String language =
+            collections.containsKey(i)
+                ? ((ComparableSearcher) searchers.apply(library)).language()
+                : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
@@ -181,12 +220,12 @@ final class FederatedSearch {
   }
 
   /**
-   * The summed statistics of each language's full-text libraries, by library position; a
-   * library alone in its language is left out (it keeps its own statistics, hence libzim's
-   * order). A library whose statistics cannot be read is searched alone, and fails there.
+   * The summed statistics of each language's full-text libraries, by library position; a library
+   * alone in its language is left out (it keeps its own statistics, hence libzim's order). A
+   * library whose statistics cannot be read is searched alone, and fails there.
    */
-  private Map<Integer, CollectionStats> collectionStats(Query query, LibrarySearcher.Mode mode,
-      Map<String, String> failures) {
+  private Map<Integer, CollectionStats> collectionStats(
+      Query query, LibrarySearcher.Mode mode, Map<String, String> failures) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;
@@ -208,7 +247,8 @@ final class FederatedSearch {
       List<Integer> readable = new ArrayList<>();
       for (int i : members) {
         try {
-          terms.addAll(((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
+          terms.addAll(
+              ((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
           readable.add(i);
         } catch (RuntimeException e) {
           // searched alone: its own task meets the same fault and reports it in degraded
@@ -234,12 +274,18 @@ final class FederatedSearch {
     return out;
   }
 
-  private LibraryAnswer searchLibrary(Library library, Query query, LibrarySearcher.Mode mode, int depth,
-      boolean withExact, @Nullable CollectionStats stats) {
+  private LibraryAnswer searchLibrary(
+      Library library,
+      Query query,
+      LibrarySearcher.Mode mode,
+      int depth,
+      boolean withExact,
+      @Nullable CollectionStats stats) {
     List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
     if (searcher instanceof ComparableSearcher comparable) {
-      return new LibraryAnswer(exact, comparable.searchScored(query, mode, depth, stats), List.of());
+      return new LibraryAnswer(
+          exact, comparable.searchScored(query, mode, depth, stats), List.of());
     }
     List<Entry> plain = new ArrayList<>();
     for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
@@ -249,24 +295,30 @@ final class FederatedSearch {
   }
 
   /** A collection member's hit, with what it takes to rank it among the other members' hits. */
-  private record Weighed(Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
+  private record Weighed(
+      Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
 
   /**
    * One list of a collection's hits in weight order (ties: library order, path), each document
    * once; strengths are Xapian's percentages over the whole collection.
    */
-  private static List<Candidate> collectionList(List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
+  private static List<Candidate> collectionList(
+      List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
     List<Weighed> sorted = new ArrayList<>(members);
-    sorted.sort(Comparator.comparingDouble((Weighed w) -> w.hit().weight()).reversed()
-        .thenComparingInt(Weighed::order)
-        .thenComparing(w -> w.hit().entry().path()));
+    sorted.sort(
+        Comparator.comparingDouble((Weighed w) -> w.hit().weight())
+            .reversed()
+            .thenComparingInt(Weighed::order)
+            .thenComparing(w -> w.hit().entry().path()));
     List<Candidate> out = new ArrayList<>();
     if (sorted.isEmpty()) {
       return out;
     }
     Weighed best = sorted.get(0);
-    double factor = best.hit().weight() <= 0 || best.queryTerms() == 0 ? 0
-        : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
+    double factor =
+        best.hit().weight() <= 0 || best.queryTerms() == 0
+            ? 0
+            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
     Set<DocumentKey> seen = new HashSet<>();
     int rank = 0;
     for (Weighed w : sorted) {
@@ -276,9 +328,18 @@ final class FederatedSearch {
       }
       rank++;
       double strength = Math.min(1.0, w.hit().weight() * factor);
-      out.add(new Candidate(w.library(), end, false, 1.0 / (RRF_K + rank), strength, false,
-          Lexical.coverage(query.terms(), end.title()), Lexical.titleWordsInQuery(query.terms(), end.title()),
-          w.order(), mode == LibrarySearcher.Mode.RELAXED));
+      out.add(
+          new Candidate(
+              w.library(),
+              end,
+              false,
+              1.0 / (RRF_K + rank),
+              strength,
+              false,
+              Lexical.coverage(query.terms(), end.title()),
+              Lexical.titleWordsInQuery(query.terms(), end.title()),
+              w.order(),
+              mode == LibrarySearcher.Mode.RELAXED));
     }
     return out;
   }
@@ -288,8 +349,14 @@ final class FederatedSearch {
    *
    * @param strength every candidate's strength, or negative for its title's coverage of the query
    */
-  private static List<Candidate> rankedList(Library library, int order, List<Entry> entries, boolean exact,
-      LibrarySearcher.Mode mode, Query query, double strength) {
+  private static List<Candidate> rankedList(
+      Library library,
+      int order,
+      List<Entry> entries,
+      boolean exact,
+      LibrarySearcher.Mode mode,
+      Query query,
+      double strength) {
     List<Candidate> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     int rank = 0;
@@ -300,9 +367,18 @@ final class FederatedSearch {
       }
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
-      out.add(new Candidate(library, end, exact, 1.0 / (RRF_K + rank), strength >= 0 ? strength : coverage, false,
-          coverage, Lexical.titleWordsInQuery(query.terms(), end.title()), order,
-          mode == LibrarySearcher.Mode.RELAXED));
+      out.add(
+          new Candidate(
+              library,
+              end,
+              exact,
+              1.0 / (RRF_K + rank),
+              strength >= 0 ? strength : coverage,
+              false,
+              coverage,
+              Lexical.titleWordsInQuery(query.terms(), end.title()),
+              order,
+              mode == LibrarySearcher.Mode.RELAXED));
     }
     return out;
   }
@@ -335,8 +411,16 @@ final class FederatedSearch {
   }
 
   private static Candidate combine(Candidate a, Candidate b) {
-    return new Candidate(a.library(), a.entry(), a.exact() || b.exact(), a.rrf() + b.rrf(),
-        Math.max(a.strength(), b.strength()), false, a.titleCoverage(), a.titleInQuery(), a.libraryOrder(),
+    return new Candidate(
+        a.library(),
+        a.entry(),
+        a.exact() || b.exact(),
+        a.rrf() + b.rrf(),
+        Math.max(a.strength(), b.strength()),
+        false,
+        a.titleCoverage(),
+        a.titleInQuery(),
+        a.libraryOrder(),
         a.relaxed() && b.relaxed());
   }
 
@@ -345,8 +429,8 @@ final class FederatedSearch {
   }
 
   /**
-   * Marks the candidates below the relevance floor, orders them all, lists identical documents
-   * once (the copies left out go to {@code copies}), and interleaves libraries.
+   * Marks the candidates below the relevance floor, orders them all, lists identical documents once
+   * (the copies left out go to {@code copies}), and interleaves libraries.
    */
   List<Candidate> rank(Collection<Candidate> candidates, Map<DocumentKey, List<Candidate>> copies) {
     double strongest = 0;
@@ -357,21 +441,22 @@ final class FederatedSearch {
     for (Candidate c : candidates) {
       out.add(c.withWeak(!c.exact() && c.strength() < RELEVANCE_FLOOR * strongest));
     }
-    out.sort(Comparator.comparing((Candidate c) -> !c.exact())
-        .thenComparing(Candidate::weak)
-        .thenComparing(Comparator.comparingInt(Candidate::titleInQuery).reversed())
-        .thenComparing(Comparator.comparingDouble(Candidate::rrf).reversed())
-        .thenComparing(Comparator.comparingDouble(Candidate::strength).reversed())
-        .thenComparing(Comparator.comparingDouble(Candidate::titleCoverage).reversed())
-        .thenComparingInt(Candidate::libraryOrder)
-        .thenComparing(c -> c.entry().rawPath()));
+    out.sort(
+        Comparator.comparing((Candidate c) -> !c.exact())
+            .thenComparing(Candidate::weak)
+            .thenComparing(Comparator.comparingInt(Candidate::titleInQuery).reversed())
+            .thenComparing(Comparator.comparingDouble(Candidate::rrf).reversed())
+            .thenComparing(Comparator.comparingDouble(Candidate::strength).reversed())
+            .thenComparing(Comparator.comparingDouble(Candidate::titleCoverage).reversed())
+            .thenComparingInt(Candidate::libraryOrder)
+            .thenComparing(c -> c.entry().rawPath()));
     return diversify(SameDocuments.dropCopies(out, copies));
   }
 
   /**
-   * Reorders so no library has more than maxConsecutive results in a row, if another library has
-   * a comparably relevant result: as strong as {@value #COMPARABLE} of the next one in order, and
-   * on the same side of the floor (an exact title counts as above it).
+   * Reorders so no library has more than maxConsecutive results in a row, if another library has a
+   * comparably relevant result: as strong as {@value #COMPARABLE} of the next one in order, and on
+   * the same side of the floor (an exact title counts as above it).
    */
   List<Candidate> diversify(List<Candidate> ranked) {
     List<Candidate> pending = new ArrayList<>(ranked);
@@ -386,7 +471,8 @@ final class FederatedSearch {
           if (other.weak() != next.weak()) {
             break; // below the floor: not comparable
           }
-          if (!other.library().name().equals(last) && other.strength() >= COMPARABLE * next.strength()) {
+          if (!other.library().name().equals(last)
+              && other.strength() >= COMPARABLE * next.strength()) {
             pick = i;
             break;
           }
@@ -408,5 +494,4 @@ final class FederatedSearch {
     }
     return n;
   }
-
 }

@@ -6,15 +6,15 @@ import org.corpusmcp.corpus.FetchResponse.SectionView;
 
 /**
  * Fits a fetch reply into its budget as the client receives it: the reply serialized as the tool's
- * text block, JSON escaping and indentation included, not just the Markdown inside, bounded both
- * in characters ({@code MAX_FETCH_CHARS}) and in estimated tokens ({@code MAX_FETCH_TOKENS}). A
- * client that refuses an oversized tool result gives the agent nothing at all, so the bound has to
- * hold for the whole text.
+ * text block, JSON escaping and indentation included, not just the Markdown inside, bounded both in
+ * characters ({@code MAX_FETCH_CHARS}) and in estimated tokens ({@code MAX_FETCH_TOKENS}). A client
+ * that refuses an oversized tool result gives the agent nothing at all, so the bound has to hold
+ * for the whole text.
  *
- * <p>Sections are kept in order while they fit; every section after the first that does not fit
- * is named in {@code omitted_sections}, so the reply is always a readable prefix of what was asked
- * for and the rest can be asked for by id. When not even the first section fits, it is cut at the
- * end of a line (a paragraph, list item or table row; never inside a code fence) and ends with a
+ * <p>Sections are kept in order while they fit; every section after the first that does not fit is
+ * named in {@code omitted_sections}, so the reply is always a readable prefix of what was asked for
+ * and the rest can be asked for by id. When not even the first section fits, it is cut at the end
+ * of a line (a paragraph, list item or table row; never inside a code fence) and ends with a
  * visible marker saying so.
  */
 final class FetchBudget {
@@ -95,7 +95,10 @@ final class FetchBudget {
     return keep;
   }
 
-  /** How many fields a section's JSON object has: id, title, level, content, hash and the optional ones. */
+  /**
+   * How many fields a section's JSON object has: id, title, level, content, hash and the optional
+   * ones.
+   */
   private static int fields(SectionView s) {
     return 5 + (s.truncated() ? 2 : 0) + (s.metadata().isEmpty() ? 0 : 1);
   }
@@ -130,8 +133,12 @@ final class FetchBudget {
   }
 
   /** The index of the last cut in {@code cuts} (ascending) whose reply fits, or -1. */
-  private int longestFitting(FetchResponse reply, List<SectionView> pieces, Recut recut,
-      SectionView first, List<Integer> cuts) {
+  private int longestFitting(
+      FetchResponse reply,
+      List<SectionView> pieces,
+      Recut recut,
+      SectionView first,
+      List<Integer> cuts) {
     int lo = 0;
     int hi = cuts.size() - 1;
     int best = -1;
@@ -172,10 +179,13 @@ final class FetchBudget {
     return out;
   }
 
-  private static Fitted withCut(List<SectionView> pieces, Recut recut, SectionView first, String content,
-      int end) {
+  private static Fitted withCut(
+      List<SectionView> pieces, Recut recut, SectionView first, String content, int end) {
     String shown = content.substring(0, end).stripTrailing();
-    String marked = shown + (shown.isEmpty() ? "" : "\n\n") + marker(first.id(), shown.length(), content.length());
+    String marked =
+        shown
+            + (shown.isEmpty() ? "" : "\n\n")
+            + marker(first.id(), shown.length(), content.length());
     List<String> omitted = new ArrayList<>();
     for (int i = 1; i < pieces.size(); i++) {
       omitted.add(pieces.get(i).id());
@@ -185,7 +195,13 @@ final class FetchBudget {
 
   static String marker(String id, int shown, int total) {
     String name = id.isEmpty() ? "the lead section" : "section \"" + id + "\"";
-    return "[…truncated: " + shown + " of " + total + " characters of " + name + " shown; it is"
+    return "[…truncated: "
+        + shown
+        + " of "
+        + total
+        + " characters of "
+        + name
+        + " shown; it is"
         + " larger than the fetch budget. The sections in omitted_sections can be fetched by id.]";
   }
 

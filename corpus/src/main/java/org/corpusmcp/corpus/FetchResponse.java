@@ -10,20 +10,42 @@ import org.jspecify.annotations.Nullable;
  *
  * @param requestedRef the ref as asked for, when it differs from the canonical {@code ref} (a
  *     redirect), else null
- * @param rendering which rendering the sections' content and hashes are, so a hash stays
- *     checkable after an upgrade
+ * @param rendering which rendering the sections' content and hashes are, so a hash stays checkable
+ *     after an upgrade
  * @param metadata the document's own plain JSON values (e.g. a DevDocs page's source URL)
  * @param truncated true when a section was cut or left out
  */
-public record FetchResponse(String ref, @Nullable String requestedRef, String library, String kind,
-    String title, String snapshot, ArchiveInfo archive, String rendering, Map<String, Object> metadata,
-    List<SectionView> sections, List<OutlineEntry> availableSections, boolean truncated,
+public record FetchResponse(
+    String ref,
+    @Nullable String requestedRef,
+    String library,
+    String kind,
+    String title,
+    String snapshot,
+    ArchiveInfo archive,
+    String rendering,
+    Map<String, Object> metadata,
+    List<SectionView> sections,
+    List<OutlineEntry> availableSections,
+    boolean truncated,
     List<String> omittedSections) {
 
   /** The same reply with these sections. */
   FetchResponse withSections(List<SectionView> kept, boolean cut, List<String> omitted) {
-    return new FetchResponse(ref, requestedRef, library, kind, title, snapshot, archive, rendering,
-        metadata, kept, availableSections, cut, omitted);
+    return new FetchResponse(
+        ref,
+        requestedRef,
+        library,
+        kind,
+        title,
+        snapshot,
+        archive,
+        rendering,
+        metadata,
+        kept,
+        availableSections,
+        cut,
+        omitted);
   }
 
   /** The archive a document came from: its uuid always, its own name and date when it has them. */
@@ -36,8 +58,14 @@ public record FetchResponse(String ref, @Nullable String requestedRef, String li
    * @param fullChars the length of the whole section when {@code content} is a cut part of it
    * @param metadata the section's own plain JSON values; usually empty
    */
-  public record SectionView(String id, String title, int level, String content, String contentHash,
-      @Nullable Integer fullChars, Map<String, Object> metadata) {
+  public record SectionView(
+      String id,
+      String title,
+      int level,
+      String content,
+      String contentHash,
+      @Nullable Integer fullChars,
+      Map<String, Object> metadata) {
 
     /** True when {@code content} is only the first part of the section. */
     public boolean truncated() {

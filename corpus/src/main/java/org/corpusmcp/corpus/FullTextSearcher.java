@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Full-text search over the archive's own Xapian index with libzim's ranking. STRICT is what a
- * Kiwix user gets today (libzim 9 semantics: every word must match). RELAXED asks the same index for
- * any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
+ * Kiwix user gets today (libzim 9 semantics: every word must match). RELAXED asks the same index
+ * for any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
  * Weighed alone, the order is libzim's; weighed with the statistics of a collection of libraries
  * ({@link ComparableSearcher}), the weights compare with the other members'. Snippets are made
  * later from the parsed document, for the few results actually shown; titles come from the entry
@@ -28,7 +28,9 @@ final class FullTextSearcher implements ComparableSearcher {
   private final Searcher relaxed;
   private final String language;
 
-  /** @throws org.corpusmcp.zim.search.SearchException when the archive has no usable index */
+  /**
+   * @throws org.corpusmcp.zim.search.SearchException when the archive has no usable index
+   */
   FullTextSearcher(Archive archive) {
     this.archive = archive;
     this.strict = Searcher.open(archive, Semantics.LIBZIM_9);
@@ -63,7 +65,8 @@ final class FullTextSearcher implements ComparableSearcher {
   }
 
   @Override
-  public Scored searchScored(Query query, Mode mode, int count, @Nullable CollectionStats collection) {
+  public Scored searchScored(
+      Query query, Mode mode, int count, @Nullable CollectionStats collection) {
     String text = indexQuery(query, mode);
     if (text == null) {
       return Scored.NONE;

@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The vocabulary of an archive's own Xapian index: its postlist table's terms, walked by a {@link
- * GlassDatabase.TermCursor} that seeks, so an automaton visits a few B-tree leaves, not the
- * whole vocabulary.
+ * GlassDatabase.TermCursor} that seeks, so an automaton visits a few B-tree leaves, not the whole
+ * vocabulary.
  */
 final class GlassVocabulary implements Vocabulary {
 
@@ -72,7 +72,8 @@ final class GlassVocabulary implements Vocabulary {
     @Override
     public SeekStatus seekCeil(BytesRef text) {
       started = true;
-      byte[] target = java.util.Arrays.copyOfRange(text.bytes, text.offset, text.offset + text.length);
+      byte[] target =
+          java.util.Arrays.copyOfRange(text.bytes, text.offset, text.offset + text.length);
       byte[] found = set(cursor.seekCeil(target));
       if (found == null) {
         return SeekStatus.END;

@@ -8,19 +8,61 @@ import java.util.Set;
 
 /**
  * The one place that says when two strings "match lexically" for fusion and hints: case-folded,
- * accents removed, runs of anything but letters and digits treated as one separator (so
- * {@code Bell_test}, {@code bell test} and {@code Bell-Test} agree). Deterministic and
- * locale-independent.
+ * accents removed, runs of anything but letters and digits treated as one separator (so {@code
+ * Bell_test}, {@code bell test} and {@code Bell-Test} agree). Deterministic and locale-independent.
  */
 final class Lexical {
 
   /** Words too common to count as evidence that a title or section is about the query. */
-  private static final Set<String> STOPWORDS = Set.of(
-      "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "in", "is", "it",
-      "of", "on", "or", "the", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-      "does", "do", "i", "my", "can",
-      // question words that name nothing, and the "s" a possessive leaves ("Dylan's")
-      "were", "s", "have", "has", "had", "did", "many", "much", "this", "that", "there", "their", "its", "about");
+  private static final Set<String> STOPWORDS =
+      Set.of(
+          "a",
+          "an",
+          "and",
+          "are",
+          "as",
+          "at",
+          "be",
+          "by",
+          "for",
+          "from",
+          "how",
+          "in",
+          "is",
+          "it",
+          "of",
+          "on",
+          "or",
+          "the",
+          "to",
+          "was",
+          "what",
+          "when",
+          "where",
+          "which",
+          "who",
+          "why",
+          "with",
+          "does",
+          "do",
+          "i",
+          "my",
+          "can",
+          // question words that name nothing, and the "s" a possessive leaves ("Dylan's")
+          "were",
+          "s",
+          "have",
+          "has",
+          "had",
+          "did",
+          "many",
+          "much",
+          "this",
+          "that",
+          "there",
+          "their",
+          "its",
+          "about");
 
   private Lexical() {}
 
@@ -105,7 +147,8 @@ final class Lexical {
     return 2 * words.size() > terms.size() ? words.size() : 0;
   }
 
-  private static final java.util.regex.Pattern QUALIFIER = java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
+  private static final java.util.regex.Pattern QUALIFIER =
+      java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
 
   /** Upper-cases the first letter, as MediaWiki does with titles. */
   static String capitalizeFirst(String s) {

@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * every result carries. Immutable and thread-safe (the archive is).
  *
  * <p>This is where ZIM namespaces stop: everything above sees a document path as it appears in
- * refs, {@code Bell_test}, whether the archive stores it as {@code C/Bell_test} or
- * {@code A/Bell_test}.
+ * refs, {@code Bell_test}, whether the archive stores it as {@code C/Bell_test} or {@code
+ * A/Bell_test}.
  */
 public final class Library implements AutoCloseable {
 
@@ -29,7 +29,11 @@ public final class Library implements AutoCloseable {
   private final String snapshot;
   private final ArchiveMetadata metadata;
 
-  Library(LibraryConfig config, Archive archive, CorpusAdapter adapter, ClassLoader adapterLoader,
+  Library(
+      LibraryConfig config,
+      Archive archive,
+      CorpusAdapter adapter,
+      ClassLoader adapterLoader,
       ArchiveMetadata metadata) {
     this.config = config;
     this.archive = archive;
@@ -90,9 +94,10 @@ public final class Library implements AutoCloseable {
 
   /** What the adapter may know of an entry. */
   public EntryFacts facts(Entry entry) {
-    boolean front = archive.hasNewNamespaceScheme()
-        ? entry.namespace() == 'C' && isHtml(entry.mimeType())
-        : entry.namespace() == 'A';
+    boolean front =
+        archive.hasNewNamespaceScheme()
+            ? entry.namespace() == 'C' && isHtml(entry.mimeType())
+            : entry.namespace() == 'A';
     return new EntryFacts(entry.rawPath(), entry.title(), entry.mimeType(), front);
   }
 
@@ -129,10 +134,24 @@ public final class Library implements AutoCloseable {
     for (ZimFormatException f : archive.findFaults()) {
       faults.add(new LibraryReport.Fault(f.fault().name(), f.offset(), f.getMessage()));
     }
-    return new LibraryReport(name(), adapter.name(), kind().value(), snapshot, uuid(),
-        config.path().toString(), shown("Title"), shown("Name"), shown("Language"), shown("Date"),
-        shown("Scraper"), shown("Flavour"), archive.entryCount(), archive.fulltextIndex() != null,
-        archive.titleIndex() != null, faults.isEmpty(), faults);
+    return new LibraryReport(
+        name(),
+        adapter.name(),
+        kind().value(),
+        snapshot,
+        uuid(),
+        config.path().toString(),
+        shown("Title"),
+        shown("Name"),
+        shown("Language"),
+        shown("Date"),
+        shown("Scraper"),
+        shown("Flavour"),
+        archive.entryCount(),
+        archive.fulltextIndex() != null,
+        archive.titleIndex() != null,
+        faults.isEmpty(),
+        faults);
   }
 
   /** A metadata value worth reporting: null when absent or blank. */
@@ -149,7 +168,8 @@ public final class Library implements AutoCloseable {
     if (date.matches("\\d{4}-\\d{2}.*")) {
       return date.substring(0, 7);
     }
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("_(\\d{4}-\\d{2})").matcher(fileName);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("_(\\d{4}-\\d{2})").matcher(fileName);
     return m.find() ? m.group(1) : "";
   }
 

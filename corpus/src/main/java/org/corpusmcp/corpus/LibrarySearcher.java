@@ -25,8 +25,8 @@ public interface LibrarySearcher {
 
   /**
    * One candidate entry. No snippet: the few results shown get theirs from the parsed document
-   * (which search parses anyway for its section hints), so they read the same for archives with
-   * and without a full-text index.
+   * (which search parses anyway for its section hints), so they read the same for archives with and
+   * without a full-text index.
    */
   record Hit(Entry entry) {}
 }

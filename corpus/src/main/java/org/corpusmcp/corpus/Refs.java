@@ -7,11 +7,11 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The opaque document reference: {@code corpus://<library>/<path>}, where path is the entry's
- * path without any ZIM namespace. Agents never build or parse one; this codec is the only place
- * that does. Paths round-trip exactly, whatever they hold (Unicode, spaces, slashes, {@code %},
- * {@code #}, {@code ?}): those four ASCII characters, whitespace, controls and {@code \"<>\\^`{|}}
- * are percent-encoded as UTF-8, other characters stay readable.
+ * The opaque document reference: {@code corpus://<library>/<path>}, where path is the entry's path
+ * without any ZIM namespace. Agents never build or parse one; this codec is the only place that
+ * does. Paths round-trip exactly, whatever they hold (Unicode, spaces, slashes, {@code %}, {@code
+ * #}, {@code ?}): those four ASCII characters, whitespace, controls and {@code \"<>\\^`{|}} are
+ * percent-encoded as UTF-8, other characters stay readable.
  */
 public final class Refs {
 
@@ -39,7 +39,8 @@ public final class Refs {
       int cp = path.codePointAt(i);
       if (mustEscape(cp)) {
         for (byte b : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
-          out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xF, 16)))
+          out.append('%')
+              .append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xF, 16)))
               .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
         }
       } else {
@@ -53,13 +54,19 @@ public final class Refs {
   /** Decodes {@code ref}; throws {@link InvalidRefException} saying what is wrong. */
   public static Ref decode(String ref) {
     if (!ref.startsWith(SCHEME)) {
-      throw new InvalidRefException("invalid reference: '" + abbreviate(ref) + "' does not start with "
-          + SCHEME + "; pass a ref exactly as search() returned it");
+      throw new InvalidRefException(
+          "invalid reference: '"
+              + abbreviate(ref)
+              + "' does not start with "
+              + SCHEME
+              + "; pass a ref exactly as search() returned it");
     }
     int slash = ref.indexOf('/', SCHEME.length());
     if (slash <= SCHEME.length() || slash == ref.length() - 1) {
-      throw new InvalidRefException("invalid reference: '" + abbreviate(ref)
-          + "' has no library or no document part; pass a ref exactly as search() returned it");
+      throw new InvalidRefException(
+          "invalid reference: '"
+              + abbreviate(ref)
+              + "' has no library or no document part; pass a ref exactly as search() returned it");
     }
     String library = ref.substring(SCHEME.length(), slash);
     return new Ref(library, percentDecode(ref.substring(slash + 1), ref));
@@ -71,7 +78,8 @@ public final class Refs {
     }
     return switch (cp) {
       case '%', '#', '?', '"', '<', '>', '\\', '^', '`', '{', '|', '}' -> true;
-      default -> Character.getType(cp) == Character.FORMAT || Character.getType(cp) == Character.SURROGATE;
+      default ->
+          Character.getType(cp) == Character.FORMAT || Character.getType(cp) == Character.SURROGATE;
     };
   }
 
@@ -85,13 +93,18 @@ public final class Refs {
       char c = s.charAt(i);
       if (c == '%') {
         if (i + 3 > s.length()) {
-          throw new InvalidRefException("invalid reference: bad escape at the end of '" + abbreviate(ref) + "'");
+          throw new InvalidRefException(
+              "invalid reference: bad escape at the end of '" + abbreviate(ref) + "'");
         }
         int hi = Character.digit(s.charAt(i + 1), 16);
         int lo = Character.digit(s.charAt(i + 2), 16);
         if (hi < 0 || lo < 0) {
-          throw new InvalidRefException("invalid reference: bad escape '" + s.substring(i, i + 3)
-              + "' in '" + abbreviate(ref) + "'");
+          throw new InvalidRefException(
+              "invalid reference: bad escape '"
+                  + s.substring(i, i + 3)
+                  + "' in '"
+                  + abbreviate(ref)
+                  + "'");
         }
         bytes.write((hi << 4) | lo);
         i += 3;
@@ -110,13 +123,15 @@ public final class Refs {
       return;
     }
     try {
-      out.append(StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes.toByteArray())));
+      out.append(
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes.toByteArray())));
     } catch (CharacterCodingException e) {
-      throw new InvalidRefException("invalid reference: escapes in '" + abbreviate(ref)
-          + "' are not UTF-8");
+      throw new InvalidRefException(
+          "invalid reference: escapes in '" + abbreviate(ref) + "' are not UTF-8");
     }
     bytes.reset();
   }

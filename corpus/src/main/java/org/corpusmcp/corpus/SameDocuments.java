@@ -8,19 +8,23 @@ import java.util.zip.CRC32C;
 
 /**
  * Recognises the same document in two libraries (two snapshots of one wiki, one archive listed
- * twice) among ranked candidates, so it is listed once: the same title (compared lexically) and
- * the same raw content, by size and then by a CRC-32C of the bytes. The content is read only when
- * a title repeats in another library, so the check costs nothing for most searches. The copy kept
- * is the one ranked first; equal documents in one collection weigh the same, so that is the one of
- * the library listed first in corpus.toml. Runs before diversity, which would otherwise move a
- * copy up in place of another library's own result.
+ * twice) among ranked candidates, so it is listed once: the same title (compared lexically) and the
+ * same raw content, by size and then by a CRC-32C of the bytes. The content is read only when a
+ * title repeats in another library, so the check costs nothing for most searches. The copy kept is
+ * the one ranked first; equal documents in one collection weigh the same, so that is the one of the
+ * library listed first in corpus.toml. Runs before diversity, which would otherwise move a copy up
+ * in place of another library's own result.
  */
 final class SameDocuments {
 
   private SameDocuments() {}
 
-  /** {@code ranked} without copies of an earlier candidate; each kept candidate's copies in {@code copies}. */
-  static List<FederatedSearch.Candidate> dropCopies(List<FederatedSearch.Candidate> ranked,
+  /**
+   * {@code ranked} without copies of an earlier candidate; each kept candidate's copies in {@code
+   * copies}.
+   */
+  static List<FederatedSearch.Candidate> dropCopies(
+      List<FederatedSearch.Candidate> ranked,
       Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
     Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
     List<FederatedSearch.Candidate> out = new ArrayList<>(ranked.size());
@@ -44,8 +48,11 @@ final class SameDocuments {
         same.add(c);
         out.add(c);
       } else {
-        copies.computeIfAbsent(new DocumentKey(original.library().name(), original.entry().rawPath()),
-            k -> new ArrayList<>()).add(c);
+        copies
+            .computeIfAbsent(
+                new DocumentKey(original.library().name(), original.entry().rawPath()),
+                k -> new ArrayList<>())
+            .add(c);
       }
     }
     return out;

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The 0-3 {@code relevant_sections} of a search result: sections whose title names a query word,
- * or whose own text holds every query word, ranked by how much of the query they cover (title
- * counting double) and then by position. Empty when no section clearly matches; the lead is never
- * a hint (fetch returns it by default). Deterministic.
+ * The 0-3 {@code relevant_sections} of a search result: sections whose title names a query word, or
+ * whose own text holds every query word, ranked by how much of the query they cover (title counting
+ * double) and then by position. Empty when no section clearly matches; the lead is never a hint
+ * (fetch returns it by default). Deterministic.
  */
 final class SectionHints {
 
@@ -36,8 +36,8 @@ final class SectionHints {
         scored.add(new Scored(words, 2 * title + body, position));
       }
     }
-    scored.sort(Comparator.comparingDouble(Scored::score).reversed()
-        .thenComparingInt(Scored::position));
+    scored.sort(
+        Comparator.comparingDouble(Scored::score).reversed().thenComparingInt(Scored::position));
     List<Map<String, String>> out = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(MAX_HINTS, scored.size()))) {
       Map<String, String> hint = new LinkedHashMap<>();

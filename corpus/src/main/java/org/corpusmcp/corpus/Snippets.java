@@ -3,11 +3,12 @@ package org.corpusmcp.corpus;
 import java.util.List;
 
 /**
- * A query-focused plain-text snippet from a document's prose (paragraphs, not lists, tables,
- * code or infobox lines, taken from the renderer's plain text, never from stripped Markdown): the sentence that holds the most distinct query words (a word matches
- * when one is a prefix of the other and both have at least four letters, a crude stand-in for
- * stemming), earliest first on ties; the document's opening text when no sentence holds any.
- * Deterministic, and the same for every library whatever its index.
+ * A query-focused plain-text snippet from a document's prose (paragraphs, not lists, tables, code
+ * or infobox lines, taken from the renderer's plain text, never from stripped Markdown): the
+ * sentence that holds the most distinct query words (a word matches when one is a prefix of the
+ * other and both have at least four letters, a crude stand-in for stemming), earliest first on
+ * ties; the document's opening text when no sentence holds any. Deterministic, and the same for
+ * every library whatever its index.
  */
 final class Snippets {
 

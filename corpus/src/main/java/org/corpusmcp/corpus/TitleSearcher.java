@@ -8,9 +8,9 @@ import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 
 /**
- * Title search for archives without a usable full-text index: prefix matches on the title
- * listing, for the query as typed and in its capitalised form (STRICT), or for each of its words
- * (RELAXED). Deterministic: title-listing order within each probe, probes in a fixed order.
+ * Title search for archives without a usable full-text index: prefix matches on the title listing,
+ * for the query as typed and in its capitalised form (STRICT), or for each of its words (RELAXED).
+ * Deterministic: title-listing order within each probe, probes in a fixed order.
  */
 final class TitleSearcher implements LibrarySearcher {
 

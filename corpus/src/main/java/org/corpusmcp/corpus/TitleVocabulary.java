@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The words of an archive's titles (redirects included, so aliases count), for archives with no
- * index of their own. Built once, in memory: one sorted array of distinct words and how many
- * titles hold each.
+ * index of their own. Built once, in memory: one sorted array of distinct words and how many titles
+ * hold each.
  */
 final class TitleVocabulary implements Vocabulary {
 

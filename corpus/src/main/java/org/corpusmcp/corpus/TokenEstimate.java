@@ -23,7 +23,10 @@ final class TokenEstimate {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c < 0x80) {
-        if (c == ' ' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+        if (c == ' '
+            || (c >= '0' && c <= '9')
+            || (c >= 'a' && c <= 'z')
+            || (c >= 'A' && c <= 'Z')) {
           quarter++;
         } else {
           whole++;

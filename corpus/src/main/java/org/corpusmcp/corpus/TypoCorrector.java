@@ -17,14 +17,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * Corrects query words that no library contains to the nearest word one does, by edit distance
  * (insertions, deletions, substitutions and transpositions of neighbours each count one, as
- * Damerau-Levenshtein), the way Lucene's FuzzyQuery finds its terms: a Levenshtein automaton of
- * the word intersected with the sorted vocabulary, seeking past every range the automaton cannot
+ * Damerau-Levenshtein), the way Lucene's FuzzyQuery finds its terms: a Levenshtein automaton of the
+ * word intersected with the sorted vocabulary, seeking past every range the automaton cannot
  * accept, so the cost grows with the candidates near the word and not with the vocabulary.
  *
  * <p>Rules: words shorter than {@value #MIN_LENGTH} letters, or with digits, are never corrected
  * (too many real words lie one edit away); up to {@value #LONG_WORD} letters one edit is allowed,
- * from then on two. The fewest edits win; among those the word most documents hold, then the
- * first in byte order, so a correction is deterministic.
+ * from then on two. The fewest edits win; among those the word most documents hold, then the first
+ * in byte order, so a correction is deterministic.
  */
 final class TypoCorrector {
 
@@ -33,7 +33,9 @@ final class TypoCorrector {
 
   private TypoCorrector() {}
 
-  /** Each query word that every vocabulary lacks and that has a near neighbour, with that neighbour. */
+  /**
+   * Each query word that every vocabulary lacks and that has a near neighbour, with that neighbour.
+   */
   static Map<String, String> corrections(List<String> words, List<Vocabulary> vocabularies) {
     Map<String, String> out = new LinkedHashMap<>();
     if (vocabularies.isEmpty()) {
@@ -77,8 +79,8 @@ final class TypoCorrector {
 
   /**
    * The nearest term of the vocabularies within the allowed edits, or null. Each vocabulary is
-   * asked in its own form of the word (a stemmed index for the word's stem); at the same number
-   * of edits a word as written is preferred to a stem, since the correction is shown.
+   * asked in its own form of the word (a stemmed index for the word's stem); at the same number of
+   * edits a word as written is preferred to a stem, since the correction is shown.
    */
   static @Nullable String nearest(String word, List<Vocabulary> vocabularies) {
     Map<String, LevenshteinAutomata> builders = new TreeMap<>();
@@ -92,9 +94,13 @@ final class TypoCorrector {
           if (!correctable(form)) {
             continue;
           }
-          CompiledAutomaton automaton = new CompiledAutomaton(
-              builders.computeIfAbsent(form, f -> new LevenshteinAutomata(f, true)).toAutomaton(edits),
-              true, false);
+          CompiledAutomaton automaton =
+              new CompiledAutomaton(
+                  builders
+                      .computeIfAbsent(form, f -> new LevenshteinAutomata(f, true))
+                      .toAutomaton(edits),
+                  true,
+                  false);
           Map<String, Long> into = v.holdsWords() ? words : stems;
           TermsEnum terms = new AutomatonTermsEnum(v.terms(), automaton);
           for (BytesRef t = terms.next(); t != null; t = terms.next()) {

@@ -1,8 +1,8 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,17 +19,18 @@ import org.slf4j.LoggerFactory;
 /**
  * A second search with misspelt words corrected, when the first found too little.
  *
- * <p>The rule: when the strict (all words) pass found fewer documents than the limit asked for,
- * and some query word of at least {@value TypoCorrector#MIN_LENGTH} letters occurs in no
- * library's vocabulary (a word that exists nowhere cannot be matched, so nothing is lost by
- * asking for its neighbour), the query is searched again with each such word replaced by its
- * nearest real word ({@link TypoCorrector}). Results of the query as typed always come first:
- * its strict hits, then the corrected query's strict hits, then the relaxed (any word) hits of
- * the query as typed, then those of the corrected query. The answer names the correction.
+ * <p>The rule: when the strict (all words) pass found fewer documents than the limit asked for, and
+ * some query word of at least {@value TypoCorrector#MIN_LENGTH} letters occurs in no library's
+ * vocabulary (a word that exists nowhere cannot be matched, so nothing is lost by asking for its
+ * neighbour), the query is searched again with each such word replaced by its nearest real word
+ * ({@link TypoCorrector}). Results of the query as typed always come first: its strict hits, then
+ * the corrected query's strict hits, then the relaxed (any word) hits of the query as typed, then
+ * those of the corrected query. The answer names the correction.
  */
 final class TypoRescue {
 
   private static final Logger log = LoggerFactory.getLogger(TypoRescue.class);
+
   /** A run of letters, marks and digits: what {@link Lexical#normalize} keeps as one word. */
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{M}\\p{N}]+");
 
@@ -46,10 +47,15 @@ final class TypoRescue {
    * What search answers: the candidates, the query whose terms snippets and hints read, and the
    * correction made (null when none was).
    */
-  record Rescued(Query query, List<FederatedSearch.Candidate> candidates,
+  record Rescued(
+      Query query,
+      List<FederatedSearch.Candidate> candidates,
       SearchResult.@Nullable Correction corrected) {}
 
-  Rescued rescue(Query query, List<FederatedSearch.Candidate> found, int limit,
+  Rescued rescue(
+      Query query,
+      List<FederatedSearch.Candidate> found,
+      int limit,
       Function<Query, List<FederatedSearch.Candidate>> search) {
     Rescued unchanged = new Rescued(query, found, null);
     long strict = found.stream().filter(c -> !c.relaxed()).count();
@@ -70,7 +76,8 @@ final class TypoRescue {
       boolean relaxed = pass >= 2;
       List<FederatedSearch.Candidate> from = pass % 2 == 0 ? found : again;
       for (FederatedSearch.Candidate c : from) {
-        if (c.relaxed() == relaxed && seen.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
+        if (c.relaxed() == relaxed
+            && seen.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
           merged.add(c);
           added |= from == again;
         }
@@ -81,11 +88,18 @@ final class TypoRescue {
     }
     Set<String> terms = new LinkedHashSet<>(query.terms());
     terms.addAll(Lexical.terms(text));
-    SearchResult.Correction corrected = new SearchResult.Correction(text, query.text(),
-        Collections.unmodifiableMap(new LinkedHashMap<>(fixes)),
-        "Searched '" + text + "' for '" + query.text() + "': no library contains "
-        + String.join(", ", fixes.keySet().stream().map(w -> "'" + w + "'").toList())
-        + ". Results for the words as typed, if any, come first.");
+    SearchResult.Correction corrected =
+        new SearchResult.Correction(
+            text,
+            query.text(),
+            Collections.unmodifiableMap(new LinkedHashMap<>(fixes)),
+            "Searched '"
+                + text
+                + "' for '"
+                + query.text()
+                + "': no library contains "
+                + String.join(", ", fixes.keySet().stream().map(w -> "'" + w + "'").toList())
+                + ". Results for the words as typed, if any, come first.");
     return new Rescued(new Query(query.text(), List.copyOf(terms)), merged, corrected);
   }
 
@@ -98,7 +112,8 @@ final class TypoRescue {
       String fix = fixes.get(Lexical.normalize(word));
       String replacement = word;
       if (fix != null) {
-        replacement = Character.isUpperCase(word.codePointAt(0)) ? Lexical.capitalizeFirst(fix) : fix;
+        replacement =
+            Character.isUpperCase(word.codePointAt(0)) ? Lexical.capitalizeFirst(fix) : fix;
       }
       m.appendReplacement(out, Matcher.quoteReplacement(replacement));
     }
@@ -116,8 +131,8 @@ final class TypoRescue {
 
   /**
    * A library's vocabularies: its titles' words (redirects included: real words, as written, and
-   * what misspelt titles are misspelt from) and the words of its body text, from the searcher
-   * that knows them (a sidecar body index) or the archive's own index. Built on first use.
+   * what misspelt titles are misspelt from) and the words of its body text, from the searcher that
+   * knows them (a sidecar body index) or the archive's own index. Built on first use.
    */
   private List<Vocabulary> open(Library library) {
     List<Vocabulary> out = new ArrayList<>();
@@ -129,7 +144,10 @@ final class TypoRescue {
         out.add(new GlassVocabulary(library.archive().fulltextIndex()));
       }
     } catch (RuntimeException e) {
-      log.warn("library {}: vocabulary for typo tolerance incomplete ({})", library.name(), e.toString());
+      log.warn(
+          "library {}: vocabulary for typo tolerance incomplete ({})",
+          library.name(),
+          e.toString());
     }
     return List.copyOf(out);
   }

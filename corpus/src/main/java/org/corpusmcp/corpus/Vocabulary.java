@@ -14,7 +14,10 @@ interface Vocabulary {
   /** A fresh enumeration in UTF-8 byte order; {@link TermsEnum#docFreq} is a document count. */
   TermsEnum terms() throws IOException;
 
-  /** True when a term of this vocabulary must be skipped as a candidate (e.g. Xapian's prefixed terms). */
+  /**
+   * True when a term of this vocabulary must be skipped as a candidate (e.g. Xapian's prefixed
+   * terms).
+   */
   default boolean isReserved(BytesRef term) {
     return false;
   }
@@ -27,7 +30,10 @@ interface Vocabulary {
     return word;
   }
 
-  /** True when the terms are words as written; false when they are stems, which read worse in a correction. */
+  /**
+   * True when the terms are words as written; false when they are stems, which read worse in a
+   * correction.
+   */
   default boolean holdsWords() {
     return true;
   }

@@ -22,21 +22,23 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The sidecar body index of the real archives that ship without a full-text index: a word that
  * occurs only in one article's body (checked with python3-libzim over the archive:
- * body_only_oracle.py) is found once the index is built and not before; the index is keyed by
- * the archive's UUID (as libzim reports it); a partial or foreign index is never used.
+ * body_only_oracle.py) is found once the index is built and not before; the index is keyed by the
+ * archive's UUID (as libzim reports it); a partial or foreign index is never used.
  */
 class BodyIndexTest {
 
-  private static final Path ORACLE = Path.of("src", "test", "resources", "body_only_oracle.py").toAbsolutePath();
+  private static final Path ORACLE =
+      Path.of("src", "test", "resources", "body_only_oracle.py").toAbsolutePath();
 
   @TempDir Path dir;
 
   @ParameterizedTest
   @CsvSource({
-      "Ray2015, mediawiki/wikipedia_en_ray_charles_2015-06.zim, apotheosis, f4b02dd5-c092-e894-419e-265c2310b88d",
-      "Be, mediawiki/wikibooks_be_all_nopic_2017-02.zim, kristanismo, be32cda4-a5c9-2ee2-1a2b-9502ee3b53ed"})
-  void aBodyOnlyWordIsFoundOnceTheSidecarIsBuilt(String name, String sample, String word, String uuid)
-      throws Exception {
+    "Ray2015, mediawiki/wikipedia_en_ray_charles_2015-06.zim, apotheosis, f4b02dd5-c092-e894-419e-265c2310b88d",
+    "Be, mediawiki/wikibooks_be_all_nopic_2017-02.zim, kristanismo, be32cda4-a5c9-2ee2-1a2b-9502ee3b53ed"
+  })
+  void aBodyOnlyWordIsFoundOnceTheSidecarIsBuilt(
+      String name, String sample, String word, String uuid) throws Exception {
     Map<String, Object> oracle = oracle(TestCorpus.SAMPLES.resolve(sample), word);
     assertEquals(false, oracle.get("in_titles"), word + " must not be in any title");
     @SuppressWarnings("unchecked")
@@ -55,10 +57,13 @@ class BodyIndexTest {
       assertTrue(results(corpus, indexDir, word).isEmpty(), "titles alone cannot find " + word);
 
       ByteArrayOutputStream err = new ByteArrayOutputStream();
-      BodyIndex.Built built = index.build(library, settings, new PrintStream(err, true, StandardCharsets.UTF_8));
+      BodyIndex.Built built =
+          index.build(library, settings, new PrintStream(err, true, StandardCharsets.UTF_8));
       assertTrue(built.documents() > 0);
-      assertTrue(err.toString(StandardCharsets.UTF_8).contains("body index " + name + ": " + built.documents()
-          + " documents indexed"), err.toString(StandardCharsets.UTF_8));
+      assertTrue(
+          err.toString(StandardCharsets.UTF_8)
+              .contains("body index " + name + ": " + built.documents() + " documents indexed"),
+          err.toString(StandardCharsets.UTF_8));
       assertTrue(index.isBuilt(library));
       assertFalse(Files.exists(indexDir.resolve(uuid + ".partial")));
     }
@@ -88,12 +93,15 @@ class BodyIndexTest {
       Files.delete(partial.resolve("corpus-mcp-body-index.properties"));
       copyTree(partial, complete);
       assertFalse(index.isBuilt(library));
-      assertTrue(results(corpus, indexDir, "apotheosis").isEmpty(), "a partial index is not searched");
+      assertTrue(
+          results(corpus, indexDir, "apotheosis").isEmpty(), "a partial index is not searched");
 
       // a complete index, but of another archive (its marker names another UUID)
       Files.writeString(marker, "format=1\nuuid=00000000-0000-0000-0000-000000000000\n");
       assertFalse(index.isBuilt(library));
-      assertTrue(results(corpus, indexDir, "apotheosis").isEmpty(), "another archive's index is not searched");
+      assertTrue(
+          results(corpus, indexDir, "apotheosis").isEmpty(),
+          "another archive's index is not searched");
 
       index.build(library, settings, null);
       assertTrue(index.isBuilt(library));
@@ -104,20 +112,27 @@ class BodyIndexTest {
 
   private CorpusSettings settings(String name, String sample, Path indexDir) {
     Path config = TestCorpus.writeConfig(dir.resolve("config-" + name), Map.of(name, sample));
-    return CorpusSettings.builder(TestCorpus.SAMPLES, config).searchWorkers(2).logQueries(false)
-        .bodyIndexDir(indexDir).build();
+    return CorpusSettings.builder(TestCorpus.SAMPLES, config)
+        .searchWorkers(2)
+        .logQueries(false)
+        .bodyIndexDir(indexDir)
+        .build();
   }
 
   /** A fresh service (searchers are chosen once per service) over the open corpus. */
   private static List<SearchResult.SearchHit> results(Corpus corpus, Path indexDir, String query) {
-    CorpusService service = new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.REPLY_TEXT);
+    CorpusService service =
+        new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.REPLY_TEXT);
     return CorpusServiceTest.body(service.search(query, 5)).results();
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> oracle(Path zim, String word) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("/usr/bin/python3", ORACLE.toString(), zim.toString(), word)
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+  private static Map<String, Object> oracle(Path zim, String word)
+      throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder("/usr/bin/python3", ORACLE.toString(), zim.toString(), word)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor());
     return JsonMapper.builder().build().readValue(out, HashMap.class);

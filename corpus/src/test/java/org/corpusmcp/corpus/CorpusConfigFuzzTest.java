@@ -12,14 +12,15 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * Jazzer over corpus.toml files. Half of the inputs start from a valid manifest so the fuzzer
- * reaches the per-library rules quickly. Whatever the text, loading either succeeds with every
- * path inside the root or fails with {@link CorpusConfigException}, the error the CLI prints as
- * one line; any other exception is a bug.
+ * reaches the per-library rules quickly. Whatever the text, loading either succeeds with every path
+ * inside the root or fails with {@link CorpusConfigException}, the error the CLI prints as one
+ * line; any other exception is a bug.
  */
 @Tag("fuzz")
 class CorpusConfigFuzzTest {
 
-  private static final String VALID = """
+  private static final String VALID =
+      """
       version = 1
       [[library]]
       name = "Wiki"
@@ -43,9 +44,10 @@ class CorpusConfigFuzzTest {
 
   @FuzzTest(maxDuration = "30s")
   void manifestsLoadOrFailWithCorpusConfigException(FuzzedDataProvider data) throws IOException {
-    String text = data.consumeBoolean()
-        ? VALID + data.consumeRemainingAsString()
-        : data.consumeRemainingAsString();
+    String text =
+        data.consumeBoolean()
+            ? VALID + data.consumeRemainingAsString()
+            : data.consumeRemainingAsString();
     Files.write(CONFIG, text.getBytes(StandardCharsets.UTF_8));
     CorpusSettings settings = CorpusSettings.builder(ROOT, CONFIG).build();
     try {

@@ -26,38 +26,57 @@ class CorpusConfigTest {
   private String load(String toml) throws Exception {
     Files.writeString(config, toml);
     CorpusSettings settings = CorpusSettings.builder(root, config).build();
-    return assertThrows(CorpusConfigException.class,
-        () -> CorpusConfig.load(settings, Set.of("mediawiki"))).getMessage();
+    return assertThrows(
+            CorpusConfigException.class, () -> CorpusConfig.load(settings, Set.of("mediawiki")))
+        .getMessage();
   }
 
   private static String lib(String name, String path, String adapter) {
-    return "\n[[library]]\nname = \"" + name + "\"\npath = \"" + path + "\"\nadapter = \"" + adapter + "\"\n";
+    return "\n[[library]]\nname = \""
+        + name
+        + "\"\npath = \""
+        + path
+        + "\"\nadapter = \""
+        + adapter
+        + "\"\n";
   }
 
   @Test
   void aValidConfigResolvesPathsInsideTheRoot() throws Exception {
-    Files.writeString(config, "version = 1\n" + lib("Wiki", "wiki/a.zim", "mediawiki")
-        + lib("Other", "wiki/../wiki/a.zim", "auto"));
-    CorpusConfig loaded = CorpusConfig.load(
-        CorpusSettings.builder(root, config).build(), Set.of("mediawiki"));
+    Files.writeString(
+        config,
+        "version = 1\n"
+            + lib("Wiki", "wiki/a.zim", "mediawiki")
+            + lib("Other", "wiki/../wiki/a.zim", "auto"));
+    CorpusConfig loaded =
+        CorpusConfig.load(CorpusSettings.builder(root, config).build(), Set.of("mediawiki"));
     assertEquals(2, loaded.libraries().size());
     assertEquals(root.toRealPath().resolve("wiki/a.zim"), loaded.libraries().get(0).path());
   }
 
   @Test
   void everyRuleNamesTheLibrary() throws Exception {
-    assertTrue(load("version = 2\n" + lib("Wiki", "wiki/a.zim", "mediawiki")).contains("version = 1"));
+    assertTrue(
+        load("version = 2\n" + lib("Wiki", "wiki/a.zim", "mediawiki")).contains("version = 1"));
     assertTrue(load("version = 1\n").contains("no [[library]]"));
-    String dup = load("version = 1\n" + lib("Wiki", "wiki/a.zim", "mediawiki") + lib("wiki", "wiki/a.zim", "mediawiki"));
+    String dup =
+        load(
+            "version = 1\n"
+                + lib("Wiki", "wiki/a.zim", "mediawiki")
+                + lib("wiki", "wiki/a.zim", "mediawiki"));
     assertTrue(dup.contains("library 'wiki' is defined twice"), dup);
     String adapter = load("version = 1\n" + lib("Wiki", "wiki/a.zim", "devdocs"));
-    assertTrue(adapter.contains("library 'Wiki'") && adapter.contains("unknown adapter 'devdocs'")
-        && adapter.contains("[mediawiki]"), adapter);
+    assertTrue(
+        adapter.contains("library 'Wiki'")
+            && adapter.contains("unknown adapter 'devdocs'")
+            && adapter.contains("[mediawiki]"),
+        adapter);
     String missing = load("version = 1\n" + lib("Wiki", "wiki/b.zim", "mediawiki"));
     assertTrue(missing.contains("library 'Wiki'") && missing.contains("does not exist"), missing);
     String name = load("version = 1\n" + lib("My Wiki", "wiki/a.zim", "mediawiki"));
     assertTrue(name.contains("library 'My Wiki'"), name);
-    String unknownKey = load("version = 1\n" + lib("Wiki", "wiki/a.zim", "mediawiki") + "colour = \"red\"\n");
+    String unknownKey =
+        load("version = 1\n" + lib("Wiki", "wiki/a.zim", "mediawiki") + "colour = \"red\"\n");
     assertTrue(unknownKey.contains("unknown key 'colour'"), unknownKey);
   }
 
@@ -65,8 +84,10 @@ class CorpusConfigTest {
   void pathsMayNotLeaveTheRootNotEvenThroughSymlinks() throws Exception {
     Path outside = Files.createTempFile("outside", ".zim");
     try {
-      String dotdot = load("version = 1\n" + lib("Wiki", "../" + outside.getFileName(), "mediawiki"));
-      assertTrue(dotdot.contains("leaves the corpus root") || dotdot.contains("does not exist"), dotdot);
+      String dotdot =
+          load("version = 1\n" + lib("Wiki", "../" + outside.getFileName(), "mediawiki"));
+      assertTrue(
+          dotdot.contains("leaves the corpus root") || dotdot.contains("does not exist"), dotdot);
       String absolute = load("version = 1\n" + lib("Wiki", outside.toString(), "mediawiki"));
       assertTrue(absolute.contains("leaves the corpus root"), absolute);
       Files.createSymbolicLink(root.resolve("wiki/link.zim"), outside);

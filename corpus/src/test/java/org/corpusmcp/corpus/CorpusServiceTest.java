@@ -26,14 +26,23 @@ class CorpusServiceTest {
 
   @TempDir static Path dir;
 
-  static CorpusService service(String name, Map<String, String> libraries, int maxFetchChars,
-      int maxConsecutive, Function<Library, LibrarySearcher> searchers) {
+  static CorpusService service(
+      String name,
+      Map<String, String> libraries,
+      int maxFetchChars,
+      int maxConsecutive,
+      Function<Library, LibrarySearcher> searchers) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .maxFetchChars(maxFetchChars).maxFetchTokens(0).searchWorkers(4).maxConsecutive(maxConsecutive)
-        .logQueries(false).build();
-    return new CorpusService(Corpus.open(settings, TestCorpus.adapters(), null), searchers,
-        TestCorpus.REPLY_TEXT);
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .maxFetchChars(maxFetchChars)
+            .maxFetchTokens(0)
+            .searchWorkers(4)
+            .maxConsecutive(maxConsecutive)
+            .logQueries(false)
+            .build();
+    return new CorpusService(
+        Corpus.open(settings, TestCorpus.adapters(), null), searchers, TestCorpus.REPLY_TEXT);
   }
 
   static CorpusService service(String name, Map<String, String> libraries) {
@@ -78,7 +87,8 @@ class CorpusServiceTest {
       assertEquals("corpus://Ray/Georgia_on_My_Mind", doc.ref());
       assertEquals("corpus://Ray/Georgia_On_My_Mind", doc.requestedRef());
       List<SearchHit> results = results(s.search("Georgia on my mind", 10));
-      long copies = results.stream().filter(r -> r.ref().equals("corpus://Ray/Georgia_on_My_Mind")).count();
+      long copies =
+          results.stream().filter(r -> r.ref().equals("corpus://Ray/Georgia_on_My_Mind")).count();
       assertEquals(1, copies, results.toString());
     }
   }
@@ -89,14 +99,19 @@ class CorpusServiceTest {
     libraries.put("Ray", TestCorpus.RAY_MINI);
     libraries.put("Broken", TestCorpus.HUNDRED);
     Function<Library, LibrarySearcher> normal = CorpusSearchers.forCorpus();
-    Function<Library, LibrarySearcher> searchers = library -> library.name().equals("Broken")
-        ? (query, mode, count) -> { throw new IllegalStateException("index damaged"); }
-        : normal.apply(library);
+    Function<Library, LibrarySearcher> searchers =
+        library ->
+            library.name().equals("Broken")
+                ? (query, mode, count) -> {
+                  throw new IllegalStateException("index damaged");
+                }
+                : normal.apply(library);
     try (CorpusService s = service("degraded", libraries, 100_000, 2, searchers)) {
       SearchResult body = body(s.search("Ray Charles", 5));
       assertFalse(body.results().isEmpty());
       // our words, not the exception's class name
-      assertEquals(List.of(new LibraryFailure("Broken", "the archive is damaged: index damaged")),
+      assertEquals(
+          List.of(new LibraryFailure("Broken", "the archive is damaged: index damaged")),
           body.degraded());
     }
   }
@@ -136,7 +151,8 @@ class CorpusServiceTest {
       assertTrue(parent > 0, "the maxi article has nested sections: " + available);
       String parentId = available.get(parent).id();
       String childId = available.get(parent + 1).id();
-      List<SectionView> subtree = body(s.fetch("corpus://Maxi/Ray_Charles", List.of(parentId))).sections();
+      List<SectionView> subtree =
+          body(s.fetch("corpus://Maxi/Ray_Charles", List.of(parentId))).sections();
       assertEquals(parentId, subtree.get(0).id());
       assertEquals(childId, subtree.get(1).id());
       Map<String, String> wholeHashes = hashes(sections);
@@ -154,15 +170,20 @@ class CorpusServiceTest {
 
   @Test
   void theBudgetBoundsWhatTheClientReceivesAndNamesEverySectionLeftOut() {
-    try (CorpusService s = service("budget", Map.of("Maxi", TestCorpus.RAY_MAXI), 8000, 2,
-        CorpusSearchers.forCorpus())) {
+    try (CorpusService s =
+        service(
+            "budget", Map.of("Maxi", TestCorpus.RAY_MAXI), 8000, 2, CorpusSearchers.forCorpus())) {
       FetchResponse doc = body(s.fetch("corpus://Maxi/Ray_Charles", List.of()));
       assertTrue(doc.truncated());
-      assertTrue(clientChars(doc) <= 8000, "the reply's text block exceeds the budget: " + clientChars(doc));
+      assertTrue(
+          clientChars(doc) <= 8000,
+          "the reply's text block exceeds the budget: " + clientChars(doc));
       List<String> omitted = doc.omittedSections();
       List<String> both = new ArrayList<>(doc.sections().stream().map(SectionView::id).toList());
       both.addAll(omitted);
-      assertEquals(doc.availableSections().stream().map(OutlineEntry::id).toList(), both,
+      assertEquals(
+          doc.availableSections().stream().map(OutlineEntry::id).toList(),
+          both,
           "returned then omitted must be every section, in document order");
       assertFalse(omitted.isEmpty());
     }
@@ -192,8 +213,9 @@ class CorpusServiceTest {
     }
     assertTrue(full.length() > 5000, "the longest section is long: " + full.length());
     int budget = fullReply - 2000;
-    try (CorpusService s = service("cut", Map.of("Maxi", TestCorpus.RAY_MAXI), budget, 2,
-        CorpusSearchers.forCorpus())) {
+    try (CorpusService s =
+        service(
+            "cut", Map.of("Maxi", TestCorpus.RAY_MAXI), budget, 2, CorpusSearchers.forCorpus())) {
       FetchResponse doc = body(s.fetch("corpus://Maxi/Ray_Charles", List.of(id)));
       assertTrue(clientChars(doc) <= budget, "text block: " + clientChars(doc) + " > " + budget);
       assertTrue(doc.truncated());
@@ -208,9 +230,12 @@ class CorpusServiceTest {
       // not have fitted
       int nextLineEnd = full.indexOf('\n', shown.length() + 1);
       int nextLine = (nextLineEnd < 0 ? full.length() : nextLineEnd) - shown.length();
-      assertTrue(clientChars(doc) + nextLine > budget, "cut early: " + shown.length() + " of " + full.length());
+      assertTrue(
+          clientChars(doc) + nextLine > budget,
+          "cut early: " + shown.length() + " of " + full.length());
       assertTrue(full.startsWith(shown), "the cut part is a prefix of the section");
-      assertTrue(full.startsWith("\n", shown.length()) || full.startsWith(" ", shown.length()),
+      assertTrue(
+          full.startsWith("\n", shown.length()) || full.startsWith(" ", shown.length()),
           "cut between lines or words: …" + full.substring(shown.length(), shown.length() + 40));
       assertEquals(sha256(content), cut.contentHash());
     }
@@ -232,8 +257,10 @@ class CorpusServiceTest {
     int small = 12_000;
     int documents = 0;
     int pieced = 0;
-    try (CorpusService whole = service("pieces-whole", samples, 10_000_000, 2, CorpusSearchers.forCorpus());
-        CorpusService tight = service("pieces-small", samples, small, 2, CorpusSearchers.forCorpus())) {
+    try (CorpusService whole =
+            service("pieces-whole", samples, 10_000_000, 2, CorpusSearchers.forCorpus());
+        CorpusService tight =
+            service("pieces-small", samples, small, 2, CorpusSearchers.forCorpus())) {
       for (Library library : whole.corpus().libraries()) {
         for (Entry entry : library.archive().allEntries()) {
           if (entry.isRedirect() || !library.isDocument(entry)) {
@@ -288,13 +315,19 @@ class CorpusServiceTest {
   @Test
   void fetchErrorsAreTheSeedsTypedErrors() {
     try (CorpusService s = service("errors", Map.of("Ray", TestCorpus.RAY_MINI))) {
-      assertTrue(failure(s.fetch("Ray_Charles", List.of()), "invalid_ref").message()
-          .startsWith("invalid reference: "));
-      assertEquals("Document not found in Ray: Foo_bar",
+      assertTrue(
+          failure(s.fetch("Ray_Charles", List.of()), "invalid_ref")
+              .message()
+              .startsWith("invalid reference: "));
+      assertEquals(
+          "Document not found in Ray: Foo_bar",
           failure(s.fetch("corpus://Ray/Foo_bar", List.of()), "not_found").message());
       failure(s.fetch("corpus://Nope/Ray_Charles", List.of()), "not_found");
-      Reply.MissingSections missing = failure(
-          s.fetch("corpus://Ray/Ray_Charles", List.of("", "Experiments")), "section_not_found").missing();
+      Reply.MissingSections missing =
+          failure(
+                  s.fetch("corpus://Ray/Ray_Charles", List.of("", "Experiments")),
+                  "section_not_found")
+              .missing();
       assertEquals(List.of("Experiments"), missing.missingSections());
       assertFalse(missing.availableSections().isEmpty());
     }
@@ -303,8 +336,17 @@ class CorpusServiceTest {
   @Test
   void hostileQueriesGetAnAnswerNeverAnException() {
     try (CorpusService s = service("hostile", Map.of("Ray", TestCorpus.RAY_MINI))) {
-      for (String query : List.of("\u0000\u0001 ray", "\ud800charles", "x".repeat(500), "((( \"",
-          "OR AND NOT", "*", "日本語 ray", "ray\ncharles\t", "-ray +charles")) {
+      for (String query :
+          List.of(
+              "\u0000\u0001 ray",
+              "\ud800charles",
+              "x".repeat(500),
+              "((( \"",
+              "OR AND NOT",
+              "*",
+              "日本語 ray",
+              "ray\ncharles\t",
+              "-ray +charles")) {
         Reply<SearchResult> result = s.search(query, 5);
         assertInstanceOf(Reply.Ok.class, result, query + " -> " + result);
       }
@@ -312,7 +354,11 @@ class CorpusServiceTest {
   }
 
   static String sha256(String s) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-        .digest(java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC).getBytes(StandardCharsets.UTF_8)));
+    return HexFormat.of()
+        .formatHex(
+            MessageDigest.getInstance("SHA-256")
+                .digest(
+                    java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC)
+                        .getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -33,35 +33,50 @@ class CorpusSettingsTest {
 
   @Test
   void theDocumentCacheIsBoundedByConfiguration() {
-    CorpusSettings s = CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "1048576"), CONFIG, null);
+    CorpusSettings s =
+        CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "1048576"), CONFIG, null);
     assertEquals(1_048_576L, s.documentCacheBytes());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "-1"), CONFIG, null));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                CorpusSettings.fromEnvironment(Map.of("DOCUMENT_CACHE_BYTES", "-1"), CONFIG, null));
     assertTrue(e.getMessage().startsWith("DOCUMENT_CACHE_BYTES"), e.getMessage());
   }
 
   @Test
   void theSearchTextAndClusterCachesAreBoundedByConfiguration() {
-    CorpusSettings s = CorpusSettings.fromEnvironment(
-        Map.of("SEARCH_TEXT_CACHE_BYTES", "2048", "CLUSTER_CACHE_BYTES", "0"), CONFIG, null);
+    CorpusSettings s =
+        CorpusSettings.fromEnvironment(
+            Map.of("SEARCH_TEXT_CACHE_BYTES", "2048", "CLUSTER_CACHE_BYTES", "0"), CONFIG, null);
     assertEquals(2048L, s.searchTextCacheBytes());
     assertEquals(0L, s.clusterCacheBytes());
     for (String name : new String[] {"SEARCH_TEXT_CACHE_BYTES", "CLUSTER_CACHE_BYTES"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> CorpusSettings.fromEnvironment(Map.of(name, "-1"), CONFIG, null));
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> CorpusSettings.fromEnvironment(Map.of(name, "-1"), CONFIG, null));
       assertTrue(e.getMessage().startsWith(name), e.getMessage());
     }
   }
 
   @Test
   void theBodyIndexDirectoryIsCorpusIndexDirElseTheXdgCacheElseBesideTheCorpus() {
-    Map<String, String> all = Map.of("CORPUS_INDEX_DIR", "/var/cache/idx", "XDG_CACHE_HOME", "/x", "HOME", "/home/u");
-    assertEquals(Path.of("/var/cache/idx"), CorpusSettings.fromEnvironment(all, CONFIG, null).bodyIndexDir());
-    assertEquals(Path.of("/x/corpus-mcp/body-index"),
-        CorpusSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "/x", "HOME", "/home/u"), CONFIG, null).bodyIndexDir());
-    assertEquals(Path.of("/home/u/.cache/corpus-mcp/body-index"),
+    Map<String, String> all =
+        Map.of("CORPUS_INDEX_DIR", "/var/cache/idx", "XDG_CACHE_HOME", "/x", "HOME", "/home/u");
+    assertEquals(
+        Path.of("/var/cache/idx"),
+        CorpusSettings.fromEnvironment(all, CONFIG, null).bodyIndexDir());
+    assertEquals(
+        Path.of("/x/corpus-mcp/body-index"),
+        CorpusSettings.fromEnvironment(
+                Map.of("XDG_CACHE_HOME", "/x", "HOME", "/home/u"), CONFIG, null)
+            .bodyIndexDir());
+    assertEquals(
+        Path.of("/home/u/.cache/corpus-mcp/body-index"),
         CorpusSettings.fromEnvironment(Map.of("HOME", "/home/u"), CONFIG, null).bodyIndexDir());
-    assertEquals(Path.of("/srv/corpus/.corpus-mcp-index"),
+    assertEquals(
+        Path.of("/srv/corpus/.corpus-mcp-index"),
         CorpusSettings.fromEnvironment(Map.of(), CONFIG, null).bodyIndexDir());
   }
 }

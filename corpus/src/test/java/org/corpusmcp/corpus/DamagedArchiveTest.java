@@ -23,12 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An archive truncated, then overwritten, while it is being served (an update copied over the
- * file in place, a full disk, a network share going away). Reads through a memory map would then
- * hit pages that no longer exist, which the JVM reports as {@link InternalError} (it did, before
- * FileSource read with positional reads). Every request must
- * still end, promptly, with a result or a typed error in our own words, and the other library
- * must keep serving.
+ * An archive truncated, then overwritten, while it is being served (an update copied over the file
+ * in place, a full disk, a network share going away). Reads through a memory map would then hit
+ * pages that no longer exist, which the JVM reports as {@link InternalError} (it did, before
+ * FileSource read with positional reads). Every request must still end, promptly, with a result or
+ * a typed error in our own words, and the other library must keep serving.
  */
 class DamagedArchiveTest {
 
@@ -45,17 +44,23 @@ class DamagedArchiveTest {
     Files.copy(TestCorpus.SAMPLES.resolve(TestCorpus.HUNDRED), doomed);
     Files.copy(TestCorpus.SAMPLES.resolve(TestCorpus.RAY_MINI), root.resolve("ray.zim"));
     Path config = TestCorpus.writeConfig(root, Map.of("Hundred", "hundred.zim", "Ray", "ray.zim"));
-    CorpusSettings settings = CorpusSettings.builder(root, config).searchWorkers(4).logQueries(false).build();
+    CorpusSettings settings =
+        CorpusSettings.builder(root, config).searchWorkers(4).logQueries(false).build();
     ExecutorService clients = Executors.newFixedThreadPool(8);
-    try (CorpusService service = new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus(),
-        TestCorpus.REPLY_TEXT)) {
+    try (CorpusService service =
+        new CorpusService(
+            Corpus.open(settings, TestCorpus.adapters(), null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.REPLY_TEXT)) {
       // The refs come from a second handle on the file, so the service's own caches stay cold
       // and its reads meet the damage (what it had cached before may still be served).
       List<String> refs = new ArrayList<>();
       try (org.corpusmcp.zim.Archive listing = org.corpusmcp.zim.Zim.open(doomed)) {
         for (Entry e : listing.entriesByPath()) {
-          if (!e.isRedirect() && e.isItem() && e.namespace() == 'A' && e.mimeType().startsWith("text/html")) {
+          if (!e.isRedirect()
+              && e.isItem()
+              && e.namespace() == 'A'
+              && e.mimeType().startsWith("text/html")) {
             refs.add(Refs.encode("Hundred", e.rawPath()));
           }
         }
@@ -78,7 +83,9 @@ class DamagedArchiveTest {
       for (Reply<?> r : concat(truncated, overwritten)) {
         if (r instanceof Reply.Failed<?> f) {
           failures++;
-          assertTrue(Set.of("archive_error", "not_found", "search_unavailable").contains(f.code()), f.toString());
+          assertTrue(
+              Set.of("archive_error", "not_found", "search_unavailable").contains(f.code()),
+              f.toString());
           assertFalse(JAVA_WORDS.matcher(f.message()).find(), f.message());
         } else if (((Reply.Ok<?>) r).value() instanceof SearchResult searched) {
           String degraded = searched.degraded().toString();
@@ -91,15 +98,16 @@ class DamagedArchiveTest {
       SearchResult body = ((Reply.Ok<SearchResult>) service.search("music", 5)).value();
       assertEquals("Ray", body.results().get(0).library(), body.toString());
       assertEquals("Hundred", body.degraded().get(0).library(), body.toString());
-      assertFalse(JAVA_WORDS.matcher(body.degraded().toString()).find(), body.degraded().toString());
+      assertFalse(
+          JAVA_WORDS.matcher(body.degraded().toString()).find(), body.degraded().toString());
     } finally {
       clients.shutdownNow();
     }
   }
 
   /** Every ref fetched and a search per ref, 8 at a time; each must end within 60 s. */
-  private static List<Reply<?>> underLoad(ExecutorService clients, CorpusService service, List<String> refs)
-      throws Exception {
+  private static List<Reply<?>> underLoad(
+      ExecutorService clients, CorpusService service, List<String> refs) throws Exception {
     List<Future<Reply<?>>> calls = new ArrayList<>();
     for (String ref : refs) {
       calls.add(clients.submit(() -> service.fetch(ref, List.of())));

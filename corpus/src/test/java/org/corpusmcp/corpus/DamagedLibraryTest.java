@@ -13,13 +13,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An archive libzim opens despite damage (here: its first cluster pointer points past the file)
- * does not stop the corpus: it is served, and {@code corpus validate}'s description of it lists
- * the fault with its offset, while a sound library beside it reports none.
+ * does not stop the corpus: it is served, and {@code corpus validate}'s description of it lists the
+ * fault with its offset, while a sound library beside it reports none.
  */
 class DamagedLibraryTest {
 
   /** libzim's test archive; its cluster pointer list starts at 41,123 (zim_oracle.py info). */
-  private static final String DAMAGED = "zim-testing-suite/nons/invalid.outofbounds_first_clusterptr.zim";
+  private static final String DAMAGED =
+      "zim-testing-suite/nons/invalid.outofbounds_first_clusterptr.zim";
+
   private static final long FIRST_CLUSTER_POINTER = 41_123;
 
   @Test
@@ -28,7 +30,11 @@ class DamagedLibraryTest {
     libraries.put("Ray", TestCorpus.RAY_MINI);
     libraries.put("Damaged", DAMAGED);
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config).searchWorkers(4).logQueries(false).build();
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .searchWorkers(4)
+            .logQueries(false)
+            .build();
     try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
       Map<String, LibraryReport> described = new LinkedHashMap<>();
       for (Library library : corpus.libraries()) {

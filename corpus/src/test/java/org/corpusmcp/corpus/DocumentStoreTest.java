@@ -76,51 +76,70 @@ class DocumentStoreTest {
     CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config).build();
     int clients = 8;
     ExecutorService pool = Executors.newFixedThreadPool(clients);
-    try (Corpus corpus = Corpus.open(settings,
-        Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())), null)) {
+    try (Corpus corpus =
+        Corpus.open(
+            settings,
+            Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())),
+            null)) {
       Library ray = corpus.library("Ray");
       Entry article = ray.entry("Ray_Charles").resolve();
-      DocumentStore store = new DocumentStore(1 << 26, 1 << 25, settings.maxDocumentBytes(), settings.maxClusterBytes());
+      DocumentStore store =
+          new DocumentStore(
+              1 << 26, 1 << 25, settings.maxDocumentBytes(), settings.maxClusterBytes());
       CyclicBarrier start = new CyclicBarrier(clients);
       List<Future<DocumentStore.Parsed>> loads = new ArrayList<>();
       for (int i = 0; i < clients; i++) {
-        loads.add(pool.submit(() -> {
-          start.await();
-          return store.load(ray, article);
-        }));
+        loads.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return store.load(ray, article);
+                }));
       }
       DocumentStore.Parsed first = loads.get(0).get(30, TimeUnit.SECONDS);
       assertNotNull(first);
       for (Future<DocumentStore.Parsed> load : loads) {
-        assertSame(first, load.get(30, TimeUnit.SECONDS), "every request gets the one parsed document");
+        assertSame(
+            first, load.get(30, TimeUnit.SECONDS), "every request gets the one parsed document");
       }
-      assertEquals(1, adapter.parses.get(), "parses of one document requested " + clients + " times at once");
+      assertEquals(
+          1,
+          adapter.parses.get(),
+          "parses of one document requested " + clients + " times at once");
     } finally {
       pool.shutdownNow();
     }
   }
 
   /**
-   * Search makes a result's snippet and hints from the document's lexical view, kept on its own:
-   * a document that a later search finds again is not parsed again, even when the parsed-document
+   * Search makes a result's snippet and hints from the document's lexical view, kept on its own: a
+   * document that a later search finds again is not parsed again, even when the parsed-document
    * cache keeps nothing (a large archive, where few searches hit the same recent documents).
    */
   @Test
   void aDocumentFoundAgainBySearchIsNotParsedAgain(@TempDir Path dir) {
     SlowCountingAdapter adapter = new SlowCountingAdapter(0);
     Path config = TestCorpus.writeConfig(dir, Map.of("Hundred", TestCorpus.HUNDRED));
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .documentCacheBytes(0).logQueries(false).build();
-    try (CorpusService service = new CorpusService(Corpus.open(settings,
-        Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())), null),
-        CorpusSearchers.forCorpus(), TestCorpus.REPLY_TEXT)) {
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .documentCacheBytes(0)
+            .logQueries(false)
+            .build();
+    try (CorpusService service =
+        new CorpusService(
+            Corpus.open(
+                settings,
+                Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())),
+                null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.REPLY_TEXT)) {
       Reply<SearchResult> first = service.search("music history", 10);
       int parsed = adapter.parses.get();
       assertTrue(parsed >= 5, "the first search parses its results, parses: " + parsed);
       Reply<SearchResult> again = service.search("music history", 10);
-      assertEquals(parsed, adapter.parses.get(), "parses for a second search finding the same documents");
+      assertEquals(
+          parsed, adapter.parses.get(), "parses for a second search finding the same documents");
       assertEquals(CorpusServiceTest.body(first), CorpusServiceTest.body(again));
     }
   }
-
 }

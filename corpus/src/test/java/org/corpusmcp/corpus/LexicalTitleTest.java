@@ -13,7 +13,8 @@ class LexicalTitleTest {
 
   @Test
   void aQuestionNamingTheWholeTitleAsMostOfItsWordsCountsThem() {
-    assertEquals(3, named("who wrote Hit the Road Jack", "Hit the Road Jack")); // of wrote hit road jack
+    assertEquals(
+        3, named("who wrote Hit the Road Jack", "Hit the Road Jack")); // of wrote hit road jack
     assertEquals(2, named("when was Ray Charles born", "Ray Charles")); // of ray charles born
     assertEquals(1, named("billboard", "Billboard (magazine)")); // the qualifier need not be named
   }
@@ -23,10 +24,20 @@ class LexicalTitleTest {
     assertEquals(0, named("what is the capital of Western Australia", "Australia")); // 1 of 3 terms
     assertEquals(0, named("United States Declaration of Independnece", "United States")); // 2 of 4
     assertEquals(0, named("what was Ray Charles's last studio album", "Ray Charles")); // 2 of 5
-    assertEquals(0, named("Dedicatted to You (Ray Charles album)", "Ray Charles (album)")); // qualifier not named
-    assertEquals(0, named("how many national parks does the United States have",
-        "List of national parks of the United States")); // "list" is not named
+    assertEquals(
+        0,
+        named(
+            "Dedicatted to You (Ray Charles album)", "Ray Charles (album)")); // qualifier not named
+    assertEquals(
+        0,
+        named(
+            "how many national parks does the United States have",
+            "List of national parks of the United States")); // "list" is not named
     assertEquals(0, named("the who", "The Who")); // stopwords only
-    assertEquals(0, named("Billboard magazine history", "Billboard (magazine)")); // 1 of 3: the qualifier is no name
+    assertEquals(
+        0,
+        named(
+            "Billboard magazine history",
+            "Billboard (magazine)")); // 1 of 3: the qualifier is no name
   }
 }

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ranking across libraries of one language: Wikipedia beside two Ray Charles wikis. Expected
- * values are facts of the archives, checked with python3-libzim's own search: Perth is the one
- * article of wikipedia_en_100_mini matching "capital western australia" and none of the Ray Charles
- * archives matches it; "hoover" occurs in two Wikipedia articles (Hoover Dam, Martin Luther King
- * Jr.) and in no Ray Charles article, while "built" occurs in all three archives.
+ * Ranking across libraries of one language: Wikipedia beside two Ray Charles wikis. Expected values
+ * are facts of the archives, checked with python3-libzim's own search: Perth is the one article of
+ * wikipedia_en_100_mini matching "capital western australia" and none of the Ray Charles archives
+ * matches it; "hoover" occurs in two Wikipedia articles (Hoover Dam, Martin Luther King Jr.) and in
+ * no Ray Charles article, while "built" occurs in all three archives.
  */
 class MixedLibraryRankingTest {
 
@@ -28,9 +28,14 @@ class MixedLibraryRankingTest {
 
   private static CorpusService service(String name, Map<String, String> libraries) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .searchWorkers(4).logQueries(false).build();
-    return new CorpusService(Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus(),
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .searchWorkers(4)
+            .logQueries(false)
+            .build();
+    return new CorpusService(
+        Corpus.open(settings, TestCorpus.adapters(), null),
+        CorpusSearchers.forCorpus(),
         TestCorpus.REPLY_TEXT);
   }
 
@@ -50,13 +55,15 @@ class MixedLibraryRankingTest {
 
   private static List<String> refs(String query, int limit) {
     return CorpusServiceTest.results(mixed.search(query, limit)).stream()
-        .map(SearchResult.SearchHit::ref).toList();
+        .map(SearchResult.SearchHit::ref)
+        .toList();
   }
 
   @Test
   void aStrongMatchInOneLibraryOutranksTheBestWeakMatchOfAnother() {
     // rank fusion alone put a Ray Charles album with "Western" in its title first
-    assertEquals("corpus://Wiki/Perth", refs("what is the capital of Western Australia", 10).get(0));
+    assertEquals(
+        "corpus://Wiki/Perth", refs("what is the capital of Western Australia", 10).get(0));
   }
 
   @Test
@@ -66,7 +73,9 @@ class MixedLibraryRankingTest {
     int king = refs.indexOf("corpus://Wiki/Martin_Luther_King_Jr.");
     assertTrue(king > 0, refs.toString());
     for (int i = 0; i < king; i++) {
-      assertFalse(refs.get(i).startsWith("corpus://Ray"), "a 'built'-only match above a 'hoover' one: " + refs);
+      assertFalse(
+          refs.get(i).startsWith("corpus://Ray"),
+          "a 'built'-only match above a 'hoover' one: " + refs);
     }
   }
 
@@ -94,15 +103,18 @@ class MixedLibraryRankingTest {
     assertEquals(List.of(a1, b1, a2, a3, b2), rule.diversify(List.of(a1, a2, a3, b1, b2)));
   }
 
-  private static FederatedSearch.Candidate candidate(Library library, String path, double strength, boolean weak) {
-    return new FederatedSearch.Candidate(library, library.entry(path), false, 0, strength, weak, 0, 0, 0, false);
+  private static FederatedSearch.Candidate candidate(
+      Library library, String path, double strength, boolean weak) {
+    return new FederatedSearch.Candidate(
+        library, library.entry(path), false, 0, strength, weak, 0, 0, 0, false);
   }
 
   @Test
   void theSameDocumentInTwoLibrariesIsListedOnceFromTheFirst() {
     Map<String, String> twins = new LinkedHashMap<>();
     twins.put("RayA", TestCorpus.RAY_MINI);
-    twins.put("RayB", TestCorpus.RAY_MINI); // one archive twice: every document has an identical copy
+    twins.put(
+        "RayB", TestCorpus.RAY_MINI); // one archive twice: every document has an identical copy
     try (CorpusService s = service("twins", twins)) {
       List<SearchResult.SearchHit> results = CorpusServiceTest.results(s.search("Ray Charles", 6));
       assertEquals(6, results.size());
@@ -110,8 +122,10 @@ class MixedLibraryRankingTest {
         assertEquals("RayA", r.library(), results.toString());
       }
       // a copy ranked within the results asked for is named where the document is kept
-      assertEquals(List.of(new SearchResult.Copy("RayB", "corpus://RayB/Ray_Charles")),
-          results.get(0).alsoIn(), results.toString());
+      assertEquals(
+          List.of(new SearchResult.Copy("RayB", "corpus://RayB/Ray_Charles")),
+          results.get(0).alsoIn(),
+          results.toString());
     }
   }
 }

@@ -11,11 +11,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RefsTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    "Bell_test", "Ray_Charles_(album)", "Эспэранта_Суфіксы.html", "a b", "100%_pure", "C#",
-    "What?", "library/functions", "questions/123/how-do-i-x", "tonedear.com/ear-training/intervals",
-    "%D0%AD", "a\tb", "日本語", "x\u200By", "emoji 🎵", "trailing/", "//double//"
-  })
+  @ValueSource(
+      strings = {
+        "Bell_test",
+        "Ray_Charles_(album)",
+        "Эспэранта_Суфіксы.html",
+        "a b",
+        "100%_pure",
+        "C#",
+        "What?",
+        "library/functions",
+        "questions/123/how-do-i-x",
+        "tonedear.com/ear-training/intervals",
+        "%D0%AD",
+        "a\tb",
+        "日本語",
+        "x\u200By",
+        "emoji 🎵",
+        "trailing/",
+        "//double//"
+      })
   void anyPathRoundTrips(String path) {
     String ref = Refs.encode("Lib", path);
     assertTrue(ref.startsWith("corpus://Lib/"), ref);
@@ -32,8 +47,10 @@ class RefsTest {
 
   @Test
   void malformedRefsAreRefusedWithAReason() {
-    assertTrue(assertThrows(Refs.InvalidRefException.class, () -> Refs.decode("http://x/y"))
-        .getMessage().contains("does not start with corpus://"));
+    assertTrue(
+        assertThrows(Refs.InvalidRefException.class, () -> Refs.decode("http://x/y"))
+            .getMessage()
+            .contains("does not start with corpus://"));
     assertThrows(Refs.InvalidRefException.class, () -> Refs.decode("corpus://"));
     assertThrows(Refs.InvalidRefException.class, () -> Refs.decode("corpus://Lib"));
     assertThrows(Refs.InvalidRefException.class, () -> Refs.decode("corpus://Lib/"));

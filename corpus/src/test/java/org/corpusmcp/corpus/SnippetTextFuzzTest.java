@@ -12,14 +12,15 @@ import org.corpusmcp.markdown.HtmlSectionizer;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Jazzer over the path search text takes: archive HTML sectionized and rendered (Markdown and
- * plain text in one walk), its words and sentences collected, a snippet and section hints chosen
- * for a query. Nothing may throw, a snippet keeps its budget and carries no control character.
+ * Jazzer over the path search text takes: archive HTML sectionized and rendered (Markdown and plain
+ * text in one walk), its words and sentences collected, a snippet and section hints chosen for a
+ * query. Nothing may throw, a snippet keeps its budget and carries no control character.
  */
 @Tag("fuzz")
 class SnippetTextFuzzTest {
 
-  private static final HtmlSectionizer ENGINE = new HtmlSectionizer(CleaningPolicy.builder().build());
+  private static final HtmlSectionizer ENGINE =
+      new HtmlSectionizer(CleaningPolicy.builder().build());
 
   @FuzzTest(maxDuration = "30s")
   void snippetsFromRenderedTextNeverThrowAndKeepTheirBudget(FuzzedDataProvider data) {
@@ -29,7 +30,8 @@ class SnippetTextFuzzTest {
     DocumentWords words = DocumentWords.of(doc);
     String snippet = Snippets.best(words, terms);
     assertTrue(snippet.length() <= Snippets.MAX_CHARS + 1, "snippet of " + snippet.length());
-    assertTrue(snippet.chars().noneMatch(c -> c < 0x20 && c != '\t'), "control character in " + snippet);
+    assertTrue(
+        snippet.chars().noneMatch(c -> c < 0x20 && c != '\t'), "control character in " + snippet);
     assertTrue(SectionHints.of(words, terms).size() <= SectionHints.MAX_HINTS);
   }
 }

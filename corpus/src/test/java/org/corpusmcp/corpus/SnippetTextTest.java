@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.corpusmcp.api.corpus.Document;
-import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
 import org.corpusmcp.zim.Archive;
@@ -18,7 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class SnippetTextTest {
 
-  private static final HtmlSectionizer ENGINE = new HtmlSectionizer(CleaningPolicy.builder().build());
+  private static final HtmlSectionizer ENGINE =
+      new HtmlSectionizer(CleaningPolicy.builder().build());
 
   private static DocumentWords article(String path, String title) {
     try (Archive a = Zim.open(TestCorpus.SAMPLES.resolve(TestCorpus.HUNDRED))) {
@@ -34,14 +34,20 @@ class SnippetTextTest {
   @Test
   void boldTermsKeepTheirParenthesesAndCommasTight() {
     // <p>The <b>National Football League</b> (<b>NFL</b>) is a professional …</p>
-    assertEquals("The National Football League (NFL) is a professional American football league that"
-        + " consists of 32 teams, divided equally between the American Football Conference (AFC) and"
-        + " the National Football Conference (NFC).",
-        snippet(article("A/National_Football_League", "National Football League"), "national football league"));
+    assertEquals(
+        "The National Football League (NFL) is a professional American football league that"
+            + " consists of 32 teams, divided equally between the American Football Conference (AFC) and"
+            + " the National Football Conference (NFC).",
+        snippet(
+            article("A/National_Football_League", "National Football League"),
+            "national football league"));
     // <p><b>Video games</b>,<b></b> also known as <b>computer games,</b> are electronic games …
     String video = snippet(article("A/Video_game", "Video game"), "video games computer games");
-    assertTrue(video.startsWith("Video games, also known as computer games, are electronic games that"
-        + " involves interaction with a user interface or input device – such as a joystick"), video);
+    assertTrue(
+        video.startsWith(
+            "Video games, also known as computer games, are electronic games that"
+                + " involves interaction with a user interface or input device – such as a joystick"),
+        video);
   }
 
   private static String snippetOf(String html, String query) {
@@ -51,28 +57,37 @@ class SnippetTextTest {
 
   @Test
   void linkTextComesWithoutItsTargetEvenWhenTheTargetHoldsParentheses() {
-    assertEquals("Guido van Rossum created Python, which he named after Monty Python's Flying Circus.",
-        snippetOf("<p>Guido van Rossum created <a href=\"Python_(programming_language)\">Python</a>,"
-            + " which he named after <i>Monty Python's Flying Circus</i>.</p>", "python"));
+    assertEquals(
+        "Guido van Rossum created Python, which he named after Monty Python's Flying Circus.",
+        snippetOf(
+            "<p>Guido van Rossum created <a href=\"Python_(programming_language)\">Python</a>,"
+                + " which he named after <i>Monty Python's Flying Circus</i>.</p>",
+            "python"));
   }
 
   @Test
   void textKeepsWhatMarkdownWouldEscapeOrStrip() {
-    assertEquals("In Python, 2 * 3 evaluates to 6 and 2 ** 3 to 8, while [x] stays a list.",
-        snippetOf("<p>In Python, <code>2 * 3</code> evaluates to 6 and 2 ** 3 to 8, while [x] stays a list.</p>",
+    assertEquals(
+        "In Python, 2 * 3 evaluates to 6 and 2 ** 3 to 8, while [x] stays a list.",
+        snippetOf(
+            "<p>In Python, <code>2 * 3</code> evaluates to 6 and 2 ** 3 to 8, while [x] stays a list.</p>",
             "evaluates"));
-    assertEquals("The names MAX_VALUE and os.path_join keep their underscores, like snake_case does.",
-        snippetOf("<p>The names MAX_VALUE and <code>os.path_join</code> keep their underscores, like"
-            + " snake_case does.</p>", "underscores"));
+    assertEquals(
+        "The names MAX_VALUE and os.path_join keep their underscores, like snake_case does.",
+        snippetOf(
+            "<p>The names MAX_VALUE and <code>os.path_join</code> keep their underscores, like"
+                + " snake_case does.</p>",
+            "underscores"));
   }
 
   @Test
   void listsTablesAndCodeAreNotSnippetProse() {
-    String html = "<ul><li>A list item that is long enough to look like a sentence of prose.</li>"
-        + "<li>Another list item that is long enough to look like a sentence.</li></ul>"
-        + "<table><tr><th>Header cell</th><th>Another header</th></tr><tr><td>a cell holding the word"
-        + " sentence</td><td>b</td></tr></table><p>The one paragraph, a real sentence of running text.</p>";
-    assertEquals("The one paragraph, a real sentence of running text.", snippetOf(html, "sentence"));
+    String html =
+        "<ul><li>A list item that is long enough to look like a sentence of prose.</li>"
+            + "<li>Another list item that is long enough to look like a sentence.</li></ul>"
+            + "<table><tr><th>Header cell</th><th>Another header</th></tr><tr><td>a cell holding the word"
+            + " sentence</td><td>b</td></tr></table><p>The one paragraph, a real sentence of running text.</p>";
+    assertEquals(
+        "The one paragraph, a real sentence of running text.", snippetOf(html, "sentence"));
   }
-
 }

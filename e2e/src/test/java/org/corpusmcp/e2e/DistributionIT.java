@@ -29,12 +29,18 @@ class DistributionIT {
   /** The bundled default corpus answers search and fetch with nothing but the distribution. */
   @Test
   void theBundledCorpusServesSearchAndFetch() throws Exception {
-    Dist.Result found = Dist.corpusMcp(elsewhere, Dist.env(), "call", "search",
-        "{\"query\":\"corpus.toml library adapter\"}");
+    Dist.Result found =
+        Dist.corpusMcp(
+            elsewhere, Dist.env(), "call", "search", "{\"query\":\"corpus.toml library adapter\"}");
     assertEquals(0, found.status(), found.err());
     assertTrue(found.out().contains("\"ref\" : \"corpus://Handbook/"), found.out());
-    Dist.Result fetched = Dist.corpusMcp(elsewhere, Dist.env(), "call", "fetch",
-        "{\"ref\":\"corpus://Handbook/corpus-mcp\",\"sections\":[\"Configuration\"]}");
+    Dist.Result fetched =
+        Dist.corpusMcp(
+            elsewhere,
+            Dist.env(),
+            "call",
+            "fetch",
+            "{\"ref\":\"corpus://Handbook/corpus-mcp\",\"sections\":[\"Configuration\"]}");
     assertEquals(0, fetched.status(), fetched.err());
     assertTrue(fetched.out().contains("SEARCH_MAX_CONSECUTIVE"), fetched.out());
     Dist.Result validate = Dist.corpusMcp(elsewhere, Dist.env(), "corpus", "validate");
@@ -45,11 +51,14 @@ class DistributionIT {
   /** The seed's own example: commands("GRUB", "Installation") and its published content_hash. */
   @Test
   void thePositionalCliReproducesTheSeedsCitation() throws Exception {
-    Dist.Result commands = Dist.corpusMcp(elsewhere, Dist.env(), "archwiki", "commands", "GRUB", "Installation");
+    Dist.Result commands =
+        Dist.corpusMcp(elsewhere, Dist.env(), "archwiki", "commands", "GRUB", "Installation");
     assertEquals(0, commands.status(), commands.err());
-    assertTrue(commands.out().contains(
-        "8b8dfad439a8fb73f328ec9c2da75cf575e7a24ad945d3890ddc626f180b7a44"), commands.out());
-    Dist.Result missing = Dist.corpusMcp(elsewhere, Dist.env(), "archwiki", "commands", "GRUB", "No_such_anchor");
+    assertTrue(
+        commands.out().contains("8b8dfad439a8fb73f328ec9c2da75cf575e7a24ad945d3890ddc626f180b7a44"),
+        commands.out());
+    Dist.Result missing =
+        Dist.corpusMcp(elsewhere, Dist.env(), "archwiki", "commands", "GRUB", "No_such_anchor");
     assertEquals(1, missing.status());
     assertTrue(missing.err().contains("section_not_found"), missing.err());
   }

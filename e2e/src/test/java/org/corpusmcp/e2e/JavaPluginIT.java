@@ -27,12 +27,17 @@ class JavaPluginIT {
     String version = System.getProperty("plugin-api.version");
     Path repo = Path.of(System.getProperty("example.repo"));
     Path installed =
-        repo.resolve("org/corpusmcp/plugin-testkit/" + version + "/plugin-testkit-" + version + ".jar");
+        repo.resolve(
+            "org/corpusmcp/plugin-testkit/" + version + "/plugin-testkit-" + version + ".jar");
     Path built = Path.of(System.getProperty("plugin-testkit.jar"));
-    assertTrue(Files.isRegularFile(built), "plugin-testkit was not packaged by this build: " + built);
-    assertTrue(Files.isRegularFile(installed),
+    assertTrue(
+        Files.isRegularFile(built), "plugin-testkit was not packaged by this build: " + built);
+    assertTrue(
+        Files.isRegularFile(installed),
         "plugin-testkit is missing from the examples' private repository " + repo);
-    assertEquals(sha256(built), sha256(installed),
+    assertEquals(
+        sha256(built),
+        sha256(installed),
         "the examples' repository holds a plugin-testkit jar other than this build's");
   }
 
@@ -51,13 +56,20 @@ class JavaPluginIT {
 
     Dist.Result tools = Dist.corpusMcp(plugins, env, "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
-    assertTrue(tools.out().contains("\"jsonkeys_keys\"") && tools.out().contains("\"archwiki_page\""),
+    assertTrue(
+        tools.out().contains("\"jsonkeys_keys\"") && tools.out().contains("\"archwiki_page\""),
         tools.out());
 
-    Dist.Result listed = Dist.corpusMcp(plugins, env, "call", "jsonkeys_keys",
-        "{\"json\":\"{\\\"b\\\":1,\\\"a\\\":[2]}\",\"limit\":5}");
+    Dist.Result listed =
+        Dist.corpusMcp(
+            plugins,
+            env,
+            "call",
+            "jsonkeys_keys",
+            "{\"json\":\"{\\\"b\\\":1,\\\"a\\\":[2]}\",\"limit\":5}");
     assertEquals(0, listed.status(), listed.err());
-    assertTrue(listed.out().replaceAll("\\s", "").contains("\"count\":2,\"keys\":[\"b\",\"a\"]")
+    assertTrue(
+        listed.out().replaceAll("\\s", "").contains("\"count\":2,\"keys\":[\"b\",\"a\"]")
             || listed.out().replaceAll("\\s", "").contains("\"keys\":[\"b\",\"a\"],\"count\":2"),
         listed.out());
 
@@ -67,6 +79,7 @@ class JavaPluginIT {
   }
 
   private static String sha256(Path file) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 }

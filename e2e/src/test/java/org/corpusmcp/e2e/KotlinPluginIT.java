@@ -36,19 +36,32 @@ class KotlinPluginIT {
     for (String artifact : new String[] {"plugin-api", "plugin-testkit", "plugin-json"}) {
       Path dir = repo.resolve("org/corpusmcp/" + artifact + "/" + version);
       Path resolved = dir.resolve(artifact + "-" + version + ".jar");
-      assertTrue(Files.isRegularFile(resolved), artifact + " is missing from the examples' repository " + repo);
+      assertTrue(
+          Files.isRegularFile(resolved),
+          artifact + " is missing from the examples' repository " + repo);
       // The resolver keeps the metadata of each remote repository it read a snapshot from, under
       // that repository's id; an installed artifact has maven-metadata-local.xml instead.
-      assertTrue(Files.isRegularFile(dir.resolve("maven-metadata-corpus-mcp-release.xml")),
+      assertTrue(
+          Files.isRegularFile(dir.resolve("maven-metadata-corpus-mcp-release.xml")),
           artifact + " was not resolved from the release's Maven repository: " + listing(dir));
-      assertTrue(!Files.exists(dir.resolve("maven-metadata-local.xml")),
+      assertTrue(
+          !Files.exists(dir.resolve("maven-metadata-local.xml")),
           artifact + " was installed, not resolved from the release's repository: " + listing(dir));
     }
-    Path resolvedApi = repo.resolve("org/corpusmcp/plugin-api/" + version + "/plugin-api-" + version + ".jar");
-    assertEquals(sha256(built), sha256(resolvedApi),
+    Path resolvedApi =
+        repo.resolve("org/corpusmcp/plugin-api/" + version + "/plugin-api-" + version + ".jar");
+    assertEquals(
+        sha256(built),
+        sha256(resolvedApi),
         "the examples' repository holds a plugin-api jar other than this build's");
-    assertTrue(Files.isRegularFile(repo.resolve(
-            "org/corpusmcp/corpus-mcp-parent/" + version + "/corpus-mcp-parent-" + version + ".pom")),
+    assertTrue(
+        Files.isRegularFile(
+            repo.resolve(
+                "org/corpusmcp/corpus-mcp-parent/"
+                    + version
+                    + "/corpus-mcp-parent-"
+                    + version
+                    + ".pom")),
         "plugin-api's parent pom is missing from the examples' repository");
   }
 
@@ -59,7 +72,8 @@ class KotlinPluginIT {
   }
 
   private static String sha256(Path file) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 
   @Test
@@ -77,15 +91,24 @@ class KotlinPluginIT {
 
     Dist.Result tools = Dist.corpusMcp(plugins, env, "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
-    assertTrue(tools.out().contains("\"wordcount_count\"") && tools.out().contains("\"archwiki_page\""),
+    assertTrue(
+        tools.out().contains("\"wordcount_count\"") && tools.out().contains("\"archwiki_page\""),
         tools.out());
 
-    Dist.Result counted = Dist.corpusMcp(plugins, env, "call", "wordcount_count",
-        "{\"text\":\"the cat saw the hat\",\"top\":1}");
+    Dist.Result counted =
+        Dist.corpusMcp(
+            plugins,
+            env,
+            "call",
+            "wordcount_count",
+            "{\"text\":\"the cat saw the hat\",\"top\":1}");
     assertEquals(0, counted.status(), counted.err());
-    assertTrue(counted.out().replaceAll("\\s", "").contains("\"words\":5,\"top\":[\"the\"]"), counted.out());
+    assertTrue(
+        counted.out().replaceAll("\\s", "").contains("\"words\":5,\"top\":[\"the\"]"),
+        counted.out());
 
-    Dist.Result typed = Dist.corpusMcp(plugins, env, "call", "wordcount_count", "{\"text\":\"...\"}");
+    Dist.Result typed =
+        Dist.corpusMcp(plugins, env, "call", "wordcount_count", "{\"text\":\"...\"}");
     assertEquals(1, typed.status());
     assertTrue(typed.err().contains("no_words"), typed.err());
   }

@@ -27,10 +27,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Arch wiki tools against a real MediaWiki, through the distribution: a local wiki holding
- * the recorded pages' wikitext, and the same tools replaying the recorded responses offline.
- * The hashes cover wikitext, so they must agree between the two; the revision ids, page ids and
- * URLs must be the local wiki's own, as the local wiki itself reports them.
+ * The Arch wiki tools against a real MediaWiki, through the distribution: a local wiki holding the
+ * recorded pages' wikitext, and the same tools replaying the recorded responses offline. The hashes
+ * cover wikitext, so they must agree between the two; the revision ids, page ids and URLs must be
+ * the local wiki's own, as the local wiki itself reports them.
  */
 @Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES)
 class LiveArchWikiIT {
@@ -44,9 +44,13 @@ class LiveArchWikiIT {
   @BeforeAll
   static void start() throws Exception {
     recorded = new RecordedArchWiki(Dist.SHARED.resolve("archwiki-fixtures"));
-    wiki = LocalMediaWiki.start(Path.of("target/live-mediawiki").toAbsolutePath(),
-        RecordedArchWiki.SITE_NAME, recorded.extraSettings(), recorded.interwikiSql(),
-        recorded.importList());
+    wiki =
+        LocalMediaWiki.start(
+            Path.of("target/live-mediawiki").toAbsolutePath(),
+            RecordedArchWiki.SITE_NAME,
+            recorded.extraSettings(),
+            recorded.interwikiSql(),
+            recorded.importList());
     live = client(liveEnv(wiki.api));
     offline = client(Dist.env());
   }
@@ -72,10 +76,12 @@ class LiveArchWikiIT {
   }
 
   static McpSyncClient client(Map<String, String> env) {
-    ServerParameters params = ServerParameters.builder(Dist.LAUNCHER.toString())
-        .args("serve").env(env).build();
-    McpSyncClient client = McpClient.sync(new StdioClientTransport(params, McpJsonDefaults.getMapper()))
-        .requestTimeout(Duration.ofSeconds(90)).build();
+    ServerParameters params =
+        ServerParameters.builder(Dist.LAUNCHER.toString()).args("serve").env(env).build();
+    McpSyncClient client =
+        McpClient.sync(new StdioClientTransport(params, McpJsonDefaults.getMapper()))
+            .requestTimeout(Duration.ofSeconds(90))
+            .build();
     client.initialize();
     return client;
   }
@@ -83,18 +89,19 @@ class LiveArchWikiIT {
   /** A successful call's structured result. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> args) {
-    McpSchema.CallToolResult result = client.callTool(
-        McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
+    McpSchema.CallToolResult result =
+        client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
     assertFalse(Boolean.TRUE.equals(result.isError()), tool + " " + args + ": " + result.content());
     return (Map<String, Object>) result.structuredContent();
   }
 
   /** A failed call's code, from the JSON body of its text content. */
   static String failure(McpSyncClient client, String tool, Map<String, Object> args) {
-    McpSchema.CallToolResult result = client.callTool(
-        McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
-    assertTrue(Boolean.TRUE.equals(result.isError()), tool + " " + args + " succeeded: "
-        + result.structuredContent());
+    McpSchema.CallToolResult result =
+        client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
+    assertTrue(
+        Boolean.TRUE.equals(result.isError()),
+        tool + " " + args + " succeeded: " + result.structuredContent());
     String text = ((McpSchema.TextContent) result.content().get(0)).text();
     return JSON.readTree(text).path("code").asString();
   }
@@ -112,7 +119,8 @@ class LiveArchWikiIT {
 
   static String encoded(String title) {
     return URLEncoder.encode(title.replace(' ', '_'), StandardCharsets.UTF_8)
-        .replace("%2F", "/").replace("%3A", ":");
+        .replace("%2F", "/")
+        .replace("%3A", ":");
   }
 
   @Test
@@ -127,12 +135,16 @@ class LiveArchWikiIT {
       assertEquals(revid, ((Number) page.get("revid")).longValue(), title);
       assertEquals(wiki.pageid(title), ((Number) page.get("pageid")).longValue(), title);
       assertEquals(wiki.server + "/index.php?oldid=" + revid, page.get("revision_url"));
-      assertEquals(wiki.api + "?action=parse&oldid=" + revid + "&prop=wikitext&format=json",
+      assertEquals(
+          wiki.api + "?action=parse&oldid=" + revid + "&prop=wikitext&format=json",
           page.get("revision_wikitext_url"));
-      assertTrue(String.valueOf(page.get("url")).startsWith(wiki.server + "/index.php/"), page.get("url").toString());
+      assertTrue(
+          String.valueOf(page.get("url")).startsWith(wiki.server + "/index.php/"),
+          page.get("url").toString());
 
       List<Map<String, Object>> sections = list(ok(live, "archwiki_sections", args), "sections");
-      List<Map<String, Object>> replayedSections = list(ok(offline, "archwiki_sections", args), "sections");
+      List<Map<String, Object>> replayedSections =
+          list(ok(offline, "archwiki_sections", args), "sections");
       assertEquals(field(replayedSections, "anchor"), field(sections, "anchor"), title);
       assertEquals(field(replayedSections, "byteoffset"), field(sections, "byteoffset"), title);
       for (Object anchor : field(sections, "anchor")) {
@@ -141,26 +153,36 @@ class LiveArchWikiIT {
         Map<String, Object> replayedSection = ok(offline, "archwiki_section", sectionArgs);
         // section_heading is the wiki's own rendering of the heading line, which differs between
         // MediaWiki versions (1.39 escapes '>' as &gt;, the Arch wiki's does not): not compared.
-        for (String key : List.of("content_hash", "content_hash_cleaned", "content", "content_raw")) {
-          assertEquals(replayedSection.get(key), section.get(key), title + "#" + anchor + " " + key);
+        for (String key :
+            List.of("content_hash", "content_hash_cleaned", "content", "content_raw")) {
+          assertEquals(
+              replayedSection.get(key), section.get(key), title + "#" + anchor + " " + key);
         }
         assertEquals(revid, ((Number) section.get("revid")).longValue());
       }
 
       List<Map<String, Object>> commands = list(ok(live, "archwiki_commands", args), "commands");
-      List<Map<String, Object>> replayedCommands = list(ok(offline, "archwiki_commands", args), "commands");
+      List<Map<String, Object>> replayedCommands =
+          list(ok(offline, "archwiki_commands", args), "commands");
       assertEquals(field(replayedCommands, "content_hash"), field(commands, "content_hash"), title);
-      assertEquals(field(replayedCommands, "content_hash_cleaned"), field(commands, "content_hash_cleaned"), title);
+      assertEquals(
+          field(replayedCommands, "content_hash_cleaned"),
+          field(commands, "content_hash_cleaned"),
+          title);
 
       List<Map<String, Object>> warnings = list(ok(live, "archwiki_warnings", args), "warnings");
-      List<Map<String, Object>> replayedWarnings = list(ok(offline, "archwiki_warnings", args), "warnings");
-      for (String key : List.of("type", "content_hash", "message_hash_cleaned", "alias", "alias_target")) {
+      List<Map<String, Object>> replayedWarnings =
+          list(ok(offline, "archwiki_warnings", args), "warnings");
+      for (String key :
+          List.of("type", "content_hash", "message_hash_cleaned", "alias", "alias_target")) {
         assertEquals(field(replayedWarnings, key), field(warnings, key), title + " " + key);
       }
       for (Map<String, Object> w : warnings) {
         assertEquals(revid, ((Number) w.get("revid")).longValue());
         if (w.get("alias") != null) {
-          assertEquals(wiki.revid("Template:" + w.get("alias")), ((Number) w.get("alias_revid")).longValue());
+          assertEquals(
+              wiki.revid("Template:" + w.get("alias")),
+              ((Number) w.get("alias_revid")).longValue());
         }
       }
 
@@ -169,7 +191,9 @@ class LiveArchWikiIT {
       assertEquals(field(replayedLinks, "target_page"), field(links, "target_page"), title);
       assertEquals(field(replayedLinks, "anchor"), field(links, "anchor"), title);
       for (Map<String, Object> block : commands) {
-        assertTrue(String.valueOf(block.get("source_url")).startsWith(wiki.server + "/"), block.toString());
+        assertTrue(
+            String.valueOf(block.get("source_url")).startsWith(wiki.server + "/"),
+            block.toString());
       }
     }
   }
@@ -183,11 +207,13 @@ class LiveArchWikiIT {
     assertEquals(wiki.pageid("Iwd"), ((Number) results.get(0).get("pageid")).longValue());
     assertEquals(wiki.server + "/index.php/Iwd", results.get(0).get("url"));
 
-    JsonNode own = wiki.query("action=query&list=search&srwhat=text&srlimit=5&format=json&srsearch=pacstrap");
+    JsonNode own =
+        wiki.query("action=query&list=search&srwhat=text&srlimit=5&format=json&srsearch=pacstrap");
     List<Object> expected = new ArrayList<>();
     own.path("query").path("search").forEach(hit -> expected.add(hit.path("title").asString()));
     assertFalse(expected.isEmpty(), own.toString());
-    List<Map<String, Object>> text = list(ok(live, "archwiki_search", Map.of("query", "pacstrap", "limit", 5)), "results");
+    List<Map<String, Object>> text =
+        list(ok(live, "archwiki_search", Map.of("query", "pacstrap", "limit", 5)), "results");
     assertEquals(expected, field(text, "title"));
   }
 
@@ -202,22 +228,28 @@ class LiveArchWikiIT {
     assertNotEquals(wiki.revid("Template:Warning (Français)"), redirectRevid);
     long astuceBefore = ((Number) firstWithAlias(before, "Astuce").get("alias_revid")).longValue();
 
-    wiki.edit("Template:Attention", "#REDIRECT [[Template:Warning (Français)]]\n\n"
-        + "[[Category:Template redirects]]");
+    wiki.edit(
+        "Template:Attention",
+        "#REDIRECT [[Template:Warning (Français)]]\n\n" + "[[Category:Template redirects]]");
     Map<String, Object> after = cliJson(env, "archwiki", "warnings", title);
     long moved = ((Number) firstWithAlias(after, "Attention").get("alias_revid")).longValue();
     assertEquals(wiki.revid("Template:Attention"), moved);
     assertNotEquals(redirectRevid, moved);
-    assertEquals(astuceBefore, ((Number) firstWithAlias(after, "Astuce").get("alias_revid")).longValue());
+    assertEquals(
+        astuceBefore, ((Number) firstWithAlias(after, "Astuce").get("alias_revid")).longValue());
     assertEquals(field(list(before, "warnings"), "revid"), field(list(after, "warnings"), "revid"));
-    assertEquals(field(list(before, "warnings"), "content_hash"), field(list(after, "warnings"), "content_hash"));
-    Dist.Result verified = Dist.corpusMcp(Path.of("."), env, "archwiki", "verify",
-        JSON.writeValueAsString(after));
+    assertEquals(
+        field(list(before, "warnings"), "content_hash"),
+        field(list(after, "warnings"), "content_hash"));
+    Dist.Result verified =
+        Dist.corpusMcp(Path.of("."), env, "archwiki", "verify", JSON.writeValueAsString(after));
     assertEquals(0, verified.status(), verified.out() + verified.err());
   }
 
   private static Map<String, Object> firstWithAlias(Map<String, Object> result, String alias) {
-    return list(result, "warnings").stream().filter(w -> alias.equals(w.get("alias"))).findFirst()
+    return list(result, "warnings").stream()
+        .filter(w -> alias.equals(w.get("alias")))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no warning by alias " + alias + ": " + result));
   }
 
@@ -231,43 +263,57 @@ class LiveArchWikiIT {
   @Test
   void verifyConfirmsALiveCitationAndRefusesItOnceThePageNoLongerSaysSo() throws Exception {
     String title = "Live verify page";
-    wiki.edit(title, "Intro.\n\n== Setup ==\nRun this:\n{{bc|# pacman -S iwd}}\n\n== Other ==\nText.\n");
-    Map<String, Object> section = ok(live, "archwiki_section", Map.of("title_or_url", title, "anchor", "Setup"));
+    wiki.edit(
+        title, "Intro.\n\n== Setup ==\nRun this:\n{{bc|# pacman -S iwd}}\n\n== Other ==\nText.\n");
+    Map<String, Object> section =
+        ok(live, "archwiki_section", Map.of("title_or_url", title, "anchor", "Setup"));
     long cited = ((Number) section.get("revid")).longValue();
     assertEquals(wiki.revid(title), cited);
     String citation = JSON.writeValueAsString(section);
-    assertEquals("verified", ok(live, "archwiki_verify", Map.of("result", citation)).get("verdict"));
+    assertEquals(
+        "verified", ok(live, "archwiki_verify", Map.of("result", citation)).get("verdict"));
 
-    wiki.edit(title, "Intro.\n\n== Setup ==\nRun this instead:\n{{bc|# pacman -S networkmanager}}\n\n== Other ==\nText.\n");
+    wiki.edit(
+        title,
+        "Intro.\n\n== Setup ==\nRun this instead:\n{{bc|# pacman -S networkmanager}}\n\n== Other ==\nText.\n");
     long current = wiki.revid(title);
     assertNotEquals(cited, current);
     // The cited revision is immutable: the citation still holds for it.
-    assertEquals("verified", ok(live, "archwiki_verify", Map.of("result", citation)).get("verdict"));
+    assertEquals(
+        "verified", ok(live, "archwiki_verify", Map.of("result", citation)).get("verdict"));
     // Claiming the live page still says it is refused.
     Map<String, Object> repinned = new HashMap<>(section);
     repinned.put("revid", current);
     repinned.put("revision_url", wiki.server + "/index.php?oldid=" + current + "#Setup");
-    repinned.put("revision_wikitext_url", wiki.api + "?action=parse&oldid=" + current + "&prop=wikitext&format=json");
-    assertEquals("evidence_mismatch",
+    repinned.put(
+        "revision_wikitext_url",
+        wiki.api + "?action=parse&oldid=" + current + "&prop=wikitext&format=json");
+    assertEquals(
+        "evidence_mismatch",
         failure(live, "archwiki_verify", Map.of("result", JSON.writeValueAsString(repinned))));
   }
 
   @Test
   void aMissingOrDeletedPageIsPageNotFoundAndNothingOfItIsRemembered() throws Exception {
-    assertEquals("page_not_found", failure(live, "archwiki_commands", Map.of("title_or_url", "No such page here")));
+    assertEquals(
+        "page_not_found",
+        failure(live, "archwiki_commands", Map.of("title_or_url", "No such page here")));
     String title = "Doomed page";
     wiki.edit(title, "== Steps ==\n{{bc|$ echo doomed}}\n");
     Map<String, Object> cited = ok(live, "archwiki_commands", Map.of("title_or_url", title));
     wiki.delete(title);
     assertEquals(-1, wiki.revid(title));
-    assertEquals("page_not_found", failure(live, "archwiki_commands", Map.of("title_or_url", title)));
+    assertEquals(
+        "page_not_found", failure(live, "archwiki_commands", Map.of("title_or_url", title)));
     assertEquals("page_not_found", failure(live, "archwiki_page", Map.of("title_or_url", title)));
     // Its revision is gone from public view: the citation cannot be confirmed, and says so.
-    assertEquals("evidence_mismatch",
+    assertEquals(
+        "evidence_mismatch",
         failure(live, "archwiki_verify", Map.of("result", JSON.writeValueAsString(cited))));
 
     wiki.edit(title, "== Steps ==\n{{bc|$ echo back}}\n");
-    List<Map<String, Object>> back = list(ok(live, "archwiki_commands", Map.of("title_or_url", title)), "commands");
+    List<Map<String, Object>> back =
+        list(ok(live, "archwiki_commands", Map.of("title_or_url", title)), "commands");
     assertEquals("$ echo back", back.get(0).get("content"));
     assertEquals(wiki.revid(title), ((Number) back.get(0).get("revid")).longValue());
   }
@@ -283,7 +329,10 @@ class LiveArchWikiIT {
     Map<String, Object> block = list(result, "commands").get(0);
     assertEquals(wiki.revid(after), ((Number) block.get("revid")).longValue());
     assertEquals(wiki.server + "/index.php/" + encoded(after), block.get("source_url"));
-    assertEquals("verified", ok(live, "archwiki_verify", Map.of("result", JSON.writeValueAsString(result))).get("verdict"));
+    assertEquals(
+        "verified",
+        ok(live, "archwiki_verify", Map.of("result", JSON.writeValueAsString(result)))
+            .get("verdict"));
   }
 
   @Test
@@ -297,10 +346,15 @@ class LiveArchWikiIT {
     record.addAll(titles);
     Dist.Result first = Dist.corpusMcp(Path.of("."), env, record.toArray(String[]::new));
     assertEquals(0, first.status(), first.out() + first.err());
-    for (String name : List.of("parse_Iwd.json", "query_siteinfo.json", "query_nearmatch_Iwd.json",
-        "query_Iwd.json", "query_aliases_Installation_guide__Français_.json",
-        "query_aliasrevs_Installation_guide__Français_.json",
-        "parse_oldid_" + wiki.revid("Template:Attention") + ".json")) {
+    for (String name :
+        List.of(
+            "parse_Iwd.json",
+            "query_siteinfo.json",
+            "query_nearmatch_Iwd.json",
+            "query_Iwd.json",
+            "query_aliases_Installation_guide__Français_.json",
+            "query_aliasrevs_Installation_guide__Français_.json",
+            "parse_oldid_" + wiki.revid("Template:Attention") + ".json")) {
       assertTrue(java.nio.file.Files.isRegularFile(dir.resolve(name)), name + " in " + first.out());
     }
     String before = java.nio.file.Files.readString(dir.resolve("parse_Iwd.json"));
@@ -325,9 +379,11 @@ class LiveArchWikiIT {
     try {
       for (String title : titles) {
         for (String tool : List.of("page", "sections", "commands", "warnings", "links", "search")) {
-          Map<String, Object> args = tool.equals("search")
-              ? Map.of("query", title) : Map.of("title_or_url", title);
-          assertEquals(ok(fresh, "archwiki_" + tool, args), ok(replayed, "archwiki_" + tool, args),
+          Map<String, Object> args =
+              tool.equals("search") ? Map.of("query", title) : Map.of("title_or_url", title);
+          assertEquals(
+              ok(fresh, "archwiki_" + tool, args),
+              ok(replayed, "archwiki_" + tool, args),
               tool + " " + title);
         }
       }
@@ -335,9 +391,15 @@ class LiveArchWikiIT {
       replayed.closeGracefully();
       fresh.closeGracefully();
     }
-    Map<String, Object> report = cliJson(replay, "archwiki", "verify",
-        JSON.writeValueAsString(cliJson(replay, "archwiki", "warnings", "Installation guide (Français)")));
+    Map<String, Object> report =
+        cliJson(
+            replay,
+            "archwiki",
+            "verify",
+            JSON.writeValueAsString(
+                cliJson(replay, "archwiki", "warnings", "Installation guide (Français)")));
     assertEquals("verified", report.get("verdict"));
-    assertFalse(JSON.writeValueAsString(report).contains("unchecked"), "alias revisions were recorded");
+    assertFalse(
+        JSON.writeValueAsString(report).contains("unchecked"), "alias revisions were recorded");
   }
 }

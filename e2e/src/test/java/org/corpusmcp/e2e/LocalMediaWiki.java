@@ -39,7 +39,8 @@ final class LocalMediaWiki implements AutoCloseable {
   final String api;
   private final Path settings;
   private final Process php;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   /** A page to create: its title and wikitext. */
   record Page(String title, String wikitext) {}
@@ -54,40 +55,68 @@ final class LocalMediaWiki implements AutoCloseable {
   }
 
   /**
-   * Installs a wiki named {@code siteName} in {@code dir} (emptied first), appends {@code extraSettings}
-   * to its LocalSettings.php, runs {@code sql} against its database, imports {@code pages}, builds
-   * the search index and starts serving it.
+   * Installs a wiki named {@code siteName} in {@code dir} (emptied first), appends {@code
+   * extraSettings} to its LocalSettings.php, runs {@code sql} against its database, imports {@code
+   * pages}, builds the search index and starts serving it.
    */
-  static LocalMediaWiki start(Path dir, String siteName, String extraSettings, String sql,
-      List<Page> pages) throws Exception {
+  static LocalMediaWiki start(
+      Path dir, String siteName, String extraSettings, String sql, List<Page> pages)
+      throws Exception {
     if (!Files.isRegularFile(INSTALL.resolve("maintenance/install.php")) || !onPath("php")) {
-      throw new AssertionError("MediaWiki is not installed: the live Arch wiki tests need Debian's"
-          + " mediawiki, php-cli, php-sqlite3, php-intl, php-mbstring and php-xml"
-          + " (scripts/test installs them)");
+      throw new AssertionError(
+          "MediaWiki is not installed: the live Arch wiki tests need Debian's"
+              + " mediawiki, php-cli, php-sqlite3, php-intl, php-mbstring and php-xml"
+              + " (scripts/test installs them)");
     }
     deleteTree(dir);
     Files.createDirectories(dir.resolve("data"));
     int port = freePort();
-    run(dir, null, null, "php", INSTALL.resolve("maintenance/install.php").toString(),
-        "--dbtype=sqlite", "--dbpath=" + dir.resolve("data"), "--dbname=wiki",
-        "--server=http://127.0.0.1:" + port, "--scriptpath=", "--confpath=" + dir,
-        "--pass=corpus-mcp-local-test", "--lang=en", "--quiet", siteName, "Admin");
+    run(
+        dir,
+        null,
+        null,
+        "php",
+        INSTALL.resolve("maintenance/install.php").toString(),
+        "--dbtype=sqlite",
+        "--dbpath=" + dir.resolve("data"),
+        "--dbname=wiki",
+        "--server=http://127.0.0.1:" + port,
+        "--scriptpath=",
+        "--confpath=" + dir,
+        "--pass=corpus-mcp-local-test",
+        "--lang=en",
+        "--quiet",
+        siteName,
+        "Admin");
     Path settings = dir.resolve("LocalSettings.php");
     Files.writeString(settings, Files.readString(settings) + "\n" + extraSettings + "\n");
     if (!sql.isEmpty()) {
       Path file = dir.resolve("setup.sql");
       Files.writeString(file, sql);
-      run(dir, settings, null, "php", INSTALL.resolve("maintenance/sql.php").toString(),
+      run(
+          dir,
+          settings,
+          null,
+          "php",
+          INSTALL.resolve("maintenance/sql.php").toString(),
           file.toString());
     }
     Path dump = dir.resolve("import.xml");
     Files.writeString(dump, exportXml(pages));
-    run(dir, settings, null, "php", INSTALL.resolve("maintenance/importDump.php").toString(),
-        "--quiet", dump.toString());
+    run(
+        dir,
+        settings,
+        null,
+        "php",
+        INSTALL.resolve("maintenance/importDump.php").toString(),
+        "--quiet",
+        dump.toString());
     run(dir, settings, null, "php", INSTALL.resolve("maintenance/rebuildtextindex.php").toString());
-    ProcessBuilder builder = new ProcessBuilder("php", "-S", "127.0.0.1:" + port, "-t",
-        INSTALL.toString()).directory(dir.toFile())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder("php", "-S", "127.0.0.1:" + port, "-t", INSTALL.toString())
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("server.log").toFile());
     builder.environment().put("MW_CONFIG_FILE", settings.toString());
     LocalMediaWiki wiki = new LocalMediaWiki(dir, port, builder.start());
     wiki.awaitReady();
@@ -115,16 +144,23 @@ final class LocalMediaWiki implements AutoCloseable {
 
   /** {@code api.php?<query>} as a JSON tree. */
   JsonNode query(String query) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(api + "?" + query))
-        .timeout(Duration.ofSeconds(30)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(api + "?" + query))
+            .timeout(Duration.ofSeconds(30))
+            .GET()
+            .build();
     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
     return JSON.readTree(response.body());
   }
 
   /** The page's own current revision (redirects not followed), or -1 when it does not exist. */
   long revid(String title) throws Exception {
-    JsonNode pages = query("action=query&prop=revisions&rvprop=ids&format=json&titles="
-        + java.net.URLEncoder.encode(title, StandardCharsets.UTF_8)).path("query").path("pages");
+    JsonNode pages =
+        query(
+                "action=query&prop=revisions&rvprop=ids&format=json&titles="
+                    + java.net.URLEncoder.encode(title, StandardCharsets.UTF_8))
+            .path("query")
+            .path("pages");
     for (JsonNode page : pages) {
       JsonNode revisions = page.path("revisions");
       return revisions.isEmpty() ? -1 : revisions.get(0).path("revid").asLong();
@@ -134,8 +170,12 @@ final class LocalMediaWiki implements AutoCloseable {
 
   /** The page id MediaWiki gave {@code title}. */
   long pageid(String title) throws Exception {
-    JsonNode pages = query("action=query&format=json&titles="
-        + java.net.URLEncoder.encode(title, StandardCharsets.UTF_8)).path("query").path("pages");
+    JsonNode pages =
+        query(
+                "action=query&format=json&titles="
+                    + java.net.URLEncoder.encode(title, StandardCharsets.UTF_8))
+            .path("query")
+            .path("pages");
     for (JsonNode page : pages) {
       return page.path("pageid").asLong(-1);
     }
@@ -144,22 +184,42 @@ final class LocalMediaWiki implements AutoCloseable {
 
   /** A new revision of {@code title} with {@code wikitext} ({@code edit.php}). */
   void edit(String title, String wikitext) throws Exception {
-    run(dir, settings, wikitext, "php", INSTALL.resolve("maintenance/edit.php").toString(),
-        "--summary=corpus-mcp live test", title);
+    run(
+        dir,
+        settings,
+        wikitext,
+        "php",
+        INSTALL.resolve("maintenance/edit.php").toString(),
+        "--summary=corpus-mcp live test",
+        title);
   }
 
   /** Deletes the page with its history ({@code deleteBatch.php}). */
   void delete(String title) throws Exception {
     Path list = Files.writeString(dir.resolve("delete.txt"), title + "\n");
-    run(dir, settings, null, "php", INSTALL.resolve("maintenance/deleteBatch.php").toString(),
-        "-r", "corpus-mcp live test", list.toString());
+    run(
+        dir,
+        settings,
+        null,
+        "php",
+        INSTALL.resolve("maintenance/deleteBatch.php").toString(),
+        "-r",
+        "corpus-mcp live test",
+        list.toString());
   }
 
   /** Moves a page, leaving a redirect behind ({@code moveBatch.php}). */
   void move(String from, String to) throws Exception {
     Path list = Files.writeString(dir.resolve("move.txt"), from + "|" + to + "\n");
-    run(dir, settings, null, "php", INSTALL.resolve("maintenance/moveBatch.php").toString(),
-        "-r", "corpus-mcp live test", list.toString());
+    run(
+        dir,
+        settings,
+        null,
+        "php",
+        INSTALL.resolve("maintenance/moveBatch.php").toString(),
+        "-r",
+        "corpus-mcp live test",
+        list.toString());
   }
 
   @Override
@@ -172,37 +232,48 @@ final class LocalMediaWiki implements AutoCloseable {
 
   /** A MediaWiki export document (schema 0.11) holding one revision of each page. */
   static String exportXml(List<Page> pages) {
-    StringBuilder xml = new StringBuilder(
-        "<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-0.11/\" version=\"0.11\">\n");
+    StringBuilder xml =
+        new StringBuilder(
+            "<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-0.11/\" version=\"0.11\">\n");
     for (Page page : pages) {
-      xml.append("<page><title>").append(escape(page.title())).append("</title><revision>")
+      xml.append("<page><title>")
+          .append(escape(page.title()))
+          .append("</title><revision>")
           .append("<model>wikitext</model><format>text/x-wiki</format>")
-          .append("<text xml:space=\"preserve\">").append(escape(page.wikitext()))
+          .append("<text xml:space=\"preserve\">")
+          .append(escape(page.wikitext()))
           .append("</text></revision></page>\n");
     }
     return xml.append("</mediawiki>\n").toString();
   }
 
   private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
-  /** Runs a command to completion within {@link #SCRIPT_TIMEOUT}; a non-zero exit fails the test. */
+  /**
+   * Runs a command to completion within {@link #SCRIPT_TIMEOUT}; a non-zero exit fails the test.
+   */
   private static String run(Path cwd, Path settings, String stdin, String... command)
       throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
-        .redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
     if (settings != null) {
       builder.environment().put("MW_CONFIG_FILE", settings.toString());
     }
     Process process = builder.start();
-    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return "";
-      }
-    });
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                return "";
+              }
+            });
     try (var in = process.getOutputStream()) {
       if (stdin != null) {
         in.write(stdin.getBytes(StandardCharsets.UTF_8));
@@ -214,7 +285,8 @@ final class LocalMediaWiki implements AutoCloseable {
     }
     String output = out.get();
     if (process.exitValue() != 0) {
-      throw new AssertionError("exit " + process.exitValue() + ": " + List.of(command) + "\n" + output);
+      throw new AssertionError(
+          "exit " + process.exitValue() + ": " + List.of(command) + "\n" + output);
     }
     return output;
   }

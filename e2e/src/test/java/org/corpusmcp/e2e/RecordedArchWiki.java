@@ -13,25 +13,30 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What a local MediaWiki needs to answer like the recorded Arch wiki: the recorded pages'
- * wikitext, the template redirects and templates their warnings rely on
- * ({@code Template:Attention} → {@code Template:Warning (Français)}), and the Arch wiki's extra
- * namespace and interwiki prefixes (which decide what {@code links} leaves out), all read from
- * the recorded responses in place.
+ * What a local MediaWiki needs to answer like the recorded Arch wiki: the recorded pages' wikitext,
+ * the template redirects and templates their warnings rely on ({@code Template:Attention} → {@code
+ * Template:Warning (Français)}), and the Arch wiki's extra namespace and interwiki prefixes (which
+ * decide what {@code links} leaves out), all read from the recorded responses in place.
  */
 final class RecordedArchWiki {
 
   /** The Arch wiki's project namespace name, so {@code ArchWiki:…} links are namespaced alike. */
   static final String SITE_NAME = "ArchWiki";
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Hand-authored in the recording, not recorded: there is no real page to reproduce. */
-  private static final List<String> NOT_RECORDED = List.of("Nonexistent page xyz", "Transcluded example");
+  private static final List<String> NOT_RECORDED =
+      List.of("Nonexistent page xyz", "Transcluded example");
 
   final Path fixtures;
+
   /** Recorded title → wikitext, in file-name order. */
   final Map<String, String> pages = new LinkedHashMap<>();
-  /** Template title → wikitext: a redirect for each recorded redirect, a stub for each existing one. */
+
+  /**
+   * Template title → wikitext: a redirect for each recorded redirect, a stub for each existing one.
+   */
   final Map<String, String> templates = new TreeMap<>();
 
   RecordedArchWiki(Path fixtures) throws IOException {
@@ -51,7 +56,8 @@ final class RecordedArchWiki {
         }
       }
       for (JsonNode redirect : query.path("redirects")) {
-        templates.put(redirect.path("from").asString(),
+        templates.put(
+            redirect.path("from").asString(),
             "#REDIRECT [[" + redirect.path("to").asString() + "]]");
       }
     }
@@ -71,8 +77,11 @@ final class RecordedArchWiki {
     for (JsonNode ns : siteinfo().path("namespaces")) {
       int id = ns.path("id").asInt();
       if (id >= 100) {
-        php.append("$wgExtraNamespaces[").append(id).append("] = '")
-            .append(ns.path("*").asString().replace(' ', '_')).append("';\n");
+        php.append("$wgExtraNamespaces[")
+            .append(id)
+            .append("] = '")
+            .append(ns.path("*").asString().replace(' ', '_'))
+            .append("';\n");
       }
     }
     return php.toString();
@@ -82,9 +91,13 @@ final class RecordedArchWiki {
   String interwikiSql() throws IOException {
     StringBuilder sql = new StringBuilder("DELETE FROM interwiki;\n");
     for (JsonNode entry : siteinfo().path("interwikimap")) {
-      sql.append("INSERT INTO interwiki (iw_prefix, iw_url, iw_api, iw_wikiid, iw_local, iw_trans)"
-          + " VALUES ('").append(entry.path("prefix").asString().replace("'", "''")).append("', '")
-          .append(entry.path("url").asString().replace("'", "''")).append("', '', '', 0, 0);\n");
+      sql.append(
+              "INSERT INTO interwiki (iw_prefix, iw_url, iw_api, iw_wikiid, iw_local, iw_trans)"
+                  + " VALUES ('")
+          .append(entry.path("prefix").asString().replace("'", "''"))
+          .append("', '")
+          .append(entry.path("url").asString().replace("'", "''"))
+          .append("', '', '', 0, 0);\n");
     }
     return sql.toString();
   }

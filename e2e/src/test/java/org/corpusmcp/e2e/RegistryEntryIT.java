@@ -15,23 +15,29 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class RegistryEntryIT {
 
-  private static final Path ROOT = Path.of(System.getProperty("release.dir")).getParent().getParent();
+  private static final Path ROOT =
+      Path.of(System.getProperty("release.dir")).getParent().getParent();
   private static final String VERSION = System.getProperty("release.version");
 
   @Test
   void theEntryDescribesThisRelease() throws Exception {
-    JsonNode entry = JsonMapper.builder().build().readTree(Files.readString(ROOT.resolve("server.json")));
-    assertTrue(entry.path("name").asText().matches("[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+"),
+    JsonNode entry =
+        JsonMapper.builder().build().readTree(Files.readString(ROOT.resolve("server.json")));
+    assertTrue(
+        entry.path("name").asText().matches("[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+"),
         "registry names are reverse-DNS namespace/name: " + entry.path("name"));
     assertEquals(VERSION, entry.path("version").asText(), "server.json's version is the build's");
     JsonNode image = entry.path("packages").path(0);
     assertEquals("oci", image.path("registryType").asText());
-    assertTrue(image.path("identifier").asText().endsWith(":" + VERSION),
+    assertTrue(
+        image.path("identifier").asText().endsWith(":" + VERSION),
         "the image tag is the version: " + image.path("identifier"));
     // The image listens on MCP_PORT=8000 (scripts/build-image.sh) and serves /mcp.
     assertEquals("http://127.0.0.1:8000/mcp", image.path("transport").path("url").asText());
 
-    String readme = Files.readString(ROOT.resolve("README.md")) + Files.readString(ROOT.resolve("docs/security.md"));
+    String readme =
+        Files.readString(ROOT.resolve("README.md"))
+            + Files.readString(ROOT.resolve("docs/security.md"));
     for (JsonNode variable : image.path("environmentVariables")) {
       String name = variable.path("name").asText();
       assertTrue(readme.contains(name), name + " is documented in README.md or docs/security.md");

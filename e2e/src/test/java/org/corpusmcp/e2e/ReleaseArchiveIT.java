@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +20,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The release archives as a user gets them: checked against their SHA-256 sums, unpacked with the
@@ -42,7 +42,8 @@ class ReleaseArchiveIT {
       String[] parts = line.split(" {2}", 2);
       assertEquals(name, parts[1], "the sum names its archive");
       assertEquals(sha256(archive), parts[0], "SHA-256 of " + name);
-      Dist.Result check = Dist.run(TARGET, Dist.env(), List.of("sha256sum", "-c", name + ".sha256"));
+      Dist.Result check =
+          Dist.run(TARGET, Dist.env(), List.of("sha256sum", "-c", name + ".sha256"));
       assertEquals(0, check.status(), check.out() + check.err());
     }
   }
@@ -50,44 +51,57 @@ class ReleaseArchiveIT {
   @Test
   void theTarballRunsWhereverItIsUnpacked(@TempDir Path dir) throws Exception {
     Path unpackInto = Files.createDirectories(dir.resolve("some place"));
-    Dist.Result untar = Dist.run(unpackInto, Dist.env(),
-        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    Dist.Result untar =
+        Dist.run(
+            unpackInto,
+            Dist.env(),
+            List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
     assertEquals(0, untar.status(), untar.err());
     Path home = unpackInto.resolve(BASE);
     Path launcher = home.resolve("bin/corpus-mcp");
-    assertTrue(Files.getPosixFilePermissions(launcher).contains(PosixFilePermission.OWNER_EXECUTE),
+    assertTrue(
+        Files.getPosixFilePermissions(launcher).contains(PosixFilePermission.OWNER_EXECUTE),
         "bin/corpus-mcp is executable after tar -x");
 
     // Run from an unrelated directory: the launcher finds its own lib/, plugins/ and corpus/.
     Path elsewhere = Files.createDirectories(dir.resolve("cwd"));
-    Dist.Result search = Dist.run(elsewhere, Dist.env(), List.of(launcher.toString(), "call",
-        "search", "{\"query\":\"Reciprocal Rank Fusion\"}"));
+    Dist.Result search =
+        Dist.run(
+            elsewhere,
+            Dist.env(),
+            List.of(
+                launcher.toString(), "call", "search", "{\"query\":\"Reciprocal Rank Fusion\"}"));
     assertEquals(0, search.status(), search.err());
     JsonNode results = JsonMapper.builder().build().readTree(search.out()).path("results");
     // docs/architecture.md is the handbook page that explains the fusion (read by hand).
-    assertEquals("corpus://Handbook/docs/architecture", results.path(0).path("ref").asText(),
-        search.out());
-    assertFalse(search.err().contains("building the distribution"),
+    assertEquals(
+        "corpus://Handbook/docs/architecture", results.path(0).path("ref").asText(), search.out());
+    assertFalse(
+        search.err().contains("building the distribution"),
         "an unpacked release never builds: " + search.err());
   }
 
   @Test
   void theZipHoldsWhatTheTarballHolds(@TempDir Path dir) throws Exception {
-    Dist.Result untar = Dist.run(dir, Dist.env(),
-        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    Dist.Result untar =
+        Dist.run(
+            dir, Dist.env(), List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
     assertEquals(0, untar.status(), untar.err());
     Set<String> tarFiles;
     try (Stream<Path> walk = Files.walk(dir.resolve(BASE))) {
-      tarFiles = walk.filter(Files::isRegularFile)
-          .map(p -> BASE + "/" + dir.resolve(BASE).relativize(p).toString().replace('\\', '/'))
-          .collect(Collectors.toCollection(TreeSet::new));
+      tarFiles =
+          walk.filter(Files::isRegularFile)
+              .map(p -> BASE + "/" + dir.resolve(BASE).relativize(p).toString().replace('\\', '/'))
+              .collect(Collectors.toCollection(TreeSet::new));
     }
     Set<String> zipFiles = new TreeSet<>();
     try (ZipFile zip = new ZipFile(TARGET.resolve(BASE + ".zip").toFile())) {
       zip.stream().filter(e -> !e.isDirectory()).forEach(e -> zipFiles.add(e.getName()));
       assertEquals(tarFiles, zipFiles, "the same files in both archives");
-      assertTrue(zipFiles.contains(BASE + "/bin/corpus-mcp.cmd"), "a Windows launcher: " + zipFiles);
-      assertTrue(zipFiles.stream().anyMatch(n -> n.startsWith(BASE + "/plugins/plugin-archwiki")),
+      assertTrue(
+          zipFiles.contains(BASE + "/bin/corpus-mcp.cmd"), "a Windows launcher: " + zipFiles);
+      assertTrue(
+          zipFiles.stream().anyMatch(n -> n.startsWith(BASE + "/plugins/plugin-archwiki")),
           "the plugins ship: " + zipFiles);
 
       ZipEntry cmd = zip.getEntry(BASE + "/bin/corpus-mcp.cmd");
@@ -96,7 +110,9 @@ class ReleaseArchiveIT {
         batch = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
       }
       // cmd.exe misreads labels and continuation lines in LF-only batch files.
-      assertEquals(batch.split("\n", -1).length - 1, batch.split("\r\n", -1).length - 1,
+      assertEquals(
+          batch.split("\n", -1).length - 1,
+          batch.split("\r\n", -1).length - 1,
           "every line of the .cmd ends in CRLF");
       assertTrue(batch.contains("org.corpusmcp.host.Main"), batch);
     }
@@ -105,33 +121,52 @@ class ReleaseArchiveIT {
   /** The published artifacts for plugin authors, and what any Maven repository holds of each. */
   @Test
   void theTarballShipsAMavenRepositoryForPluginAuthors(@TempDir Path dir) throws Exception {
-    Dist.Result untar = Dist.run(dir, Dist.env(),
-        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    Dist.Result untar =
+        Dist.run(
+            dir, Dist.env(), List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
     assertEquals(0, untar.status(), untar.err());
     Path maven = dir.resolve(BASE).resolve("maven");
     assertTrue(Files.isDirectory(maven), "maven/ is in the release");
     List<String> withCode = List.of("plugin-api", "plugin-json", "plugin-testkit", "markdown");
-    for (String artifact : Stream.concat(Stream.of("corpus-mcp-parent"), withCode.stream()).toList()) {
+    for (String artifact :
+        Stream.concat(Stream.of("corpus-mcp-parent"), withCode.stream()).toList()) {
       Path versionDir = maven.resolve("org/corpusmcp/" + artifact + "/" + VERSION);
-      assertTrue(Files.isRegularFile(versionDir.resolve("maven-metadata.xml")),
+      assertTrue(
+          Files.isRegularFile(versionDir.resolve("maven-metadata.xml")),
           artifact + ": snapshot metadata, as a deploy writes it");
       assertTrue(Files.isRegularFile(versionDir.resolveSibling("maven-metadata.xml")), artifact);
       Set<String> names;
       try (Stream<Path> files = Files.list(versionDir)) {
-        names = files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+        names =
+            files
+                .map(p -> p.getFileName().toString())
+                .collect(Collectors.toCollection(TreeSet::new));
       }
-      List<String> suffixes = withCode.contains(artifact)
-          ? List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar") : List.of(".pom");
+      List<String> suffixes =
+          withCode.contains(artifact)
+              ? List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar")
+              : List.of(".pom");
       for (String suffix : suffixes) {
-        String file = names.stream()
-            .filter(n -> n.startsWith(artifact + "-") && n.endsWith(suffix)
-                && (suffix.equals(".jar") ? !n.endsWith("-sources.jar") && !n.endsWith("-javadoc.jar") : true))
-            .findFirst().orElse(null);
+        String file =
+            names.stream()
+                .filter(
+                    n ->
+                        n.startsWith(artifact + "-")
+                            && n.endsWith(suffix)
+                            && (suffix.equals(".jar")
+                                ? !n.endsWith("-sources.jar") && !n.endsWith("-javadoc.jar")
+                                : true))
+                .findFirst()
+                .orElse(null);
         assertTrue(file != null, artifact + " has its " + suffix + ": " + names);
         Path path = versionDir.resolve(file);
-        assertEquals(digest("SHA-1", path), Files.readString(versionDir.resolve(file + ".sha1")).trim(),
+        assertEquals(
+            digest("SHA-1", path),
+            Files.readString(versionDir.resolve(file + ".sha1")).trim(),
             file + ".sha1");
-        assertEquals(digest("MD5", path), Files.readString(versionDir.resolve(file + ".md5")).trim(),
+        assertEquals(
+            digest("MD5", path),
+            Files.readString(versionDir.resolve(file + ".md5")).trim(),
             file + ".md5");
       }
     }
@@ -143,21 +178,26 @@ class ReleaseArchiveIT {
    */
   @Test
   void theManPagesCoverEverySubcommand(@TempDir Path dir) throws Exception {
-    Dist.Result untar = Dist.run(dir, Dist.env(),
-        List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    Dist.Result untar =
+        Dist.run(
+            dir, Dist.env(), List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
     assertEquals(0, untar.status(), untar.err());
     Path man1 = dir.resolve(BASE).resolve("man/man1");
     String roff = Files.readString(man1.resolve("corpus-mcp.1"));
     // roff writes a hyphen as \-.
-    assertTrue(roff.contains(".TH \"CORPUS\\-MCP\" \"1\""), "a roff man page: " + roff.lines().limit(12).toList());
+    assertTrue(
+        roff.contains(".TH \"CORPUS\\-MCP\" \"1\""),
+        "a roff man page: " + roff.lines().limit(12).toList());
     String main = roff.replace("\\-", "-");
-    List<String> subcommands = List.of("serve", "tools", "call", "doctor", "corpus", "zim", "help",
-        "generate-completion");
+    List<String> subcommands =
+        List.of("serve", "tools", "call", "doctor", "corpus", "zim", "help", "generate-completion");
     for (String sub : subcommands) {
       assertTrue(main.contains(sub), "corpus-mcp.1 names " + sub);
-      assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-" + sub + ".1")), "a page for " + sub);
+      assertTrue(
+          Files.isRegularFile(man1.resolve("corpus-mcp-" + sub + ".1")), "a page for " + sub);
     }
-    assertTrue(Files.isRegularFile(man1.resolve("corpus-mcp-corpus-list.1")), "nested subcommands too");
+    assertTrue(
+        Files.isRegularFile(man1.resolve("corpus-mcp-corpus-list.1")), "nested subcommands too");
     Dist.Result help = Dist.corpusMcp(dir, Dist.env(), "--help");
     String commands = help.out().substring(help.out().indexOf("Commands:"));
     for (String sub : subcommands) {
@@ -166,7 +206,8 @@ class ReleaseArchiveIT {
   }
 
   private static String digest(String algorithm, Path file) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
   }
 
   private static String sha256(Path file) throws Exception {

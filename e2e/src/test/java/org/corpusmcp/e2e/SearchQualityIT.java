@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The search-quality yardstick: eval/score.py asks the assembled distribution every judged query
- * of eval/queries/ over MCP stdio (each library alone, then all of them as one corpus) and fails
- * below eval/floor.json, which sits a little under the numbers measured when it was set, so a
- * ranking regression fails the build. The scorer's own metrics are checked on hand-made runs
+ * The search-quality yardstick: eval/score.py asks the assembled distribution every judged query of
+ * eval/queries/ over MCP stdio (each library alone, then all of them as one corpus) and fails below
+ * eval/floor.json, which sits a little under the numbers measured when it was set, so a ranking
+ * regression fails the build. The scorer's own metrics are checked on hand-made runs
  * (eval/test_score.py), and a real run with every result list reversed must fall below the floor:
  * the floor can fail.
  */
@@ -27,7 +27,10 @@ class SearchQualityIT {
   private static final Path PROJECT = Dist.HOME.resolve("../../..").normalize();
   private static final Path EVAL = PROJECT.resolve("eval");
   private static final String PYTHON = "/usr/bin/python3";
-  /** The whole evaluation (11 server start-ups, ~300 queries twice) takes minutes on a busy machine. */
+
+  /**
+   * The whole evaluation (11 server start-ups, ~300 queries twice) takes minutes on a busy machine.
+   */
   private static final long TIMEOUT_MINUTES = 40;
 
   @TempDir static Path work;
@@ -37,13 +40,32 @@ class SearchQualityIT {
   @BeforeAll
   static void scoreTheDistribution() throws Exception {
     Path root = work.resolve("corpus");
-    Dist.Result staged = python("eval/score.py", "--stage", "--root", root.toString(),
-        "--shared", Dist.SHARED.toString(), "--dist", Dist.HOME.toString());
+    Dist.Result staged =
+        python(
+            "eval/score.py",
+            "--stage",
+            "--root",
+            root.toString(),
+            "--shared",
+            Dist.SHARED.toString(),
+            "--dist",
+            Dist.HOME.toString());
     assertEquals(0, staged.status(), staged.err() + staged.out());
     run = work.resolve("run.json");
-    scored = python("eval/score.py", "--root", root.toString(), "--dist", Dist.HOME.toString(),
-        "--save-run", run.toString(), "--json", work.resolve("report.json").toString(),
-        "--floor", EVAL.resolve("floor.json").toString(), "--failures");
+    scored =
+        python(
+            "eval/score.py",
+            "--root",
+            root.toString(),
+            "--dist",
+            Dist.HOME.toString(),
+            "--save-run",
+            run.toString(),
+            "--json",
+            work.resolve("report.json").toString(),
+            "--floor",
+            EVAL.resolve("floor.json").toString(),
+            "--failures");
     System.out.println(scored.out());
   }
 
@@ -56,8 +78,15 @@ class SearchQualityIT {
   @Test
   void theSameRunWithEveryResultListReversedFallsBelowTheFloor() throws Exception {
     assertTrue(Files.isRegularFile(run), scored.out() + scored.err());
-    Dist.Result sabotaged = python("eval/score.py", "--score-run", run.toString(),
-        "--sabotage", "reverse", "--floor", EVAL.resolve("floor.json").toString());
+    Dist.Result sabotaged =
+        python(
+            "eval/score.py",
+            "--score-run",
+            run.toString(),
+            "--sabotage",
+            "reverse",
+            "--floor",
+            EVAL.resolve("floor.json").toString());
     assertEquals(1, sabotaged.status(), sabotaged.out() + sabotaged.err());
     assertTrue(sabotaged.out().contains("BELOW THE FLOOR"), sabotaged.out());
   }
@@ -80,8 +109,10 @@ class SearchQualityIT {
     env.put("PYTHONDONTWRITEBYTECODE", "1");
     Process process = builder.start();
     process.getOutputStream().close();
-    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+    CompletableFuture<String> err =
+        CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
     if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
       process.destroyForcibly();
       throw new AssertionError("timed out after " + TIMEOUT_MINUTES + " min: " + command);

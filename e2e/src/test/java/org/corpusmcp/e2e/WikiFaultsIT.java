@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Faults a real MediaWiki does not produce on demand, from a stub wiki on 127.0.0.1 that the
- * distribution is pointed at with {@code ARCHWIKI_API_URL}: overload with {@code Retry-After},
- * a wiki that does not answer within {@code ARCHWIKI_TIMEOUT} (2 s here), and an anti-bot
- * challenge page served with HTTP 200. Each must be a typed, fail-closed error, bounded in time, and leave nothing cached: the same
- * process answers correctly once the wiki does.
+ * distribution is pointed at with {@code ARCHWIKI_API_URL}: overload with {@code Retry-After}, a
+ * wiki that does not answer within {@code ARCHWIKI_TIMEOUT} (2 s here), and an anti-bot challenge
+ * page served with HTTP 200. Each must be a typed, fail-closed error, bounded in time, and leave
+ * nothing cached: the same process answers correctly once the wiki does.
  */
 @Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
 class WikiFaultsIT {
@@ -35,7 +35,8 @@ class WikiFaultsIT {
   static final Map<String, AtomicInteger> HITS = new ConcurrentHashMap<>();
   static final List<String> QUERIES = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  private static final String PAGE = """
+  private static final String PAGE =
+      """
       {"parse":{"title":"%s","pageid":1,"revid":%d,"wikitext":{"*":"== Steps ==\\n{{bc|$ true}}\\n"},
        "sections":[{"toclevel":1,"level":"2","line":"Steps","number":"1","index":"1",
        "fromtitle":"%s","byteoffset":0,"anchor":"Steps","linkAnchor":"Steps"}]}}""";
@@ -63,12 +64,18 @@ class WikiFaultsIT {
   }
 
   private static void answer(HttpExchange ex) throws IOException {
-    String query = java.net.URLDecoder.decode(ex.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
+    String query =
+        java.net.URLDecoder.decode(ex.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
     QUERIES.add(query);
     if (query.contains("meta=siteinfo")) {
-      send(ex, 200, "application/json", "{\"query\":{\"general\":{\"sitename\":\"Stub\",\"server\":\""
-          + api.replace("/api.php", "") + "\",\"articlepath\":\"/index.php/$1\",\"script\":\"/index.php\","
-          + "\"scriptpath\":\"\"}}}");
+      send(
+          ex,
+          200,
+          "application/json",
+          "{\"query\":{\"general\":{\"sitename\":\"Stub\",\"server\":\""
+              + api.replace("/api.php", "")
+              + "\",\"articlepath\":\"/index.php/$1\",\"script\":\"/index.php\","
+              + "\"scriptpath\":\"\"}}}");
       return;
     }
     String page = query.replaceAll(".*page=([^&]*).*", "$1");
@@ -97,17 +104,21 @@ class WikiFaultsIT {
       }
       case "Challenge" -> {
         if (hit == 1) {
-          send(ex, 200, "text/html; charset=utf-8",
+          send(
+              ex,
+              200,
+              "text/html; charset=utf-8",
               "<!doctype html><html><title>Just a moment...</title><body>Checking your browser</body></html>");
           return;
         }
       }
-      default -> { }
+      default -> {}
     }
     send(ex, 200, "application/json", String.format(PAGE, page, 100 + hit, page));
   }
 
-  private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
+  private static void send(HttpExchange ex, int status, String type, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     ex.getResponseHeaders().set("Content-Type", type);
     try {
@@ -134,7 +145,8 @@ class WikiFaultsIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertEquals(2, HITS.get("Busy").get());
     assertTrue(millis >= 1000 && millis < 5000, millis + " ms");
-    assertEquals(api + "?action=parse&oldid=102&prop=wikitext&format=json",
+    assertEquals(
+        api + "?action=parse&oldid=102&prop=wikitext&format=json",
         LiveArchWikiIT.list(result, "commands").get(0).get("revision_wikitext_url"));
   }
 
@@ -154,7 +166,8 @@ class WikiFaultsIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(millis >= 2000 && millis < 6000, millis + " ms with ARCHWIKI_TIMEOUT=2");
     assertEquals(1, HITS.get("Slow").get(), "a timed-out read is not retried");
-    assertFalse(LiveArchWikiIT.list(commands("Slow"), "commands").isEmpty(), "answers once the wiki does");
+    assertFalse(
+        LiveArchWikiIT.list(commands("Slow"), "commands").isEmpty(), "answers once the wiki does");
   }
 
   @Test

@@ -49,8 +49,13 @@ public final class Host implements AutoCloseable {
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
 
-  private Host(PluginRuntime runtime, AutoCloseable hostResources, ToolInvoker invoker,
-      PromptCatalog prompts, JsonMapper json, JsonSchemaValidator schemaValidator) {
+  private Host(
+      PluginRuntime runtime,
+      AutoCloseable hostResources,
+      ToolInvoker invoker,
+      PromptCatalog prompts,
+      JsonMapper json,
+      JsonSchemaValidator schemaValidator) {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;

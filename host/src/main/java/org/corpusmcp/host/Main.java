@@ -11,8 +11,8 @@ import picocli.CommandLine;
 
 /**
  * Process entry point. Its first act is to take standard output away from everyone else: in stdio
- * mode it is the JSON-RPC channel, and a stray print (a plugin's, or logback's own status lines
- * in a static initialiser) would corrupt it. Hence also no static logger in this class.
+ * mode it is the JSON-RPC channel, and a stray print (a plugin's, or logback's own status lines in
+ * a static initialiser) would corrupt it. Hence also no static logger in this class.
  */
 public final class Main {
 
@@ -37,18 +37,20 @@ public final class Main {
     }
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      if (e instanceof PluginStartupException || e instanceof IllegalArgumentException
-          || e instanceof IllegalStateException
-          || e instanceof org.corpusmcp.corpus.CorpusConfigException) {
-        err.println("corpus-mcp: " + e.getMessage());
-        LoggerFactory.getLogger(Main.class).debug("startup failure", e);
-        return CorpusMcpCommand.EXIT_STARTUP;
-      }
-      LoggerFactory.getLogger(Main.class).error("unexpected failure", e);
-      err.println("corpus-mcp: unexpected failure: " + e);
-      return CorpusMcpCommand.EXIT_STARTUP;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof PluginStartupException
+              || e instanceof IllegalArgumentException
+              || e instanceof IllegalStateException
+              || e instanceof org.corpusmcp.corpus.CorpusConfigException) {
+            err.println("corpus-mcp: " + e.getMessage());
+            LoggerFactory.getLogger(Main.class).debug("startup failure", e);
+            return CorpusMcpCommand.EXIT_STARTUP;
+          }
+          LoggerFactory.getLogger(Main.class).error("unexpected failure", e);
+          err.println("corpus-mcp: unexpected failure: " + e);
+          return CorpusMcpCommand.EXIT_STARTUP;
+        });
     if (args.length == 0) {
       cli.usage(err);
       return 2;

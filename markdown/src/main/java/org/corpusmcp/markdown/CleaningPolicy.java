@@ -29,8 +29,9 @@ public final class CleaningPolicy {
 
   /** Elements the sectionizer looks through to find section headings, by default. */
   public static final Set<String> DEFAULT_WRAPPERS =
-      Set.of("div", "section", "details", "summary", "main", "article", "header", "footer",
-          "center", "body", "span", "font", "form");
+      Set.of(
+          "div", "section", "details", "summary", "main", "article", "header", "footer", "center",
+          "body", "span", "font", "form");
 
   private final List<String> contentRoots;
   private final List<String> remove;
@@ -69,7 +70,9 @@ public final class CleaningPolicy {
     return b;
   }
 
-  /** Selectors tried in order; the first matching element is the content root, else {@code body}. */
+  /**
+   * Selectors tried in order; the first matching element is the content root, else {@code body}.
+   */
   public List<String> contentRoots() {
     return contentRoots;
   }
@@ -85,9 +88,9 @@ public final class CleaningPolicy {
   }
 
   /**
-   * Comment markers whose blocks are removed: for {@code "htdig_noindex"}, every node from
-   * {@code <!--htdig_noindex-->} to the next sibling {@code <!--/htdig_noindex-->} (or the end of
-   * the parent).
+   * Comment markers whose blocks are removed: for {@code "htdig_noindex"}, every node from {@code
+   * <!--htdig_noindex-->} to the next sibling {@code <!--/htdig_noindex-->} (or the end of the
+   * parent).
    */
   public List<String> noindexComments() {
     return noindexComments;
@@ -110,8 +113,14 @@ public final class CleaningPolicy {
 
   @Override
   public String toString() {
-    return "CleaningPolicy[roots=" + contentRoots + ", remove=" + remove.size() + " selectors"
-        + ", headings=" + headings + "]";
+    return "CleaningPolicy[roots="
+        + contentRoots
+        + ", remove="
+        + remove.size()
+        + " selectors"
+        + ", headings="
+        + headings
+        + "]";
   }
 
   /** Collects a {@link CleaningPolicy}. Each method validates its argument and says which one. */
@@ -141,7 +150,9 @@ public final class CleaningPolicy {
       return addSelectors(unwrap, "unwrap", selectors);
     }
 
-    /** Adds a comment marker pair, e.g. {@code "htdig_noindex"} (see {@link #noindexComments()}). */
+    /**
+     * Adds a comment marker pair, e.g. {@code "htdig_noindex"} (see {@link #noindexComments()}).
+     */
     public Builder noindexComment(String marker) {
       Objects.requireNonNull(marker, "marker");
       if (marker.isBlank()) {
@@ -163,7 +174,10 @@ public final class CleaningPolicy {
       return this;
     }
 
-    /** Replaces the element names the sectionizer descends through (default {@link #DEFAULT_WRAPPERS}). */
+    /**
+     * Replaces the element names the sectionizer descends through (default {@link
+     * #DEFAULT_WRAPPERS}).
+     */
     public Builder wrappers(Set<String> names) {
       Objects.requireNonNull(names, "wrappers");
       wrappers.clear();

@@ -38,9 +38,9 @@ final class CodeFences {
   }
 
   /**
-   * The language from {@code data-language}, or a class {@code lang-X}, {@code language-X},
-   * {@code mw-highlight-lang-X}, {@code highlight-X} or {@code sourceCode X} on the {@code pre},
-   * its {@code code} child or its parent; "" when none.
+   * The language from {@code data-language}, or a class {@code lang-X}, {@code language-X}, {@code
+   * mw-highlight-lang-X}, {@code highlight-X} or {@code sourceCode X} on the {@code pre}, its
+   * {@code code} child or its parent; "" when none.
    */
   static String language(Element pre) {
     String lang = pre.attr("data-language").strip();

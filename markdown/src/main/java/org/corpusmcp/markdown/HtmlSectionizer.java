@@ -42,8 +42,8 @@ import org.jspecify.annotations.Nullable;
  * part of the content. The level of {@code <hN>} is N; other heading elements count as 6. Sections
  * nest by level ({@link Document.Builder}).
  *
- * <p><b>Anchors.</b> The first usable id of: the heading itself; a {@code span.mw-headline} inside it
- * (MediaWiki desktop skins); a {@code <section>} it opens; an empty element right before it
+ * <p><b>Anchors.</b> The first usable id of: the heading itself; a {@code span.mw-headline} inside
+ * it (MediaWiki desktop skins); a {@code <section>} it opens; an empty element right before it
  * ({@code <span id="x"></span><h2>}). An id is usable unless it matches {@link
  * CleaningPolicy#syntheticIds()}. Without one, the anchor is the heading text with whitespace runs
  * replaced by {@code _} (MediaWiki's HTML5 anchor form). Duplicates get {@code _2}, {@code _3}.
@@ -55,9 +55,17 @@ import org.jspecify.annotations.Nullable;
 public final class HtmlSectionizer {
 
   /** Headings of reference lists, lower case; such a section is dropped when left empty. */
-  private static final Set<String> REFERENCE_TITLES = Set.of(
-      "notes", "references", "footnotes", "citations", "sources", "notes and references",
-      "references and notes", "explanatory notes", "reference notes");
+  private static final Set<String> REFERENCE_TITLES =
+      Set.of(
+          "notes",
+          "references",
+          "footnotes",
+          "citations",
+          "sources",
+          "notes and references",
+          "references and notes",
+          "explanatory notes",
+          "reference notes");
 
   /** A section cut out and rendered, waiting for the next heading to know whether it is a leaf. */
   private record Cut(int level, String anchor, String title, Rendered body) {}
@@ -73,16 +81,18 @@ public final class HtmlSectionizer {
     return policy;
   }
 
-  /** Parses {@code html}, cleans it and cuts it into sections: {@link #clean} + {@link #sectionize}. */
+  /**
+   * Parses {@code html}, cleans it and cuts it into sections: {@link #clean} + {@link #sectionize}.
+   */
   public Document toDocument(String title, String html, LinkResolver links) {
     return sectionize(title, clean(Jsoup.parse(html)), links);
   }
 
   /**
    * Applies the policy to {@code dom} in place and returns its content root: removes noindex
-   * comment blocks, picks the first {@link CleaningPolicy#contentRoots() content root} (else
-   * {@code body}), removes the {@link CleaningPolicy#remove() removed} elements and unwraps the
-   * {@link CleaningPolicy#unwrap() unwrapped} ones inside it.
+   * comment blocks, picks the first {@link CleaningPolicy#contentRoots() content root} (else {@code
+   * body}), removes the {@link CleaningPolicy#remove() removed} elements and unwraps the {@link
+   * CleaningPolicy#unwrap() unwrapped} ones inside it.
    */
   public Element clean(org.jsoup.nodes.Document dom) {
     removeNoindexBlocks(dom);
@@ -165,12 +175,18 @@ public final class HtmlSectionizer {
     for (int i = 0; i < cuts.size(); i++) {
       Cut c = cuts.get(i);
       boolean leaf = i + 1 == cuts.size() || cuts.get(i + 1).level() <= c.level();
-      if (leaf && c.body().markdown().isEmpty()
+      if (leaf
+          && c.body().markdown().isEmpty()
           && REFERENCE_TITLES.contains(c.title().toLowerCase(Locale.ROOT))) {
         continue;
       }
-      doc.section(c.level(), SectionId.of(c.anchor()), c.title(), c.body().markdown(),
-          c.body().text(), Map.of());
+      doc.section(
+          c.level(),
+          SectionId.of(c.anchor()),
+          c.title(),
+          c.body().markdown(),
+          c.body().text(),
+          Map.of());
     }
     return doc.build();
   }
@@ -183,7 +199,11 @@ public final class HtmlSectionizer {
 
   /** Renders one section's body: the lead goes to the builder, the others wait in {@code cuts}. */
   private void cut(
-      Document.Builder doc, List<Cut> cuts, @Nullable Element heading, String anchor, Element body,
+      Document.Builder doc,
+      List<Cut> cuts,
+      @Nullable Element heading,
+      String anchor,
+      Element body,
       LinkResolver links) {
     Rendered rendered = renderer.renderBoth(body, links);
     if (heading == null) {
@@ -196,7 +216,10 @@ public final class HtmlSectionizer {
 
   private static int levelOf(Element heading) {
     String name = heading.normalName();
-    if (name.length() == 2 && name.charAt(0) == 'h' && name.charAt(1) >= '1' && name.charAt(1) <= '6') {
+    if (name.length() == 2
+        && name.charAt(0) == 'h'
+        && name.charAt(1) >= '1'
+        && name.charAt(1) <= '6') {
       return name.charAt(1) - '0';
     }
     return 6;

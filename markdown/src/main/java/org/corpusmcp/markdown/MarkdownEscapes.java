@@ -53,7 +53,10 @@ final class MarkdownEscapes {
     }
     if (atLineStart && sb.length() > 0) {
       char first = sb.charAt(0);
-      if (first == '#' || first == '>' || first == '=' || first == '|'
+      if (first == '#'
+          || first == '>'
+          || first == '='
+          || first == '|'
           || ((first == '-' || first == '+') && (sb.length() == 1 || sb.charAt(1) == ' '))) {
         sb.insert(0, '\\');
       } else {

@@ -59,7 +59,9 @@ final class MarkdownWriter {
   private String lastClose = ""; // the last inline closer written, to merge "**a****b**"
   private int lastCloseEnd = -1;
 
-  /** @param inline true for a table cell: one line, breaks become spaces */
+  /**
+   * @param inline true for a table cell: one line, breaks become spaces
+   */
   MarkdownWriter(boolean inline) {
     this.inline = inline;
   }
@@ -353,6 +355,7 @@ final class MarkdownWriter {
     if (inline) {
       return new Rendered(out.toString().strip(), text.toString().strip());
     }
-    return new Rendered(Whitespace.trimLines(out.toString()), Whitespace.trimLines(text.toString()));
+    return new Rendered(
+        Whitespace.trimLines(out.toString()), Whitespace.trimLines(text.toString()));
   }
 }

@@ -21,16 +21,69 @@ final class RenderWalk implements NodeFilter {
 
   private static final Set<String> SKIPPED =
       Set.of(
-          "script", "style", "noscript", "template", "head", "title", "meta", "link", "base",
-          "svg", "math", "button", "input", "select", "option", "optgroup", "textarea", "iframe",
-          "frame", "frameset", "object", "embed", "param", "video", "audio", "source", "track",
-          "canvas", "map", "area", "dialog", "datalist", "output", "progress", "meter", "wbr");
+          "script",
+          "style",
+          "noscript",
+          "template",
+          "head",
+          "title",
+          "meta",
+          "link",
+          "base",
+          "svg",
+          "math",
+          "button",
+          "input",
+          "select",
+          "option",
+          "optgroup",
+          "textarea",
+          "iframe",
+          "frame",
+          "frameset",
+          "object",
+          "embed",
+          "param",
+          "video",
+          "audio",
+          "source",
+          "track",
+          "canvas",
+          "map",
+          "area",
+          "dialog",
+          "datalist",
+          "output",
+          "progress",
+          "meter",
+          "wbr");
 
   private static final Set<String> BLOCKS =
       Set.of(
-          "p", "div", "section", "article", "aside", "header", "footer", "main", "nav", "figure",
-          "figcaption", "details", "summary", "center", "address", "fieldset", "legend", "hgroup",
-          "body", "html", "form", "caption", "menu", "search");
+          "p",
+          "div",
+          "section",
+          "article",
+          "aside",
+          "header",
+          "footer",
+          "main",
+          "nav",
+          "figure",
+          "figcaption",
+          "details",
+          "summary",
+          "center",
+          "address",
+          "fieldset",
+          "legend",
+          "hgroup",
+          "body",
+          "html",
+          "form",
+          "caption",
+          "menu",
+          "search");
 
   private static final Set<String> INLINE_CODE = Set.of("code", "kbd", "samp", "tt");
 
@@ -259,7 +312,9 @@ final class RenderWalk implements NodeFilter {
     }
   }
 
-  /** A {@code pre}: a fenced block (its lines carry the current prefix), or inline code in a cell. */
+  /**
+   * A {@code pre}: a fenced block (its lines carry the current prefix), or inline code in a cell.
+   */
   private void writeCodeBlock(Element pre) {
     if (inline) {
       writeInlineCode(SafeText.strip(pre.wholeText()));

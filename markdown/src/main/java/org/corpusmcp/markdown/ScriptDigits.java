@@ -4,11 +4,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Sub- and superscripts as readable text. Markdown has no syntax for them, and dropping the markup
- * glues them to their base ("km2", "O2") or, after block layout, splits them off ("O\n2.").
- * Numbers and signs, the common case (units, formulas, electron configurations, exponents), have
- * Unicode script forms: {@code km²}, {@code O₂}, {@code 10⁻³}. Letters mostly do not (and forms
- * such as {@code ᵗʰ} would hide "19th" from search), so words stay run-in text: "19th", "Hmax".
- * Any other superscript, such as an exponent {@code n+m}, is written {@code ^(n+m)}.
+ * glues them to their base ("km2", "O2") or, after block layout, splits them off ("O\n2."). Numbers
+ * and signs, the common case (units, formulas, electron configurations, exponents), have Unicode
+ * script forms: {@code km²}, {@code O₂}, {@code 10⁻³}. Letters mostly do not (and forms such as
+ * {@code ᵗʰ} would hide "19th" from search), so words stay run-in text: "19th", "Hmax". Any other
+ * superscript, such as an exponent {@code n+m}, is written {@code ^(n+m)}.
  */
 final class ScriptDigits {
 
@@ -36,8 +36,8 @@ final class ScriptDigits {
   }
 
   /**
-   * How a superscript that {@link #map} cannot write is shown: {@code ^(…)} for a formula,
-   * null (run-in text) for words, ordinals and bracketed note markers.
+   * How a superscript that {@link #map} cannot write is shown: {@code ^(…)} for a formula, null
+   * (run-in text) for words, ordinals and bracketed note markers.
    */
   static @Nullable String caretForm(String text) {
     if (text.isEmpty() || text.startsWith("[")) {

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Lays out a table whose cells are already rendered: as a pipe table, as key/value lines (an
- * infobox: every two-cell row a header cell and a data cell), or, inside another table's cell,
- * as one run of text. Each layout is written twice, as Markdown and as plain text, line for line.
+ * infobox: every two-cell row a header cell and a data cell), or, inside another table's cell, as
+ * one run of text. Each layout is written twice, as Markdown and as plain text, line for line.
  *
  * <p>Spans keep rows aligned: a {@code colspan} cell is followed by empty cells, and a {@code
  * rowspan} cell is repeated in each row it covers, so every row read alone still has its year,
@@ -70,8 +70,8 @@ final class TableLayout {
   }
 
   /**
-   * A table inside a table cell cannot be a pipe table: its cells are joined with {@code ", "}
-   * and its rows with {@code "; "} ({@code key: value} for key/value rows).
+   * A table inside a table cell cannot be a pipe table: its cells are joined with {@code ", "} and
+   * its rows with {@code "; "} ({@code key: value} for key/value rows).
    */
   static Rendered inline(List<List<Cell>> rows) {
     boolean keyValue = isKeyValue(rows);
@@ -137,7 +137,8 @@ final class TableLayout {
         lines.add("- " + value.markdown(), value.text());
       } else {
         String k = row.get(0).header() ? bold(key.markdown()) : key.markdown();
-        lines.add("- " + k + keySeparator(key.markdown()) + value.markdown(),
+        lines.add(
+            "- " + k + keySeparator(key.markdown()) + value.markdown(),
             key.text() + keySeparator(key.text()) + value.text());
       }
     }
@@ -215,7 +216,9 @@ final class TableLayout {
     return grid;
   }
 
-  /** Adds the cells carried down into {@code col} and the columns after it; the next free column. */
+  /**
+   * Adds the cells carried down into {@code col} and the columns after it; the next free column.
+   */
   private static int takeCarried(List<Cell> out, int col, Cell[] carried, int[] remaining) {
     while (col < MAX_COLUMNS && remaining[col] > 0) {
       out.add(carried[col]);

@@ -8,9 +8,9 @@ import org.jsoup.nodes.Element;
 
 /**
  * A {@code table} element: its rows and cells collected from the DOM (visible cells only, with
- * their spans), each cell rendered by a nested one-line walk, then laid out by {@link
- * TableLayout}: a Markdown table in a block, a "cell; cell" run inside another table's cell, or,
- * for a one-cell layout wrapper, the cell's content as blocks. Nesting is bounded by {@link
+ * their spans), each cell rendered by a nested one-line walk, then laid out by {@link TableLayout}:
+ * a Markdown table in a block, a "cell; cell" run inside another table's cell, or, for a one-cell
+ * layout wrapper, the cell's content as blocks. Nesting is bounded by {@link
  * MarkdownRenderer#MAX_TABLE_DEPTH}: deeper tables are written as their text.
  */
 final class TableWriter {
@@ -19,7 +19,9 @@ final class TableWriter {
   private final LinkResolver links;
   private final int tableDepth;
 
-  /** @param tableDepth how many tables enclose the walk that meets this table */
+  /**
+   * @param tableDepth how many tables enclose the walk that meets this table
+   */
   TableWriter(MarkdownWriter out, LinkResolver links, int tableDepth) {
     this.out = out;
     this.links = links;
@@ -93,8 +95,12 @@ final class TableWriter {
     for (List<Element> row : rows) {
       List<TableLayout.Cell> cells = new ArrayList<>(row.size());
       for (Element c : row) {
-        cells.add(new TableLayout.Cell(cell(c), c.nameIs("th"),
-            TableLayout.span(c.attr("colspan")), TableLayout.span(c.attr("rowspan"))));
+        cells.add(
+            new TableLayout.Cell(
+                cell(c),
+                c.nameIs("th"),
+                TableLayout.span(c.attr("colspan")),
+                TableLayout.span(c.attr("rowspan"))));
       }
       out.add(cells);
     }

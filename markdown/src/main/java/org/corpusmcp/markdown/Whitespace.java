@@ -37,9 +37,20 @@ final class Whitespace {
   }
 
   static boolean isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B'
-        || c == '\u00A0' || c == '\u1680' || (c >= '\u2000' && c <= '\u200A') || c == '\u2028'
-        || c == '\u2029' || c == '\u202F' || c == '\u205F' || c == '\u3000';
+    return c == ' '
+        || c == '\t'
+        || c == '\n'
+        || c == '\r'
+        || c == '\f'
+        || c == '\u000B'
+        || c == '\u00A0'
+        || c == '\u1680'
+        || (c >= '\u2000' && c <= '\u200A')
+        || c == '\u2028'
+        || c == '\u2029'
+        || c == '\u202F'
+        || c == '\u205F'
+        || c == '\u3000';
   }
 
   static String stripTrailing(String line) {

@@ -7,15 +7,16 @@ import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
 /**
- * Archive text that looks like Markdown must stay text: the only live links in the output are
- * the renderer's own, made from an {@code <a href>} the link resolver accepted. Expected strings
- * are hand-checked against CommonMark: a backslash before {@code [} makes it a literal bracket,
- * so no link, image or reference definition can open there.
+ * Archive text that looks like Markdown must stay text: the only live links in the output are the
+ * renderer's own, made from an {@code <a href>} the link resolver accepted. Expected strings are
+ * hand-checked against CommonMark: a backslash before {@code [} makes it a literal bracket, so no
+ * link, image or reference definition can open there.
  */
 class MarkdownInjectionTest {
 
   private static String md(String html) {
-    return MarkdownRenderer.standard().render(Jsoup.parseBodyFragment(html).body(), LinkResolver.keepAsIs());
+    return MarkdownRenderer.standard()
+        .render(Jsoup.parseBodyFragment(html).body(), LinkResolver.keepAsIs());
   }
 
   @Test
@@ -25,25 +26,28 @@ class MarkdownInjectionTest {
 
   @Test
   void markdownImageSyntaxInPageTextIsEscaped() {
-    assertEquals("!\\[img](data:image/png;base64,iVBORw0KGgo=)",
+    assertEquals(
+        "!\\[img](data:image/png;base64,iVBORw0KGgo=)",
         md("<p>![img](data:image/png;base64,iVBORw0KGgo=)</p>"));
   }
 
   @Test
   void aLinkSplitAcrossElementsIsEscapedToo() {
-    assertEquals("\\[click me](javascript:alert(9))",
+    assertEquals(
+        "\\[click me](javascript:alert(9))",
         md("<p>[click me]<span>(javascript:alert(9))</span></p>"));
   }
 
   @Test
   void referenceDefinitionsInPageTextAreEscaped() {
-    assertEquals("\\[x]\n\n\\[x]: javascript:alert(9)", md("<p>[x]</p><p>[x]: javascript:alert(9)</p>"));
+    assertEquals(
+        "\\[x]\n\n\\[x]: javascript:alert(9)", md("<p>[x]</p><p>[x]: javascript:alert(9)</p>"));
   }
 
   @Test
   void realLinksStayLiveAndTheirTextIsEscaped() {
-    assertEquals("[a \\[b\\]](https://example.org/)",
-        md("<a href=\"https://example.org/\">a [b]</a>"));
+    assertEquals(
+        "[a \\[b\\]](https://example.org/)", md("<a href=\"https://example.org/\">a [b]</a>"));
   }
 
   @Test
@@ -61,7 +65,8 @@ class MarkdownInjectionTest {
   @Test
   void codeAndLinkTargetsLoseThemToo() {
     assertEquals("`rm\u00A0-rf x`".replace('\u00A0', ' '), md("<code>rm -rf \u202Ex</code>"));
-    assertEquals("[t](https://example.org/ab)", md("<a href=\"https://example.org/a\u202Eb\">t</a>"));
+    assertEquals(
+        "[t](https://example.org/ab)", md("<a href=\"https://example.org/a\u202Eb\">t</a>"));
   }
 
   @Test

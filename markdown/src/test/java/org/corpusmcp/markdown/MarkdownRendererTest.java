@@ -37,7 +37,8 @@ class MarkdownRendererTest {
 
   @Test
   void aSpaceLeftBeforeClosingPunctuationByRemovedContentIsDropped() {
-    assertEquals("(word), more.", md("<p>(<span>word</span> <span></span>), more<span> </span>.</p>"));
+    assertEquals(
+        "(word), more.", md("<p>(<span>word</span> <span></span>), more<span> </span>.</p>"));
     assertEquals("keeps a ) typed in one text node", md("<p>keeps a ) typed in one text node</p>"));
   }
 
@@ -57,7 +58,8 @@ class MarkdownRendererTest {
 
   @Test
   void captionsAndHeaderCellsAreNotBoldedTwice() {
-    assertEquals("**Poem**\n| a | b |\n| --- | --- |",
+    assertEquals(
+        "**Poem**\n| a | b |\n| --- | --- |",
         md("<table><caption><b>Poem</b></caption><tr><td>a</td><td>b</td></tr></table>"));
   }
 
@@ -80,18 +82,22 @@ class MarkdownRendererTest {
 
   @Test
   void codeBlocksAreFencedWithTheirLanguage() {
-    assertEquals("```python\nif x:\n    pass\n```",
+    assertEquals(
+        "```python\nif x:\n    pass\n```",
         md("<pre data-language=\"python\">if x:\n    pass\n</pre>"));
-    assertEquals("```cpp\nint x;\n```",
+    assertEquals(
+        "```cpp\nint x;\n```",
         md("<div class=\"mw-highlight mw-highlight-lang-cpp\"><pre>int x;</pre></div>"));
-    assertEquals("```cs\nvar x;\n```", md("<pre class=\"lang-cs s-code-block\"><code>var x;</code></pre>"));
+    assertEquals(
+        "```cs\nvar x;\n```", md("<pre class=\"lang-cs s-code-block\"><code>var x;</code></pre>"));
     assertEquals("```\nplain\n```", md("<pre>plain</pre>"));
     assertEquals("````\n```\n````", md("<pre>```</pre>"), "fence longer than any run inside");
   }
 
   @Test
   void listsNestAndCount() {
-    assertEquals("- a\n- b\n  - b1\n  - b2\n- c",
+    assertEquals(
+        "- a\n- b\n  - b1\n  - b2\n- c",
         md("<ul><li>a</li><li>b<ul><li>b1</li><li>b2</li></ul></li><li>c</li></ul>"));
     assertEquals("3. x\n4. y", md("<ol start=\"3\"><li>x</li><li>y</li></ol>"));
     assertEquals("1. one\n   - inner", md("<ol><li>one<ul><li>inner</li></ul></li></ol>"));
@@ -125,45 +131,56 @@ class MarkdownRendererTest {
 
   @Test
   void pipeTablesUseTheFirstRowAsHeader() {
-    String html = "<table><tr><th>Year</th><th>Title</th></tr>"
-        + "<tr><td>1961</td><td><i>Swingin' Along</i></td></tr>"
-        + "<tr><td colspan=\"2\">both | columns</td></tr></table>";
-    assertEquals("| Year | Title |\n| --- | --- |\n| 1961 | *Swingin' Along* |\n"
-        + "| both \\| columns | |", md(html));
+    String html =
+        "<table><tr><th>Year</th><th>Title</th></tr>"
+            + "<tr><td>1961</td><td><i>Swingin' Along</i></td></tr>"
+            + "<tr><td colspan=\"2\">both | columns</td></tr></table>";
+    assertEquals(
+        "| Year | Title |\n| --- | --- |\n| 1961 | *Swingin' Along* |\n" + "| both \\| columns | |",
+        md(html));
   }
 
   @Test
   void keyValueTablesBecomeKeyValueLines() {
-    String html = "<table class=\"infobox\"><tr><th colspan=\"2\">Ray Charles</th></tr>"
-        + "<tr><td colspan=\"2\">Charles in 1968</td></tr>"
-        + "<tr><th scope=\"row\">Born</th><td>September 23, 1930<br>Albany, Georgia</td></tr>"
-        + "<tr><th scope=\"row\">Genres</th><td><div class=\"hlist\"><ul><li>R&amp;B</li><li>soul</li></ul></div></td></tr>"
-        + "</table>";
-    assertEquals("**Ray Charles**\nCharles in 1968\n- **Born**: September 23, 1930 Albany, Georgia\n"
-        + "- **Genres**: R&B, soul", md(html));
+    String html =
+        "<table class=\"infobox\"><tr><th colspan=\"2\">Ray Charles</th></tr>"
+            + "<tr><td colspan=\"2\">Charles in 1968</td></tr>"
+            + "<tr><th scope=\"row\">Born</th><td>September 23, 1930<br>Albany, Georgia</td></tr>"
+            + "<tr><th scope=\"row\">Genres</th><td><div class=\"hlist\"><ul><li>R&amp;B</li><li>soul</li></ul></div></td></tr>"
+            + "</table>";
+    assertEquals(
+        "**Ray Charles**\nCharles in 1968\n- **Born**: September 23, 1930 Albany, Georgia\n"
+            + "- **Genres**: R&B, soul",
+        md(html));
   }
 
   @Test
   void aSingleCellTableIsJustItsContent() {
-    assertEquals("Layout text\n\nMore", md("<table><tr><td><p>Layout text</p><p>More</p></td></tr></table>"));
+    assertEquals(
+        "Layout text\n\nMore",
+        md("<table><tr><td><p>Layout text</p><p>More</p></td></tr></table>"));
   }
 
   @Test
   void linksGoThroughTheResolver() {
     List<String> seen = new ArrayList<>();
-    LinkResolver resolver = href -> {
-      seen.add(href);
-      return href.startsWith("#") ? null : "corpus://W/" + href;
-    };
-    assertEquals("See [Georgia](corpus://W/Georgia_on_My_Mind) and note 1.",
-        md("<p>See <a href=\"Georgia_on_My_Mind\">Georgia</a> and <a href=\"#cite\">note 1</a>.</p>",
+    LinkResolver resolver =
+        href -> {
+          seen.add(href);
+          return href.startsWith("#") ? null : "corpus://W/" + href;
+        };
+    assertEquals(
+        "See [Georgia](corpus://W/Georgia_on_My_Mind) and note 1.",
+        md(
+            "<p>See <a href=\"Georgia_on_My_Mind\">Georgia</a> and <a href=\"#cite\">note 1</a>.</p>",
             resolver));
     assertEquals(List.of("Georgia_on_My_Mind", "#cite"), seen, "hrefs are passed exactly as found");
   }
 
   @Test
   void linkTargetsAreEscapedOnlyWhereMarkdownNeedsIt() {
-    assertEquals("[x](corpus://W/Foo_(bar))", md("<a href=\"y\">x</a>", h -> "corpus://W/Foo_(bar)"));
+    assertEquals(
+        "[x](corpus://W/Foo_(bar))", md("<a href=\"y\">x</a>", h -> "corpus://W/Foo_(bar)"));
     assertEquals("[x](a%20b\\))", md("<a href=\"y\">x</a>", h -> "a b)"));
   }
 
@@ -177,20 +194,26 @@ class MarkdownRendererTest {
 
   @Test
   void imagesLeaveOnlyTheirAltText() {
-    assertEquals("A diagram of X", md("<p><img src=\"data:image/png;base64,AAAA\" alt=\"A diagram of X\"></p>"));
+    assertEquals(
+        "A diagram of X",
+        md("<p><img src=\"data:image/png;base64,AAAA\" alt=\"A diagram of X\"></p>"));
     assertEquals("", md("<p><img src=\"data:image/png;base64,AAAA\"></p>"));
   }
 
   @Test
   void hiddenAndNonContentElementsVanish() {
-    assertEquals("Visible", md("<p><span style=\"display: none\">(1930-09-23)</span>Visible"
-        + "<script>x()</script><style>p{}</style><svg><text>s</text></svg><math><mi>x</mi></math>"
-        + "<span hidden>h</span></p>"));
+    assertEquals(
+        "Visible",
+        md(
+            "<p><span style=\"display: none\">(1930-09-23)</span>Visible"
+                + "<script>x()</script><style>p{}</style><svg><text>s</text></svg><math><mi>x</mi></math>"
+                + "<span hidden>h</span></p>"));
   }
 
   @Test
   void markdownSyntaxInTextIsEscapedWhereItWouldChangeStructure() {
-    assertEquals("\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\n2 \\* 3 and \\`x\\`",
+    assertEquals(
+        "\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\n2 \\* 3 and \\`x\\`",
         md("<p># not a heading</p><p>- not a list</p><p>1. not ordered</p><p>2 * 3 and `x`</p>"));
     assertEquals("a \\<script> b < c", md("<p>a &lt;script&gt; b &lt; c</p>"));
   }
@@ -208,8 +231,9 @@ class MarkdownRendererTest {
 
   @Test
   void sameInputSameBytes() {
-    String html = "<h2>T</h2><p>a <b>b</b></p><ul><li>x<ol><li>y</li></ol></li></ul>"
-        + "<table><tr><th>k</th><td>v</td></tr></table><pre class=\"lang-c\">int</pre>";
+    String html =
+        "<h2>T</h2><p>a <b>b</b></p><ul><li>x<ol><li>y</li></ol></li></ul>"
+            + "<table><tr><th>k</th><td>v</td></tr></table><pre class=\"lang-c\">int</pre>";
     String first = md(html);
     for (int i = 0; i < 5; i++) {
       assertEquals(first, md(html));
@@ -218,12 +242,21 @@ class MarkdownRendererTest {
 
   @Test
   void deepNestingNeitherOverflowsNorExplodes() throws Exception {
-    String html = "<ul><li>".repeat(30_000) + "leaf" + "</li></ul>".repeat(30_000)
-        + "<blockquote>".repeat(30_000) + "q" + "</blockquote>".repeat(30_000)
-        + "<table><tr><td>".repeat(2_000) + "cell" + "</td></tr></table>".repeat(2_000);
+    String html =
+        "<ul><li>".repeat(30_000)
+            + "leaf"
+            + "</li></ul>".repeat(30_000)
+            + "<blockquote>".repeat(30_000)
+            + "q"
+            + "</blockquote>".repeat(30_000)
+            + "<table><tr><td>".repeat(2_000)
+            + "cell"
+            + "</td></tr></table>".repeat(2_000);
     Element body = Jsoup.parseBodyFragment(html).body();
     String[] out = new String[1];
-    Thread t = new Thread(null, () -> out[0] = R.render(body, LinkResolver.dropAll()), "small", 256 * 1024);
+    Thread t =
+        new Thread(
+            null, () -> out[0] = R.render(body, LinkResolver.dropAll()), "small", 256 * 1024);
     t.start();
     t.join(60_000);
     assertFalse(t.isAlive());

@@ -24,25 +24,27 @@ import org.junit.jupiter.api.Test;
  * mwoffliner archives (2015 to 2022, two languages) is sectionized and rendered, and a digest of
  * every section's title, Markdown and plain text is compared with the digest recorded for the
  * current RENDERING in {@code markdown/rendering/digest.txt}. A fetch's {@code content_hash} is
- * only checkable against the rendering it names, so output that changes under the same name
- * breaks every hash an agent kept.
+ * only checkable against the rendering it names, so output that changes under the same name breaks
+ * every hash an agent kept.
  *
- * <p>After an intended change to the output: bump RENDERING, then record with
- * {@code mvn -pl markdown -am test -Dtest=RenderingVersionTest -Dsurefire.failIfNoSpecifiedTests=false
+ * <p>After an intended change to the output: bump RENDERING, then record with {@code mvn -pl
+ * markdown -am test -Dtest=RenderingVersionTest -Dsurefire.failIfNoSpecifiedTests=false
  * -Drendering.record=true} and commit the file with the reason.
  */
 class RenderingVersionTest {
 
   static final Path RECORD = Path.of("rendering", "digest.txt");
 
-  private static final List<String> ARCHIVES = List.of(
-      "wikipedia_en_ray_charles_mini_2020-03.zim",
-      "wikipedia_en_100_mini_2022-10.zim",
-      "wikipedia_en_ray_charles_2015-06.zim",
-      "wikibooks_be_all_nopic_2017-02.zim");
+  private static final List<String> ARCHIVES =
+      List.of(
+          "wikipedia_en_ray_charles_mini_2020-03.zim",
+          "wikipedia_en_100_mini_2022-10.zim",
+          "wikipedia_en_ray_charles_2015-06.zim",
+          "wikibooks_be_all_nopic_2017-02.zim");
 
   /** The default policy, as the generic and MediaWiki adapters start from it. */
-  private static final HtmlSectionizer SECTIONIZER = new HtmlSectionizer(CleaningPolicy.builder().build());
+  private static final HtmlSectionizer SECTIONIZER =
+      new HtmlSectionizer(CleaningPolicy.builder().build());
 
   @Test
   void theRecordedDigestIsTheCurrentRenderingsOutput() throws Exception {
@@ -55,13 +57,25 @@ class RenderingVersionTest {
     String recorded = Files.readString(RECORD, StandardCharsets.UTF_8).strip();
     String recordedVersion = recorded.substring(0, recorded.indexOf(' '));
     if (!recordedVersion.equals(MarkdownRenderer.RENDERING)) {
-      fail("RENDERING is " + MarkdownRenderer.RENDERING + " but " + RECORD + " was recorded for "
-          + recordedVersion + ": re-record it (-Drendering.record=true) and commit it.");
+      fail(
+          "RENDERING is "
+              + MarkdownRenderer.RENDERING
+              + " but "
+              + RECORD
+              + " was recorded for "
+              + recordedVersion
+              + ": re-record it (-Drendering.record=true) and commit it.");
     }
     if (!recorded.equals(line)) {
-      fail("rendering changed: bump RENDERING and re-record (-Drendering.record=true). The output"
-          + " of " + MarkdownRenderer.RENDERING + " was recorded as " + recorded
-          + "; it is now " + line + ".");
+      fail(
+          "rendering changed: bump RENDERING and re-record (-Drendering.record=true). The output"
+              + " of "
+              + MarkdownRenderer.RENDERING
+              + " was recorded as "
+              + recorded
+              + "; it is now "
+              + line
+              + ".");
     }
   }
 
@@ -74,12 +88,15 @@ class RenderingVersionTest {
     for (String name : ARCHIVES) {
       try (Archive archive = Zim.open(Path.of(shared, "corpus-samples", "mediawiki", name))) {
         for (Entry entry : archive.entriesByPath()) {
-          if (entry.isRedirect() || !entry.isItem() || entry.namespace() != 'A'
+          if (entry.isRedirect()
+              || !entry.isItem()
+              || entry.namespace() != 'A'
               || !entry.mimeType().startsWith("text/html")) {
             continue;
           }
-          ParseResult parsed = SECTIONIZER.toDocument(entry.title(), entry.content().text(),
-              LinkResolver.keepAsIs());
+          ParseResult parsed =
+              SECTIONIZER.toDocument(
+                  entry.title(), entry.content().text(), LinkResolver.keepAsIs());
           update(sha, name + "/" + entry.rawPath());
           if (parsed instanceof Document document) {
             articles++;

@@ -9,8 +9,8 @@ import java.util.Properties;
 public final class PluginApi {
 
   /**
-   * The plugin-api version a host provides, as {@code major.minor.patch} without a qualifier.
-   * PF4J compares it with each plugin's {@code plugin.requires} (for example {@code >=0.1.0}) and
+   * The plugin-api version a host provides, as {@code major.minor.patch} without a qualifier. PF4J
+   * compares it with each plugin's {@code plugin.requires} (for example {@code >=0.1.0}) and
    * refuses plugins built for a newer API instead of failing later with a linkage error. It comes
    * from the build (the project version, {@code -SNAPSHOT} and other qualifiers cut, since by
    * SemVer {@code 0.1.0-SNAPSHOT} sorts before {@code 0.1.0} and would refuse every plugin).
@@ -32,7 +32,9 @@ public final class PluginApi {
     String version = facts.getProperty("version", "");
     if (!version.matches("\\d+\\.\\d+\\.\\d+")) {
       throw new IllegalStateException(
-          "plugin-api.properties holds version '" + version + "', not major.minor.patch;"
+          "plugin-api.properties holds version '"
+              + version
+              + "', not major.minor.patch;"
               + " the build did not filter it");
     }
     return version;

@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
  * What the host tells a plugin about its environment and lends it. Built by the host (tests build
  * one with the plugin-testkit); plugins never see PF4J's {@code PluginWrapper} or any SDK object.
  *
- * <p>A final class with a factory rather than a record, so the host can lend plugins more
- * services later without breaking a plugin compiled against this version.
+ * <p>A final class with a factory rather than a record, so the host can lend plugins more services
+ * later without breaking a plugin compiled against this version.
  */
 public final class PluginContext {
 

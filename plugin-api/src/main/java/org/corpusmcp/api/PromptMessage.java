@@ -3,8 +3,8 @@ package org.corpusmcp.api;
 import java.util.Objects;
 
 /**
- * One message of a prompt: who says it and its text. Build with {@link #user} or
- * {@link #assistant}.
+ * One message of a prompt: who says it and its text. Build with {@link #user} or {@link
+ * #assistant}.
  *
  * @param role who the client should present the message as coming from
  * @param text the message, usually Markdown; never blank

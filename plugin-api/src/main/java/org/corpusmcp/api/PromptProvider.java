@@ -10,9 +10,9 @@ import org.pf4j.ExtensionPoint;
  *
  * <p>The host calls {@link #prompts} once at startup and serves the result for the life of the
  * process. Prompt names are not prefixed: they are what a user picks from a menu, so they should
- * already name their subject ({@code arch-wiki-usage}). Two plugins that contribute one prompt
- * name stop startup, naming both. A host advertises the MCP prompts capability only when some
- * plugin contributes a prompt.
+ * already name their subject ({@code arch-wiki-usage}). Two plugins that contribute one prompt name
+ * stop startup, naming both. A host advertises the MCP prompts capability only when some plugin
+ * contributes a prompt.
  */
 public interface PromptProvider extends ExtensionPoint {
 

@@ -9,10 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One prompt as a plugin declares it. Build with {@link #builder(String)}.
  *
- * <p>A prompt here takes no arguments: {@code prompts/get} always answers with the same
- * {@link #messages()}. Arguments are a later addition to this builder (declarations plus a way
- * to render messages from them); a prompt built this way will keep compiling and keep meaning
- * "no arguments".
+ * <p>A prompt here takes no arguments: {@code prompts/get} always answers with the same {@link
+ * #messages()}. Arguments are a later addition to this builder (declarations plus a way to render
+ * messages from them); a prompt built this way will keep compiling and keep meaning "no arguments".
  *
  * <pre>{@code
  * PromptSpec.builder("arch-wiki-usage")

@@ -53,15 +53,19 @@ public final class ToolArguments {
 
   /**
    * An integer argument, or {@code fallback} when it was not given. Tool arguments are counts and
-   * limits, so this is an {@code int}; a value outside the {@code int} range means the schema
-   * lacks a {@code maximum}, a bug reported as {@link IllegalStateException}. Use
-   * {@link #longValue} for arguments that really are 64-bit (ids, offsets).
+   * limits, so this is an {@code int}; a value outside the {@code int} range means the schema lacks
+   * a {@code maximum}, a bug reported as {@link IllegalStateException}. Use {@link #longValue} for
+   * arguments that really are 64-bit (ids, offsets).
    */
   public int integer(String name, int fallback) {
     long value = longValue(name, fallback);
     if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
       throw new IllegalStateException(
-          "argument '" + name + "' is " + value + ", outside the int range; give its schema a"
+          "argument '"
+              + name
+              + "' is "
+              + value
+              + ", outside the int range; give its schema a"
               + " minimum and maximum, or read it with longValue");
     }
     return (int) value;
@@ -122,7 +126,11 @@ public final class ToolArguments {
 
   private static IllegalStateException typeMismatch(String name, String expected, Object value) {
     return new IllegalStateException(
-        "argument '" + name + "' should be " + expected + " but is "
+        "argument '"
+            + name
+            + "' should be "
+            + expected
+            + " but is "
             + value.getClass().getSimpleName());
   }
 }

@@ -14,13 +14,14 @@ import org.jspecify.annotations.Nullable;
  * ToolHints.builder().destructive(false).idempotent(true).build()  // writes remotely, safe to repeat
  * }</pre>
  *
- * <p>A builder starts from what MCP assumes of a tool that gives no hints, the most cautious
- * claim: not read-only, possibly destructive, not idempotent, open world. A tool states only what
- * it can promise beyond that.
+ * <p>A builder starts from what MCP assumes of a tool that gives no hints, the most cautious claim:
+ * not read-only, possibly destructive, not idempotent, open world. A tool states only what it can
+ * promise beyond that.
  */
 public final class ToolHints {
 
-  private static final ToolHints LOCAL_LOOKUP = builder().readOnly(true).idempotent(true).openWorld(false).build();
+  private static final ToolHints LOCAL_LOOKUP =
+      builder().readOnly(true).idempotent(true).openWorld(false).build();
   private static final ToolHints REMOTE_LOOKUP = LOCAL_LOOKUP.toBuilder().openWorld(true).build();
 
   private final boolean readOnly;
@@ -53,7 +54,10 @@ public final class ToolHints {
 
   /** A builder holding these hints, for a modified copy. */
   public Builder toBuilder() {
-    return new Builder().readOnly(readOnly).destructive(destructive).idempotent(idempotent)
+    return new Builder()
+        .readOnly(readOnly)
+        .destructive(destructive)
+        .idempotent(idempotent)
         .openWorld(openWorld);
   }
 
@@ -79,8 +83,11 @@ public final class ToolHints {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof ToolHints h && h.readOnly == readOnly && h.destructive == destructive
-        && h.idempotent == idempotent && h.openWorld == openWorld;
+    return o instanceof ToolHints h
+        && h.readOnly == readOnly
+        && h.destructive == destructive
+        && h.idempotent == idempotent
+        && h.openWorld == openWorld;
   }
 
   @Override
@@ -90,8 +97,15 @@ public final class ToolHints {
 
   @Override
   public String toString() {
-    return "ToolHints[readOnly=" + readOnly + ", destructive=" + destructive + ", idempotent="
-        + idempotent + ", openWorld=" + openWorld + "]";
+    return "ToolHints[readOnly="
+        + readOnly
+        + ", destructive="
+        + destructive
+        + ", idempotent="
+        + idempotent
+        + ", openWorld="
+        + openWorld
+        + "]";
   }
 
   /** Names each hint as it is set; see {@link ToolHints} for the starting values. */

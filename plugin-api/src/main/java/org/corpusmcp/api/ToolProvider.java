@@ -17,8 +17,8 @@ public interface ToolProvider extends ExtensionPoint {
   List<ToolSpec> tools(PluginContext context);
 
   /**
-   * The prefix the host puts before each tool name unless the operator configures another one,
-   * for example {@code "archwiki_"}. The empty string means bare names.
+   * The prefix the host puts before each tool name unless the operator configures another one, for
+   * example {@code "archwiki_"}. The empty string means bare names.
    */
   default String defaultToolPrefix() {
     return "";

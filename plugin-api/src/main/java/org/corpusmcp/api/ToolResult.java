@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The outcome of a tool call: either a structured success or a typed failure. The host turns
- * both into MCP results: {@code structuredContent} plus the same JSON as a text block, with
- * {@code isError} set for failures.
+ * The outcome of a tool call: either a structured success or a typed failure. The host turns both
+ * into MCP results: {@code structuredContent} plus the same JSON as a text block, with {@code
+ * isError} set for failures.
  */
 public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failure {
 

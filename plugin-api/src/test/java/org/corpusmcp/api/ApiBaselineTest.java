@@ -18,15 +18,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The published API, signature by signature, against the baseline recorded in
- * {@code plugin-api/api/baseline.txt}: a plugin compiled against a recorded signature breaks
- * with a linkage error when it changes, so a removal or change must be a decision, not an
- * accident. There is no previous release to compare jars with yet; once there is, japicmp
- * against that release takes over this job.
+ * The published API, signature by signature, against the baseline recorded in {@code
+ * plugin-api/api/baseline.txt}: a plugin compiled against a recorded signature breaks with a
+ * linkage error when it changes, so a removal or change must be a decision, not an accident. There
+ * is no previous release to compare jars with yet; once there is, japicmp against that release
+ * takes over this job.
  *
- * <p>To record an intended change, run
- * {@code mvn -pl plugin-api test -Dtest=ApiBaselineTest -Dapi.baseline.record=true} and commit
- * the rewritten file with the reason in the commit message.
+ * <p>To record an intended change, run {@code mvn -pl plugin-api test -Dtest=ApiBaselineTest
+ * -Dapi.baseline.record=true} and commit the rewritten file with the reason in the commit message.
  */
 class ApiBaselineTest {
 
@@ -54,21 +53,28 @@ class ApiBaselineTest {
     }
     StringBuilder message = new StringBuilder("the plugin API differs from " + BASELINE + ".\n");
     if (!removed.isEmpty()) {
-      message.append("Removed or changed (breaks plugins compiled against the baseline):\n  ")
-          .append(String.join("\n  ", removed)).append('\n');
+      message
+          .append("Removed or changed (breaks plugins compiled against the baseline):\n  ")
+          .append(String.join("\n  ", removed))
+          .append('\n');
     }
     if (!added.isEmpty()) {
-      message.append("Added (compatible, but a promise from now on):\n  ")
-          .append(String.join("\n  ", added)).append('\n');
+      message
+          .append("Added (compatible, but a promise from now on):\n  ")
+          .append(String.join("\n  ", added))
+          .append('\n');
     }
-    message.append("If this is intended, record it: mvn -pl plugin-api test -Dtest=ApiBaselineTest"
-        + " -Dapi.baseline.record=true, and say why in the commit.");
+    message.append(
+        "If this is intended, record it: mvn -pl plugin-api test -Dtest=ApiBaselineTest"
+            + " -Dapi.baseline.record=true, and say why in the commit.");
     fail(message.toString());
   }
 
   /** One line per public type and per public or protected member of the API packages, sorted. */
-  static TreeSet<String> signatures() throws IOException, URISyntaxException, ClassNotFoundException {
-    Path classes = Path.of(PluginApi.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  static TreeSet<String> signatures()
+      throws IOException, URISyntaxException, ClassNotFoundException {
+    Path classes =
+        Path.of(PluginApi.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     TreeSet<String> out = new TreeSet<>();
     for (String pkg : API_PACKAGES) {
       Path dir = classes.resolve(pkg.replace('.', '/'));
@@ -101,11 +107,17 @@ class ApiBaselineTest {
 
   private static void describe(Class<?> type, TreeSet<String> out) {
     String name = type.getName();
-    out.add(name + " :: " + type.toGenericString()
-        + (type.getGenericSuperclass() != null && type.getSuperclass() != Object.class
-            && !type.isEnum() && !type.isRecord()
-            ? " extends " + type.getGenericSuperclass().getTypeName() : "")
-        + interfaces(type));
+    out.add(
+        name
+            + " :: "
+            + type.toGenericString()
+            + (type.getGenericSuperclass() != null
+                    && type.getSuperclass() != Object.class
+                    && !type.isEnum()
+                    && !type.isRecord()
+                ? " extends " + type.getGenericSuperclass().getTypeName()
+                : "")
+            + interfaces(type));
     for (Constructor<?> c : type.getDeclaredConstructors()) {
       if (isVisible(c.getModifiers()) && !c.isSynthetic()) {
         out.add(name + " :: " + c.toGenericString());

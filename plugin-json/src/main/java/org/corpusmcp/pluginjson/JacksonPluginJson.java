@@ -21,10 +21,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class JacksonPluginJson implements PluginJson {
 
-  private final JsonMapper mapper = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-      .build();
+  private final JsonMapper mapper =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+          .build();
 
   @Override
   public @Nullable Object parse(String text) {
@@ -74,7 +75,8 @@ public final class JacksonPluginJson implements PluginJson {
         for (Map.Entry<String, Object> e : ((Map<String, Object>) map).entrySet()) {
           if (e.getValue() instanceof Integer i) {
             e.setValue(Long.valueOf(i));
-          } else if (e.getValue() instanceof Map<?, ?> || e.getValue() instanceof java.util.List<?>) {
+          } else if (e.getValue() instanceof Map<?, ?>
+              || e.getValue() instanceof java.util.List<?>) {
             todo.push(e.getValue());
           }
         }
@@ -106,14 +108,19 @@ public final class JacksonPluginJson implements PluginJson {
       }
       if (value instanceof Number n) {
         if ((n instanceof Double || n instanceof Float) && !Double.isFinite(n.doubleValue())) {
-          throw new PluginJsonException("cannot write JSON: " + path + " is " + n
-              + ", which JSON has no number for");
+          throw new PluginJsonException(
+              "cannot write JSON: " + path + " is " + n + ", which JSON has no number for");
         }
       } else if (value instanceof Map<?, ?> map) {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           if (!(e.getKey() instanceof String key)) {
-            throw new PluginJsonException("cannot write JSON: " + path + " has a key that is not"
-                + " a string (" + typeName(e.getKey()) + ")");
+            throw new PluginJsonException(
+                "cannot write JSON: "
+                    + path
+                    + " has a key that is not"
+                    + " a string ("
+                    + typeName(e.getKey())
+                    + ")");
           }
           todo.push(new Object[] {e.getValue(), path + "." + key});
         }
@@ -123,8 +130,12 @@ public final class JacksonPluginJson implements PluginJson {
           todo.push(new Object[] {element, path + "[" + i++ + "]"});
         }
       } else {
-        throw new PluginJsonException("cannot write JSON: " + path + " is a "
-            + value.getClass().getName() + "; use Map, List, String, Number, Boolean or null");
+        throw new PluginJsonException(
+            "cannot write JSON: "
+                + path
+                + " is a "
+                + value.getClass().getName()
+                + "; use Map, List, String, Number, Boolean or null");
       }
     }
   }

@@ -35,10 +35,10 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The contract every {@link CorpusAdapter} must pass, ours and third-party, so the host's
- * expectations live in one place instead of being restated by each adapter: extend it,
- * supply the adapter and a few real pages of its family, and the suite checks what the host relies
- * on. Passing it means the host can serve the adapter; family-specific behaviour (which chrome is
- * stripped, which anchors are used) belongs in the adapter's own tests.
+ * expectations live in one place instead of being restated by each adapter: extend it, supply the
+ * adapter and a few real pages of its family, and the suite checks what the host relies on. Passing
+ * it means the host can serve the adapter; family-specific behaviour (which chrome is stripped,
+ * which anchors are used) belongs in the adapter's own tests.
  *
  * <pre>{@code
  * class MyAdapterContractTest extends AbstractCorpusAdapterContractTest {
@@ -53,9 +53,9 @@ import org.junit.jupiter.api.TestFactory;
  * is deterministic (equal documents, byte-identical Markdown) and thread-safe; documents keep the
  * invariants (non-blank title, lead id {@code ""} first, unique ids, non-blank section titles, no
  * {@code <script>}/{@code <style>} or {@code data:} image dumps); every link target in the Markdown
- * came from the {@link LinkResolver}; and no input of the {@link FuzzCorpus} makes any method throw,
- * overflow a small stack or run past {@link #fuzzTimeLimit()}. Needs JUnit Jupiter on the test
- * classpath; the plugin-testkit module brings JUnit Jupiter's API with it.
+ * came from the {@link LinkResolver}; and no input of the {@link FuzzCorpus} makes any method
+ * throw, overflow a small stack or run past {@link #fuzzTimeLimit()}. Needs JUnit Jupiter on the
+ * test classpath; the plugin-testkit module brings JUnit Jupiter's API with it.
  */
 public abstract class AbstractCorpusAdapterContractTest {
 
@@ -64,8 +64,10 @@ public abstract class AbstractCorpusAdapterContractTest {
 
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,63}");
   private static final Pattern LINK_TARGET = Pattern.compile("\\]\\(([^)\\s]*)\\)");
+
   /** An unescaped script or style tag (the renderer writes text "<script" as "\\<script"). */
   private static final Pattern RAW_SCRIPT = Pattern.compile("(?i)(?<!\\\\)<(script|style)\\b");
+
   private static final long SMALL_STACK = 512 * 1024;
 
   /** The adapter under test (a new instance or a shared one; it must be thread-safe). */
@@ -141,13 +143,14 @@ public abstract class AbstractCorpusAdapterContractTest {
     try {
       List<Future<List<ParseResult>>> futures = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        Callable<List<ParseResult>> job = () -> {
-          List<ParseResult> out = new ArrayList<>();
-          for (Sample s : samples) {
-            out.add(adapter().parse(s.entry(), s.html(), LinkResolver.keepAsIs()));
-          }
-          return out;
-        };
+        Callable<List<ParseResult>> job =
+            () -> {
+              List<ParseResult> out = new ArrayList<>();
+              for (Sample s : samples) {
+                out.add(adapter().parse(s.entry(), s.html(), LinkResolver.keepAsIs()));
+              }
+              return out;
+            };
         futures.add(pool.submit(job));
       }
       for (Future<List<ParseResult>> f : futures) {
@@ -165,20 +168,26 @@ public abstract class AbstractCorpusAdapterContractTest {
     }
     for (Sample s : samples()) {
       Set<String> issued = new HashSet<>();
-      LinkResolver counting = href -> {
-        String target = "ref:" + issued.size();
-        issued.add(target);
-        return target;
-      };
+      LinkResolver counting =
+          href -> {
+            String target = "ref:" + issued.size();
+            issued.add(target);
+            return target;
+          };
       if (parse(s.entry(), s.html(), counting) instanceof Document doc) {
         Matcher m = LINK_TARGET.matcher(doc.toMarkdown());
         while (m.find()) {
-          assertTrue(issued.contains(m.group(1)),
-              s.entry().path() + ": link target '" + m.group(1) + "' did not come from the resolver");
+          assertTrue(
+              issued.contains(m.group(1)),
+              s.entry().path()
+                  + ": link target '"
+                  + m.group(1)
+                  + "' did not come from the resolver");
         }
       }
       if (parse(s.entry(), s.html(), LinkResolver.dropAll()) instanceof Document dropped) {
-        assertFalse(LINK_TARGET.matcher(dropped.toMarkdown()).find(),
+        assertFalse(
+            LINK_TARGET.matcher(dropped.toMarkdown()).find(),
             s.entry().path() + ": a link survived a resolver that drops every link");
       }
     }
@@ -187,25 +196,34 @@ public abstract class AbstractCorpusAdapterContractTest {
   @TestFactory
   List<DynamicTest> hostileHtmlNeverBreaksTheAdapter() {
     List<Sample> samples = samples();
-    EntryFacts typical = samples.isEmpty() ? EntryFacts.html("page", "Page") : samples.get(0).entry();
+    EntryFacts typical =
+        samples.isEmpty() ? EntryFacts.html("page", "Page") : samples.get(0).entry();
     EntryFacts blank = EntryFacts.html("", "");
     List<DynamicTest> tests = new ArrayList<>();
     for (FuzzCorpus.Case c : FuzzCorpus.cases()) {
       // Every case with a typical entry; the small ones also with blank facts (no title, no path).
-      List<EntryFacts> facts = c.html().length() < 10_000 ? List.of(typical, blank) : List.of(typical);
-      tests.add(DynamicTest.dynamicTest(c.name(), () -> {
-        for (EntryFacts entry : facts) {
-          ParseResult once = onSmallStack(c.name(), () -> parse(entry, c.html(), LinkResolver.keepAsIs()));
-          if (once instanceof Document doc) {
-            checkInvariants(doc, c.name());
-            assertFalse(doc.toMarkdown().contains("base64,"), c.name() + ": a data: URI was dumped");
-          } else {
-            assertTrue(once instanceof NotADocument);
-          }
-          ParseResult twice = onSmallStack(c.name(), () -> parse(entry, c.html(), LinkResolver.keepAsIs()));
-          assertEquals(once, twice, c.name() + ": not deterministic");
-        }
-      }));
+      List<EntryFacts> facts =
+          c.html().length() < 10_000 ? List.of(typical, blank) : List.of(typical);
+      tests.add(
+          DynamicTest.dynamicTest(
+              c.name(),
+              () -> {
+                for (EntryFacts entry : facts) {
+                  ParseResult once =
+                      onSmallStack(c.name(), () -> parse(entry, c.html(), LinkResolver.keepAsIs()));
+                  if (once instanceof Document doc) {
+                    checkInvariants(doc, c.name());
+                    assertFalse(
+                        doc.toMarkdown().contains("base64,"),
+                        c.name() + ": a data: URI was dumped");
+                  } else {
+                    assertTrue(once instanceof NotADocument);
+                  }
+                  ParseResult twice =
+                      onSmallStack(c.name(), () -> parse(entry, c.html(), LinkResolver.keepAsIs()));
+                  assertEquals(once, twice, c.name() + ": not deterministic");
+                }
+              }));
     }
     return tests;
   }
@@ -213,17 +231,20 @@ public abstract class AbstractCorpusAdapterContractTest {
   @Test
   void optionalHooksAcceptOddInput() {
     CorpusAdapter adapter = adapter();
-    for (EntryFacts odd : List.of(
-        new EntryFacts("", "", "", false),
-        new EntryFacts("-/style.css", "", "text/css", false),
-        new EntryFacts("a/../../b", "\u0000", "text/html; charset=utf-8", true),
-        new EntryFacts("x".repeat(10_000), "T", "application/octet-stream", true))) {
+    for (EntryFacts odd :
+        List.of(
+            new EntryFacts("", "", "", false),
+            new EntryFacts("-/style.css", "", "text/css", false),
+            new EntryFacts("a/../../b", "\u0000", "text/html; charset=utf-8", true),
+            new EntryFacts("x".repeat(10_000), "T", "application/octet-stream", true))) {
       adapter.isDocument(odd);
     }
-    for (ArchiveMetadata meta : List.of(
-        ArchiveMetadata.of(Map.of()),
-        ArchiveMetadata.of(Map.of("Scraper", "", "Tags", ";;;", "Name", "\u0000")),
-        ArchiveMetadata.of(Map.of("Scraper", "some-other-scraper 9.9", "Language", "eng,fra")))) {
+    for (ArchiveMetadata meta :
+        List.of(
+            ArchiveMetadata.of(Map.of()),
+            ArchiveMetadata.of(Map.of("Scraper", "", "Tags", ";;;", "Name", "\u0000")),
+            ArchiveMetadata.of(
+                Map.of("Scraper", "some-other-scraper 9.9", "Language", "eng,fra")))) {
       double score = adapter.detect(meta);
       assertTrue(score >= 0 && score <= 1, "detect() must return a score in [0, 1], got " + score);
     }
@@ -259,7 +280,8 @@ public abstract class AbstractCorpusAdapterContractTest {
         assertFalse(s.title().isBlank(), where + ": section '" + s.id() + "' has a blank title");
       }
       assertFalse(s.markdown().contains("\r"), where + ": carriage return in Markdown");
-      assertFalse(RAW_SCRIPT.matcher(s.markdown()).find(),
+      assertFalse(
+          RAW_SCRIPT.matcher(s.markdown()).find(),
           where + ": script or style markup in section '" + s.id() + "'");
     }
   }
@@ -267,13 +289,18 @@ public abstract class AbstractCorpusAdapterContractTest {
   private <T> T onSmallStack(String name, Callable<T> task) throws Exception {
     AtomicReference<T> result = new AtomicReference<>();
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread thread = new Thread(null, () -> {
-      try {
-        result.set(task.call());
-      } catch (Throwable t) {
-        failure.set(t);
-      }
-    }, "contract-fuzz", SMALL_STACK);
+    Thread thread =
+        new Thread(
+            null,
+            () -> {
+              try {
+                result.set(task.call());
+              } catch (Throwable t) {
+                failure.set(t);
+              }
+            },
+            "contract-fuzz",
+            SMALL_STACK);
     thread.setDaemon(true);
     thread.start();
     thread.join(fuzzTimeLimit().toMillis());

@@ -51,8 +51,17 @@ public abstract class AbstractPluginJsonContractTest {
 
   @Test
   void brokenTextIsATypedErrorThatSaysWhere() {
-    for (String bad : List.of("", "   ", "{\"a\":1} x", "{\"a\":1}{}", "{\"a\":", "[1,]",
-        "{'a':1}", "// c\n1", "\"a\u0001b\"")) {
+    for (String bad :
+        List.of(
+            "",
+            "   ",
+            "{\"a\":1} x",
+            "{\"a\":1}{}",
+            "{\"a\":",
+            "[1,]",
+            "{'a':1}",
+            "// c\n1",
+            "\"a\u0001b\"")) {
       PluginJsonException e =
           assertThrows(PluginJsonException.class, () -> json().parse(bad), () -> "accepted " + bad);
       assertTrue(e.getMessage() != null && !e.getMessage().isBlank());
@@ -83,7 +92,8 @@ public abstract class AbstractPluginJsonContractTest {
     value.put("a", List.of(1, "x"));
     value.put("\u00e9", null);
     value.put("q", "say \"hi\"\n");
-    assertEquals("{\"a\":[1,\"x\"],\"\u00e9\":null,\"q\":\"say \\\"hi\\\"\\n\"}", json().write(value));
+    assertEquals(
+        "{\"a\":[1,\"x\"],\"\u00e9\":null,\"q\":\"say \\\"hi\\\"\\n\"}", json().write(value));
   }
 
   @Test

@@ -5,8 +5,8 @@ import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 /**
- * {@link PluginContext}s for a plugin's own tests, lending the same services the host lends
- * (JSON through {@link JacksonPluginJson}), so a provider can be called without starting a host.
+ * {@link PluginContext}s for a plugin's own tests, lending the same services the host lends (JSON
+ * through {@link JacksonPluginJson}), so a provider can be called without starting a host.
  */
 public final class TestContexts {
 

@@ -1,7 +1,6 @@
 package org.corpusmcp.testkit;
 
 import org.corpusmcp.api.PluginJson;
-import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 class JacksonPluginJsonTest extends AbstractPluginJsonContractTest {
   @Override

@@ -51,11 +51,14 @@ public final class Archive implements AutoCloseable {
   private final ArchiveLayout layout;
   private final ClusterCache cache;
   private final String name;
+
   /** User entries: namespace C in new-scheme archives, everything in old ones. */
   private final int userStart;
+
   private final int userEnd;
 
-  private Archive(ArchiveLayout layout, ClusterCache cache, String name, int userStart, int userEnd) {
+  private Archive(
+      ArchiveLayout layout, ClusterCache cache, String name, int userStart, int userEnd) {
     this.layout = layout;
     this.cache = cache;
     this.name = name;
@@ -75,9 +78,16 @@ public final class Archive implements AutoCloseable {
       end = layout.directory().namespaceStart((byte) 'D');
     }
     Archive a = new Archive(layout, cache, name, start, end);
-    LOG.log(Level.DEBUG, () -> String.format("opened %s: version %d.%d, %d entries, %d clusters", name,
-        layout.header().major(), layout.header().minor(), layout.header().entryCount(),
-        layout.header().clusterCount()));
+    LOG.log(
+        Level.DEBUG,
+        () ->
+            String.format(
+                "opened %s: version %d.%d, %d entries, %d clusters",
+                name,
+                layout.header().major(),
+                layout.header().minor(),
+                layout.header().entryCount(),
+                layout.header().clusterCount()));
     return a;
   }
 
@@ -104,8 +114,15 @@ public final class Archive implements AutoCloseable {
   /** The UUID as libzim prints it: lowercase hex in byte order, grouped 8-4-4-4-12. */
   public String uuid() {
     String h = HexFormat.of().formatHex(layout.header().uuid());
-    return h.substring(0, 8) + "-" + h.substring(8, 12) + "-" + h.substring(12, 16) + "-"
-        + h.substring(16, 20) + "-" + h.substring(20);
+    return h.substring(0, 8)
+        + "-"
+        + h.substring(8, 12)
+        + "-"
+        + h.substring(12, 16)
+        + "-"
+        + h.substring(16, 20)
+        + "-"
+        + h.substring(20);
   }
 
   /** Whether the archive uses the C/M/W/X namespaces (version ≥ 6.1). */
@@ -123,15 +140,18 @@ public final class Archive implements AutoCloseable {
     return layout.header().entryCount();
   }
 
-  /** User entries: the {@code C} namespace (new scheme) or all entries (old); libzim {@code getEntryCount}. */
+  /**
+   * User entries: the {@code C} namespace (new scheme) or all entries (old); libzim {@code
+   * getEntryCount}.
+   */
   public int entryCount() {
     return userEnd - userStart;
   }
 
   /**
-   * The number of articles, as libzim's {@code getArticleCount}: the size of the v1
-   * front-article listing when present; otherwise the sum of the {@code text/html*} counts in
-   * {@code M/Counter}; otherwise the size of namespace {@code A} (old scheme) or {@code C} (new).
+   * The number of articles, as libzim's {@code getArticleCount}: the size of the v1 front-article
+   * listing when present; otherwise the sum of the {@code text/html*} counts in {@code M/Counter};
+   * otherwise the size of namespace {@code A} (old scheme) or {@code C} (new).
    */
   public int articleCount() {
     TitleListing v1 = layout.titlesV1();
@@ -149,7 +169,8 @@ public final class Archive implements AutoCloseable {
       return (int) Math.min(Integer.MAX_VALUE, sum);
     }
     byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
-    return layout.directory().namespaceStart((byte) (ns + 1)) - layout.directory().namespaceStart(ns);
+    return layout.directory().namespaceStart((byte) (ns + 1))
+        - layout.directory().namespaceStart(ns);
   }
 
   /**
@@ -242,19 +263,20 @@ public final class Archive implements AutoCloseable {
    */
   public @Nullable Entry findByTitle(String title) {
     byte[] key = title.getBytes(StandardCharsets.UTF_8);
-    return withTitleOrder(t -> {
-      for (int k = 0; k < NEW_NAMESPACES_FIRST.length(); k++) {
-        byte ns = (byte) NEW_NAMESPACES_FIRST.charAt(k);
-        int i = t.lowerBound(ns, key);
-        if (i < t.size()) {
-          Dirent d = t.dirent(i);
-          if (d.namespace() == ns && java.util.Arrays.equals(d.title(), key)) {
-            return new Entry(this, d);
+    return withTitleOrder(
+        t -> {
+          for (int k = 0; k < NEW_NAMESPACES_FIRST.length(); k++) {
+            byte ns = (byte) NEW_NAMESPACES_FIRST.charAt(k);
+            int i = t.lowerBound(ns, key);
+            if (i < t.size()) {
+              Dirent d = t.dirent(i);
+              if (d.namespace() == ns && java.util.Arrays.equals(d.title(), key)) {
+                return new Entry(this, d);
+              }
+            }
           }
-        }
-      }
-      return null;
-    });
+          return null;
+        });
   }
 
   /**
@@ -267,17 +289,18 @@ public final class Archive implements AutoCloseable {
     }
     byte[] key = prefix.getBytes(StandardCharsets.UTF_8);
     byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
-    return withTitleOrder(t -> {
-      List<Entry> out = new ArrayList<>();
-      for (int i = t.lowerBound(ns, key); i < t.size() && out.size() < max; i++) {
-        Dirent d = t.dirent(i);
-        if (d.namespace() != ns || !startsWith(d.title(), key)) {
-          break;
-        }
-        out.add(new Entry(this, d));
-      }
-      return out;
-    });
+    return withTitleOrder(
+        t -> {
+          List<Entry> out = new ArrayList<>();
+          for (int i = t.lowerBound(ns, key); i < t.size() && out.size() < max; i++) {
+            Dirent d = t.dirent(i);
+            if (d.namespace() != ns || !startsWith(d.title(), key)) {
+              break;
+            }
+            out.add(new Entry(this, d));
+          }
+          return out;
+        });
   }
 
   /**
@@ -298,7 +321,8 @@ public final class Archive implements AutoCloseable {
   }
 
   private static boolean startsWith(byte[] a, byte[] prefix) {
-    return a.length >= prefix.length && java.util.Arrays.equals(a, 0, prefix.length, prefix, 0, prefix.length);
+    return a.length >= prefix.length
+        && java.util.Arrays.equals(a, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   // ---------------------------------------------------------------- iteration
@@ -320,14 +344,15 @@ public final class Archive implements AutoCloseable {
    */
   public Iterable<Entry> entriesByTitle() {
     byte ns = (byte) (hasNewNamespaceScheme() ? 'C' : 'A');
-    return withTitleOrder(t -> {
-      if (t.isV1()) {
-        return () -> range(0, t.size(), i -> new Entry(this, t.dirent(i)));
-      }
-      int from = t.lowerBound(ns, new byte[0]);
-      int to = t.lowerBound((byte) (ns + 1), new byte[0]);
-      return () -> range(from, to, i -> new Entry(this, t.dirent(i)));
-    });
+    return withTitleOrder(
+        t -> {
+          if (t.isV1()) {
+            return () -> range(0, t.size(), i -> new Entry(this, t.dirent(i)));
+          }
+          int from = t.lowerBound(ns, new byte[0]);
+          int to = t.lowerBound((byte) (ns + 1), new byte[0]);
+          return () -> range(from, to, i -> new Entry(this, t.dirent(i)));
+        });
   }
 
   private static Iterator<Entry> range(int from, int to, IntFunction<Entry> get) {
@@ -352,8 +377,8 @@ public final class Archive implements AutoCloseable {
   // ---------------------------------------------------------------- well-known entries
 
   /**
-   * The main page entry, possibly a redirect ({@code W/mainPage} in new archives, else the
-   * header's main page), or null when the archive has none.
+   * The main page entry, possibly a redirect ({@code W/mainPage} in new archives, else the header's
+   * main page), or null when the archive has none.
    */
   public @Nullable Entry mainEntry() {
     if (hasNewNamespaceScheme()) {
@@ -367,12 +392,16 @@ public final class Archive implements AutoCloseable {
       return null;
     }
     if (main < 0 || main >= allEntryCount()) {
-      throw layout.bytes().fault(ZimFault.REDIRECT_INDEX, 64, "< " + allEntryCount(), main & 0xFFFF_FFFFL);
+      throw layout
+          .bytes()
+          .fault(ZimFault.REDIRECT_INDEX, 64, "< " + allEntryCount(), main & 0xFFFF_FFFFL);
     }
     return entryAt(main);
   }
 
-  /** Names of the metadata entries ({@code M/…}), in path order: {@code Title}, {@code Language} … */
+  /**
+   * Names of the metadata entries ({@code M/…}), in path order: {@code Title}, {@code Language} …
+   */
   public List<String> metadataKeys() {
     int from = layout.directory().namespaceStart((byte) 'M');
     int to = layout.directory().namespaceStart((byte) 'N');
@@ -395,7 +424,9 @@ public final class Archive implements AutoCloseable {
     return b == null ? null : b.text();
   }
 
-  /** {@code M/Language} split on commas (ISO 639-3 codes, e.g. {@code [eng]}); empty when absent. */
+  /**
+   * {@code M/Language} split on commas (ISO 639-3 codes, e.g. {@code [eng]}); empty when absent.
+   */
   public List<String> languages() {
     String v = metadata("Language");
     List<String> out = new ArrayList<>();
@@ -469,9 +500,9 @@ public final class Archive implements AutoCloseable {
   // ---------------------------------------------------------------- integrity
 
   /**
-   * Full structural validation (libzim's {@code zim::validate} minus the checksum): every
-   * pointer, dirent, ordering, title listing, MIME code and cluster. Reads and decompresses the
-   * whole archive once.
+   * Full structural validation (libzim's {@code zim::validate} minus the checksum): every pointer,
+   * dirent, ordering, title listing, MIME code and cluster. Reads and decompresses the whole
+   * archive once.
    *
    * @throws ZimFormatException naming the first fault
    */
@@ -490,8 +521,8 @@ public final class Archive implements AutoCloseable {
   }
 
   /**
-   * Recomputes the MD5 of the archive and compares it with the stored one, telling
-   * {@code progress} as it goes.
+   * Recomputes the MD5 of the archive and compares it with the stored one, telling {@code progress}
+   * as it goes.
    *
    * @throws ZimFormatException with fault {@link ZimFault#CHECKSUM} on mismatch or when absent
    */
@@ -504,7 +535,9 @@ public final class Archive implements AutoCloseable {
   String mimeType(Dirent d) {
     int code = d.mimeCode();
     if (code >= layout.mimeTypes().size()) {
-      throw layout.bytes().fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + layout.mimeTypes().size(), code);
+      throw layout
+          .bytes()
+          .fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + layout.mimeTypes().size(), code);
     }
     return layout.mimeTypes().get(code);
   }
@@ -512,8 +545,13 @@ public final class Archive implements AutoCloseable {
   Entry redirectTarget(Dirent d) {
     int target = d.redirectIndex();
     if (target < 0 || target >= allEntryCount()) {
-      throw layout.bytes().fault(ZimFault.REDIRECT_INDEX, d.offset() + 8, "< " + allEntryCount(),
-          target & 0xFFFF_FFFFL);
+      throw layout
+          .bytes()
+          .fault(
+              ZimFault.REDIRECT_INDEX,
+              d.offset() + 8,
+              "< " + allEntryCount(),
+              target & 0xFFFF_FFFFL);
     }
     return entryAt(target);
   }
@@ -521,8 +559,10 @@ public final class Archive implements AutoCloseable {
   private Cluster cluster(Dirent d) {
     Cluster c = cache.get(d.cluster() < 0 ? -1 : d.cluster());
     if (d.blob() < 0 || d.blob() >= c.blobCount()) {
-      throw layout.bytes().fault(ZimFault.BLOB_INDEX, d.offset() + 12, "< " + c.blobCount(),
-          d.blob() & 0xFFFF_FFFFL);
+      throw layout
+          .bytes()
+          .fault(
+              ZimFault.BLOB_INDEX, d.offset() + 12, "< " + c.blobCount(), d.blob() & 0xFFFF_FFFFL);
     }
     return c;
   }
@@ -548,7 +588,9 @@ public final class Archive implements AutoCloseable {
   private boolean directlyAccessible(Cluster c, Dirent d) {
     ByteSource source = layout.bytes().source();
     return !(source instanceof ConcatenatedSource)
-        || ((ConcatenatedSource) source).partHolding(c.blobArchiveOffset(d.blob()), c.blobSize(d.blob())) >= 0;
+        || ((ConcatenatedSource) source)
+                .partHolding(c.blobArchiveOffset(d.blob()), c.blobSize(d.blob()))
+            >= 0;
   }
 
   /** The header (package-internal view for tests and tools). */

@@ -29,7 +29,8 @@ public final class Blob {
   /** The whole content in a new array; throws {@link IllegalStateException} above 2 GiB − 16. */
   public byte[] bytes() {
     if (bytes.size() > Integer.MAX_VALUE - 16) {
-      throw new IllegalStateException("blob of " + bytes.size() + " bytes does not fit an array; use source()");
+      throw new IllegalStateException(
+          "blob of " + bytes.size() + " bytes does not fit an array; use source()");
     }
     return bytes.readBytes(0, (int) bytes.size());
   }

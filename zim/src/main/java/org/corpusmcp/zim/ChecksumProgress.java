@@ -2,8 +2,7 @@ package org.corpusmcp.zim;
 
 /**
  * Told how far {@link Archive#verifyChecksum(ChecksumProgress)} has got. Called on the verifying
- * thread after each chunk (about every 8 MiB) and once at the end; must be fast and must not
- * throw.
+ * thread after each chunk (about every 8 MiB) and once at the end; must be fast and must not throw.
  */
 @FunctionalInterface
 public interface ChecksumProgress {

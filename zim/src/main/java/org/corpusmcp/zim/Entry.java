@@ -7,13 +7,13 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One directory entry of an {@link Archive}: an item with content, a redirect to another entry,
- * or (in old archives only) a link-target or deleted placeholder without content. Immutable and
+ * One directory entry of an {@link Archive}: an item with content, a redirect to another entry, or
+ * (in old archives only) a link-target or deleted placeholder without content. Immutable and
  * thread-safe; cheap to create, so equal entries are not necessarily the same object.
  *
- * <p>Paths follow libzim's public API: in a new-scheme archive {@link #path()} has no
- * namespace ({@code "main.html"} for the dirent {@code C/main.html}); in an old-scheme archive it
- * has one ({@code "A/main.html"}). {@link #fullPath()} always has it.
+ * <p>Paths follow libzim's public API: in a new-scheme archive {@link #path()} has no namespace
+ * ({@code "main.html"} for the dirent {@code C/main.html}); in an old-scheme archive it has one
+ * ({@code "A/main.html"}). {@link #fullPath()} always has it.
  */
 public final class Entry {
 
@@ -49,12 +49,18 @@ public final class Entry {
     return dirent.index();
   }
 
-  /** The namespace character: {@code C}, {@code M}, {@code W}, {@code X} (new) or {@code A}, {@code I}, {@code -}, … (old). */
+  /**
+   * The namespace character: {@code C}, {@code M}, {@code W}, {@code X} (new) or {@code A}, {@code
+   * I}, {@code -}, … (old).
+   */
   public char namespace() {
     return (char) (dirent.namespace() & 0xFF);
   }
 
-  /** The path as libzim's API gives it: without namespace in new-scheme archives, with it in old ones. */
+  /**
+   * The path as libzim's API gives it: without namespace in new-scheme archives, with it in old
+   * ones.
+   */
   public String path() {
     return archive.hasNewNamespaceScheme() ? rawPath() : fullPath();
   }
@@ -134,8 +140,12 @@ public final class Entry {
     Entry e = this;
     for (int hops = 0; e.isRedirect(); hops++) {
       if (hops == MAX_REDIRECTS) {
-        throw new ZimFormatException(ZimFault.REDIRECT_LOOP, archive.name(), dirent.offset(),
-            "at most " + MAX_REDIRECTS + " redirects", "more from " + fullPath());
+        throw new ZimFormatException(
+            ZimFault.REDIRECT_LOOP,
+            archive.name(),
+            dirent.offset(),
+            "at most " + MAX_REDIRECTS + " redirects",
+            "more from " + fullPath());
       }
       e = e.redirectTarget();
     }
@@ -155,15 +165,19 @@ public final class Entry {
     }
     Entry e = resolve();
     if (!e.isItem()) {
-      throw new ZimFormatException(ZimFault.REDIRECT_INDEX, archive.name(), dirent.offset(),
-          "a redirect to an item", fullPath() + " leads to " + e.kind() + " " + e.fullPath());
+      throw new ZimFormatException(
+          ZimFault.REDIRECT_INDEX,
+          archive.name(),
+          dirent.offset(),
+          "a redirect to an item",
+          fullPath() + " leads to " + e.kind() + " " + e.fullPath());
     }
     return archive.content(e.dirent);
   }
 
   /**
-   * The content size in bytes, redirects followed. Decodes the cluster's offset table only, not
-   * the content, so a caller can refuse an entry too large to load before paying for it.
+   * The content size in bytes, redirects followed. Decodes the cluster's offset table only, not the
+   * content, so a caller can refuse an entry too large to load before paying for it.
    */
   public long size() {
     if (!isRedirect()) {
@@ -179,8 +193,8 @@ public final class Entry {
 
   /**
    * The content as an archive slice when it is stored uncompressed and within one part (libzim's
-   * direct access), else null. Redirects are <em>not</em> followed, as libzim's indexes
-   * treat a redirect as "no index".
+   * direct access), else null. Redirects are <em>not</em> followed, as libzim's indexes treat a
+   * redirect as "no index".
    */
   public @Nullable ByteSource directContent() {
     return isItem() ? archive.directContent(dirent) : null;

@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>MIME types may carry parameters with their own {@code ;} and {@code =}: in {@code
  * "text/html;raw=true=12;image/png=3"} the first two pieces are glued back into {@code
- * text/html;raw=true} with count 12. Pieces are glued until one holds one more {@code =} than
- * the MIME parameters need; the count follows the last {@code =}; unparseable items are skipped.
+ * text/html;raw=true} with count 12. Pieces are glued until one holds one more {@code =} than the
+ * MIME parameters need; the count follows the last {@code =}; unparseable items are skipped.
  */
 final class MimeCounter {
 

@@ -1,8 +1,8 @@
 package org.corpusmcp.zim;
 
 /**
- * A cluster uses a compression libzim does not read either: zlib (2), bzip2 (3) or an unknown
- * code. The archive may be fine otherwise; entries in other clusters stay readable.
+ * A cluster uses a compression libzim does not read either: zlib (2), bzip2 (3) or an unknown code.
+ * The archive may be fine otherwise; entries in other clusters stay readable.
  */
 public final class UnsupportedCompressionException extends ZimFormatException {
 

@@ -34,10 +34,10 @@ public final class Zim {
 
   /**
    * Opens {@code path}. A split archive opens from its first part ({@code foo.zimaa}) or from the
-   * name without suffix ({@code foo.zim}) when that file does not exist, as libzim 8 does;
-   * the parts are {@code foo.zimaa}, {@code foo.zimab}, … up to the first missing name. With {@link
-   * ZimOptions.Builder#embedded} the archive is read from inside a larger file, all ZIM
-   * offsets relative to its start.
+   * name without suffix ({@code foo.zim}) when that file does not exist, as libzim 8 does; the
+   * parts are {@code foo.zimaa}, {@code foo.zimab}, … up to the first missing name. With {@link
+   * ZimOptions.Builder#embedded} the archive is read from inside a larger file, all ZIM offsets
+   * relative to its start.
    *
    * @throws ZimFormatException the bytes are not a valid archive
    * @throws UncheckedIOException the file cannot be read
@@ -53,8 +53,12 @@ public final class Zim {
       if (options.offset() != 0 || options.size() >= 0) {
         long size = options.size() >= 0 ? options.size() : source.size() - options.offset();
         if (options.offset() > source.size() || size > source.size() - options.offset()) {
-          throw new ZimFormatException(ZimFault.TRUNCATED, path.toString(), options.offset(),
-              "embedded archive inside " + source.size() + " bytes", "ends at " + (options.offset() + size));
+          throw new ZimFormatException(
+              ZimFault.TRUNCATED,
+              path.toString(),
+              options.offset(),
+              "embedded archive inside " + source.size() + " bytes",
+              "ends at " + (options.offset() + size));
         }
         ByteSource whole = source;
         source = new OwningSlice(whole, whole.slice(options.offset(), size));
@@ -73,9 +77,9 @@ public final class Zim {
   }
 
   /**
-   * Opens an archive from any source, e.g. pieces of a file joined with {@link
-   * ConcatenatedSource}. The archive owns {@code source} and closes it. {@code name} appears in
-   * error messages. On failure the source is not closed.
+   * Opens an archive from any source, e.g. pieces of a file joined with {@link ConcatenatedSource}.
+   * The archive owns {@code source} and closes it. {@code name} appears in error messages. On
+   * failure the source is not closed.
    */
   public static Archive open(ByteSource source, String name, ZimOptions options) {
     Archive archive = Archive.open(source, name, options);

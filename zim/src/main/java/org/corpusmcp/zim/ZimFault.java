@@ -1,9 +1,9 @@
 package org.corpusmcp.zim;
 
 /**
- * What is wrong with an archive, one constant per structural rule of the ZIM format
- * and libzim's integrity checks. Carried by every {@link ZimFormatException}, so callers and
- * tests can tell faults apart without parsing messages.
+ * What is wrong with an archive, one constant per structural rule of the ZIM format and libzim's
+ * integrity checks. Carried by every {@link ZimFormatException}, so callers and tests can tell
+ * faults apart without parsing messages.
  */
 public enum ZimFault {
   /** The archive is shorter than the 80-byte header. */
@@ -30,7 +30,10 @@ public enum ZimFault {
   DIRENT_POINTER("invalid dirent pointer"),
   /** A dirent is cut short or its strings are not terminated. */
   DIRENT("invalid dirent"),
-  /** A dirent sorts before its predecessor by namespace and path; equal ones are allowed, as in libzim. */
+  /**
+   * A dirent sorts before its predecessor by namespace and path; equal ones are allowed, as in
+   * libzim.
+   */
   DIRENT_ORDER("dirent table is not properly sorted"),
   /** A title list entry is not a valid entry index (TITLE_INDEX). */
   TITLE_INDEX("invalid title index entry"),

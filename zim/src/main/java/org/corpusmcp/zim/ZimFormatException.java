@@ -22,7 +22,11 @@ public class ZimFormatException extends RuntimeException {
   private final @Nullable String actual;
 
   public ZimFormatException(
-      ZimFault fault, String file, long offset, @Nullable String expected, @Nullable String actual) {
+      ZimFault fault,
+      String file,
+      long offset,
+      @Nullable String expected,
+      @Nullable String actual) {
     this(fault, file, offset, expected, actual, null);
   }
 
@@ -42,7 +46,11 @@ public class ZimFormatException extends RuntimeException {
   }
 
   private static String message(
-      ZimFault fault, String file, long offset, @Nullable String expected, @Nullable String actual) {
+      ZimFault fault,
+      String file,
+      long offset,
+      @Nullable String expected,
+      @Nullable String actual) {
     StringBuilder b = new StringBuilder(file);
     if (offset >= 0) {
       b.append(" @").append(offset);

@@ -73,12 +73,14 @@ public final class ZimOptions {
   /** Builder for {@link ZimOptions}; each setter rejects bad values with a message naming them. */
   public static final class Builder {
     private long cacheBytes = 64L << 20;
+
     /**
      * 16 times the 2 MiB at which libzim's writer closes a cluster, so every cluster a writer
      * produces for small items decodes whole in one buffer (the fast path); a larger one, made by
      * one large item, is streamed, and only an item over this is refused.
      */
     private long maxClusterBytes = 32L << 20;
+
     private long offset;
     private long size = -1;
     private boolean validate;
@@ -108,7 +110,10 @@ public final class ZimOptions {
       return this;
     }
 
-    /** The archive is embedded in a larger file: it starts at {@code offset} and has {@code size} bytes. */
+    /**
+     * The archive is embedded in a larger file: it starts at {@code offset} and has {@code size}
+     * bytes.
+     */
     public Builder embedded(long offset, long size) {
       if (offset < 0) {
         throw new IllegalArgumentException("offset < 0: " + offset);

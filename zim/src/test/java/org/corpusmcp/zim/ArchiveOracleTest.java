@@ -36,9 +36,9 @@ class ArchiveOracleTest {
   }
 
   /**
-   * With the decode-buffer limit set to the largest item, every zstd cluster holding more than
-   * that is streamed (its blobs decoded one by one from the frame start), and every entry must
-   * still read as libzim reads it.
+   * With the decode-buffer limit set to the largest item, every zstd cluster holding more than that
+   * is streamed (its blobs decoded one by one from the frame start), and every entry must still
+   * read as libzim reads it.
    */
   @ParameterizedTest
   @MethodSource("archives")
@@ -50,7 +50,8 @@ class ArchiveOracleTest {
     }
     ZimOptions small = ZimOptions.builder().maxClusterBytes(largest).build();
     try (Archive a = Zim.open(zim, small)) {
-      int compared = OracleComparison.assertSameEntries(a, expected, Oracle.label(zim) + " streamed");
+      int compared =
+          OracleComparison.assertSameEntries(a, expected, Oracle.label(zim) + " streamed");
       assertTrue(compared > 0, "libzim read no content to compare");
     }
   }
@@ -67,18 +68,23 @@ class ArchiveOracleTest {
       assertEquals(lz.get("entry_count").asInt(), a.entryCount());
       assertEquals(lz.get("article_count").asInt(), a.articleCount(), "article_count");
       assertEquals(lz.get("has_new_namespace_scheme").asBoolean(), a.hasNewNamespaceScheme());
-      assertEquals(lz.get("has_fulltext_index").asBoolean(), a.fulltextIndex() != null, "has_fulltext_index");
-      assertEquals(lz.get("has_title_index").asBoolean(), a.titleIndex() != null, "has_title_index");
+      assertEquals(
+          lz.get("has_fulltext_index").asBoolean(),
+          a.fulltextIndex() != null,
+          "has_fulltext_index");
+      assertEquals(
+          lz.get("has_title_index").asBoolean(), a.titleIndex() != null, "has_title_index");
       assertEquals(lz.get("has_checksum").asBoolean(), a.checksum() != null);
       if (lz.get("has_checksum").asBoolean()) {
         assertEquals(lz.get("checksum").asString(), a.checksum());
       }
       if (lz.get("check").asBoolean()) {
         long[] last = new long[2];
-        a.verifyChecksum((done, total) -> {
-          last[0] = done;
-          last[1] = total;
-        });
+        a.verifyChecksum(
+            (done, total) -> {
+              last[0] = done;
+              last[1] = total;
+            });
         assertEquals(last[1], last[0], "progress reaches the total");
         assertEquals(a.size() - 16, last[1]);
       } else {
@@ -112,7 +118,9 @@ class ArchiveOracleTest {
         if (kv.getValue().isString()) {
           assertEquals(kv.getValue().asString(), b.text(), "metadata " + kv.getKey());
         } else {
-          assertEquals(kv.getValue().get("sha256").asString(), OracleComparison.sha256(b.bytes()),
+          assertEquals(
+              kv.getValue().get("sha256").asString(),
+              OracleComparison.sha256(b.bytes()),
               "metadata " + kv.getKey());
         }
       }

@@ -18,9 +18,14 @@ public final class BenchSupport {
   /** Drops {@code file} from the OS page cache (posix_fadvise DONTNEED); false if it could not. */
   public static boolean evict(Path file) {
     try {
-      Process p = new ProcessBuilder("/usr/bin/python3", "-c",
-          "import os,sys\nfd=os.open(sys.argv[1],os.O_RDONLY)\nos.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)",
-          file.toAbsolutePath().toString()).inheritIO().start();
+      Process p =
+          new ProcessBuilder(
+                  "/usr/bin/python3",
+                  "-c",
+                  "import os,sys\nfd=os.open(sys.argv[1],os.O_RDONLY)\nos.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)",
+                  file.toAbsolutePath().toString())
+              .inheritIO()
+              .start();
       return p.waitFor() == 0;
     } catch (IOException e) {
       return false;
@@ -80,8 +85,9 @@ public final class BenchSupport {
    * Writes a benchmark's results as the JSON document {@code libzim_bench.py compare} reads: tool,
    * environment, the archive's facts, the wall time since {@code startNanos}, the measurements.
    */
-  public static void writeReport(Path json, String tool, Path archive, long startNanos,
-      List<Map<String, Object>> measurements) throws IOException {
+  public static void writeReport(
+      Path json, String tool, Path archive, long startNanos, List<Map<String, Object>> measurements)
+      throws IOException {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("tool", tool);
     doc.put("environment", environment());
@@ -98,7 +104,9 @@ public final class BenchSupport {
     doc.put("wall_seconds", Math.round((System.nanoTime() - startNanos) / 1e8) / 10.0);
     doc.put("measurements", measurements);
     Files.createDirectories(json.toAbsolutePath().getParent());
-    Files.writeString(json, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    Files.writeString(
+        json,
+        JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
     System.err.println("JSON: " + json);
   }
 

@@ -26,9 +26,9 @@ import tools.jackson.databind.JsonNode;
  * code 0), made by re-encoding the clusters of libzim's nons/small.zim into a temporary archive.
  * libzim reads each rewritten archive, and its answers are the expected values.
  *
- * <p>Rewriting: the original bytes up to the checksum are kept (old clusters become unused
- * bytes), the re-encoded clusters and a new cluster pointer list are appended, the header's
- * clusterPtrPos and checksumPos are moved, and a fresh MD5 ends the file.
+ * <p>Rewriting: the original bytes up to the checksum are kept (old clusters become unused bytes),
+ * the re-encoded clusters and a new cluster pointer list are appended, the header's clusterPtrPos
+ * and checksumPos are moved, and a fresh MD5 ends the file.
  */
 class ClusterVariantsTest {
 
@@ -36,14 +36,16 @@ class ClusterVariantsTest {
 
   @ParameterizedTest(name = "plain as {0}, zstd as {1}")
   @CsvSource({
-      "0x11, 0x15",   // both extended (64-bit offsets), zstd stays zstd
-      "0x01, 0x04",   // compressed cluster as xz (LZMA2 in an xz container)
-      "0x00, 0x01",   // legacy "none" code 0, and the compressed cluster stored plain
-      "0x04, 0x14",   // uncompressed cluster compressed with xz, extended xz
-      "0x15, 0x11"})
+    "0x11, 0x15", // both extended (64-bit offsets), zstd stays zstd
+    "0x01, 0x04", // compressed cluster as xz (LZMA2 in an xz container)
+    "0x00, 0x01", // legacy "none" code 0, and the compressed cluster stored plain
+    "0x04, 0x14", // uncompressed cluster compressed with xz, extended xz
+    "0x15, 0x11"
+  })
   void libzimAndWeReadEveryEncodingAlike(String plainAs, String zstdAs) throws Exception {
     Path original = Oracle.samples().resolve("zim-testing-suite/nons/small.zim");
-    byte[] rewritten = rewrite(Files.readAllBytes(original), Integer.decode(plainAs), Integer.decode(zstdAs));
+    byte[] rewritten =
+        rewrite(Files.readAllBytes(original), Integer.decode(plainAs), Integer.decode(zstdAs));
     Path zim = tmp.resolve("variant.zim");
     Files.write(zim, rewritten);
     JsonNode libzim = Oracle.entries(zim);
@@ -59,11 +61,11 @@ class ClusterVariantsTest {
 
   /**
    * A payload of several concatenated frames decodes to their concatenation, as the zstd and xz
-   * formats define it (the zstd and xz tools decode it so). The compressed cluster is re-encoded
-   * as {@code frames} frames (zstd) or streams (xz) of equal input share, so the offset table and
-   * the blobs lie in different frames. libzim 8.1.1 cannot be the oracle of the rewritten file: a
-   * read past the first frame never returns (checked by hand with a timeout). The rewrite keeps
-   * every blob byte for byte, so the expected entries are libzim's reading of the original.
+   * formats define it (the zstd and xz tools decode it so). The compressed cluster is re-encoded as
+   * {@code frames} frames (zstd) or streams (xz) of equal input share, so the offset table and the
+   * blobs lie in different frames. libzim 8.1.1 cannot be the oracle of the rewritten file: a read
+   * past the first frame never returns (checked by hand with a timeout). The rewrite keeps every
+   * blob byte for byte, so the expected entries are libzim's reading of the original.
    */
   @ParameterizedTest(name = "compressed cluster as {0} in {1} frames")
   @CsvSource({"0x05, 2", "0x05, 3", "0x15, 4", "0x04, 3"})
@@ -84,7 +86,8 @@ class ClusterVariantsTest {
     return rewrite(zim, plainAs, zstdAs, 1);
   }
 
-  private static byte[] rewrite(byte[] zim, int plainAs, int zstdAs, int frames) throws IOException {
+  private static byte[] rewrite(byte[] zim, int plainAs, int zstdAs, int frames)
+      throws IOException {
     ByteBuffer h = ByteBuffer.wrap(zim).order(ByteOrder.LITTLE_ENDIAN);
     int clusterCount = h.getInt(28);
     long clusterPtrPos = h.getLong(48);
@@ -131,7 +134,8 @@ class ClusterVariantsTest {
     byte[] first = in.readNBytes(4);
     int n = ByteBuffer.wrap(first).order(ByteOrder.LITTLE_ENDIAN).getInt() / 4;
     byte[] rest = in.readNBytes(4 * n - 4);
-    ByteBuffer table = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN).put(first).put(rest);
+    ByteBuffer table =
+        ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN).put(first).put(rest);
     int end = table.getInt(4 * (n - 1));
     byte[] data = in.readNBytes(end - 4 * n);
     ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -155,14 +159,17 @@ class ClusterVariantsTest {
     return out.toByteArray();
   }
 
-  /** The payload for info byte {@code target}: widened to u64 offsets if extended, then compressed. */
+  /**
+   * The payload for info byte {@code target}: widened to u64 offsets if extended, then compressed.
+   */
   private static byte[] encode(byte[] blobs, int target) throws IOException {
     byte[] payload = blobs;
     if ((target & 0x10) != 0) {
       ByteBuffer in = ByteBuffer.wrap(blobs).order(ByteOrder.LITTLE_ENDIAN);
       int n = in.getInt(0) / 4;
       int dataStart = 4 * n;
-      ByteBuffer wide = ByteBuffer.allocate(8 * n + blobs.length - dataStart).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer wide =
+          ByteBuffer.allocate(8 * n + blobs.length - dataStart).order(ByteOrder.LITTLE_ENDIAN);
       for (int i = 0; i < n; i++) {
         wide.putLong(in.getInt(4 * i) + 4L * n);
       }

@@ -29,9 +29,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * Truncation and bit-flip sweeps over libzim's small.zim in its three layouts (STYLE.md L6): each
  * damaged copy is opened and read completely (entries, MIME types, redirects, contents, title
- * lookups, validation, checksum). The only exception allowed is {@link ZimFormatException}; no
- * copy may hang; and what a bit-flipped copy (its checksum rewritten) reads must be what libzim
- * reads from that same copy.
+ * lookups, validation, checksum). The only exception allowed is {@link ZimFormatException}; no copy
+ * may hang; and what a bit-flipped copy (its checksum rewritten) reads must be what libzim reads
+ * from that same copy.
  */
 class DamageSweepTest {
 
@@ -45,23 +45,25 @@ class DamageSweepTest {
   @MethodSource("originals")
   void truncatedCopiesFailTyped(Path zim) throws IOException {
     byte[] original = Files.readAllBytes(zim);
-    assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
-      int refused = 0;
-      for (int length = 0; length < original.length; length += length < 256 ? 1 : 37) {
-        byte[] copy = java.util.Arrays.copyOf(original, length);
-        if (!readEverything(copy, "truncated to " + length, null)) {
-          refused++;
-        }
-      }
-      assertTrue(refused > 0);
-    });
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(120),
+        () -> {
+          int refused = 0;
+          for (int length = 0; length < original.length; length += length < 256 ? 1 : 37) {
+            byte[] copy = java.util.Arrays.copyOf(original, length);
+            if (!readEverything(copy, "truncated to " + length, null)) {
+              refused++;
+            }
+          }
+          assertTrue(refused > 0);
+        });
   }
 
   /**
-   * Flips one bit at a time, rewrites the MD5 so the checksum no longer hides the damage, and
-   * holds each copy to libzim's reading of the same copy: refused when libzim refuses it at open;
-   * otherwise every entry we read equals what libzim reads from it, and everything else is a
-   * {@link ZimFormatException}. libzim reads each copy in a child process of its own (one batch).
+   * Flips one bit at a time, rewrites the MD5 so the checksum no longer hides the damage, and holds
+   * each copy to libzim's reading of the same copy: refused when libzim refuses it at open;
+   * otherwise every entry we read equals what libzim reads from it, and everything else is a {@link
+   * ZimFormatException}. libzim reads each copy in a child process of its own (one batch).
    */
   @ParameterizedTest
   @MethodSource("originals")
@@ -89,7 +91,8 @@ class DamageSweepTest {
       try {
         a = Zim.open(new ByteArraySource(copy), "damaged", ZimOptions.defaults());
       } catch (ZimFormatException refused) {
-        assertFalse(reading.get("opened").asBoolean(),
+        assertFalse(
+            reading.get("opened").asBoolean(),
             what + ": libzim opens it, we refuse: " + refused.getMessage());
         continue;
       }
@@ -101,7 +104,8 @@ class DamageSweepTest {
         }
       }
     }
-    assertTrue(opened > positions.size() / 2, "most copies open: " + opened + " of " + positions.size());
+    assertTrue(
+        opened > positions.size() / 2, "most copies open: " + opened + " of " + positions.size());
     assertTrue(compared > 10 * opened, "entries compared with libzim: " + compared);
   }
 
@@ -120,7 +124,9 @@ class DamageSweepTest {
     return true;
   }
 
-  /** Stores the MD5 of everything before the checksum, when the header still places it at the end. */
+  /**
+   * Stores the MD5 of everything before the checksum, when the header still places it at the end.
+   */
   private static void rewriteChecksum(byte[] copy) {
     ByteBuffer b = ByteBuffer.wrap(copy).order(ByteOrder.LITTLE_ENDIAN);
     long checksumPos = b.getLong(72);
@@ -154,11 +160,13 @@ class DamageSweepTest {
         assertEquals(r.get("title").asString(), e.title(), where + ": title");
         assertEquals(r.get("redirect").asBoolean(), e.isRedirect(), where + ": redirect");
         if (e.isRedirect()) {
-          assertEquals(r.get("redirectTarget").asInt(), e.redirectTarget().index(), where + ": target");
+          assertEquals(
+              r.get("redirectTarget").asInt(), e.redirectTarget().index(), where + ": target");
         } else {
           assertEquals(r.get("mimetype").asString(), e.mimeType(), where + ": MIME type");
           byte[] content = e.content().bytes();
-          assertEquals(r.get("sha256").asString(), OracleComparison.sha256(content), where + ": content");
+          assertEquals(
+              r.get("sha256").asString(), OracleComparison.sha256(content), where + ": content");
         }
         compared++;
       } catch (ZimFormatException stricterThanLibzim) {
@@ -195,11 +203,17 @@ class DamageSweepTest {
           clean = false;
         }
       }
-      for (Runnable r : new Runnable[] {
-          () -> a.entriesByTitle().forEach(Entry::title),
-          () -> a.findByTitlePrefix("", 100),
-          a::mainEntry, a::metadataKeys, a::illustrationSizes, a::fulltextIndex, a::titleIndex,
-          a::validate}) {
+      for (Runnable r :
+          new Runnable[] {
+            () -> a.entriesByTitle().forEach(Entry::title),
+            () -> a.findByTitlePrefix("", 100),
+            a::mainEntry,
+            a::metadataKeys,
+            a::illustrationSizes,
+            a::fulltextIndex,
+            a::titleIndex,
+            a::validate
+          }) {
         try {
           r.run();
         } catch (ZimFormatException x) {
@@ -221,7 +235,11 @@ class DamageSweepTest {
       AssertionError e = new AssertionError(what + ": " + x, x);
       throw e;
     } catch (AssertionError x) {
-      fail(what + ": a copy that passes its checksum reads differently from libzim: " + x.getMessage(), x);
+      fail(
+          what
+              + ": a copy that passes its checksum reads differently from libzim: "
+              + x.getMessage(),
+          x);
       return false;
     }
   }
@@ -233,13 +251,18 @@ class DamageSweepTest {
     // Flipping the magic must be refused at open, as BAD_MAGIC.
     byte[] copy = original.clone();
     copy[0] ^= 1;
-    ZimFormatException e = org.junit.jupiter.api.Assertions.assertThrows(ZimFormatException.class,
-        () -> Zim.open(new ByteArraySource(copy), "x", ZimOptions.defaults()));
+    ZimFormatException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            ZimFormatException.class,
+            () -> Zim.open(new ByteArraySource(copy), "x", ZimOptions.defaults()));
     assertEquals(ZimFault.BAD_MAGIC, e.fault());
     byte[] version = original.clone();
     version[4] = 7;
-    assertEquals(ZimFault.UNSUPPORTED_VERSION, org.junit.jupiter.api.Assertions.assertThrows(
-        UnsupportedZimVersionException.class,
-        () -> Zim.open(new ByteArraySource(version), "x", ZimOptions.defaults())).fault());
+    assertEquals(
+        ZimFault.UNSUPPORTED_VERSION,
+        org.junit.jupiter.api.Assertions.assertThrows(
+                UnsupportedZimVersionException.class,
+                () -> Zim.open(new ByteArraySource(version), "x", ZimOptions.defaults()))
+            .fault());
   }
 }

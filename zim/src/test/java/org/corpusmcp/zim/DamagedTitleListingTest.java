@@ -39,34 +39,53 @@ class DamagedTitleListingTest {
     List<String> userTitles = new ArrayList<>();
     try (Archive a = Zim.open(zim)) {
       String userNamespace = a.hasNewNamespaceScheme() ? "C" : "A";
-      intact.get("by_title").properties().forEach(kv -> {
-        if (kv.getValue().isInt()) {
-          JsonNode libzimEntry = intact.get("entries").get(kv.getValue().asInt());
-          Entry found = a.findByTitle(kv.getKey());
-          assertNotNull(found, zim + ": title " + kv.getKey() + " (libzim finds it in the intact file)");
-          assertEquals(kv.getKey(), found.title());
-          assertEquals(libzimEntry.get("path").asString(), found.path(), zim + ": entry titled " + kv.getKey());
-          titles.add(kv.getKey());
-          if (raw.get("entries").get(kv.getValue().asInt()).get("namespace").asString().equals(userNamespace)) {
-            userTitles.add(kv.getKey()); // title iteration and prefix listing hold user entries only
-          }
-        }
-      });
-      assertFalse(userTitles.isEmpty(), "libzim finds titles in the intact " + zim.resolveSibling("small.zim"));
+      intact
+          .get("by_title")
+          .properties()
+          .forEach(
+              kv -> {
+                if (kv.getValue().isInt()) {
+                  JsonNode libzimEntry = intact.get("entries").get(kv.getValue().asInt());
+                  Entry found = a.findByTitle(kv.getKey());
+                  assertNotNull(
+                      found,
+                      zim + ": title " + kv.getKey() + " (libzim finds it in the intact file)");
+                  assertEquals(kv.getKey(), found.title());
+                  assertEquals(
+                      libzimEntry.get("path").asString(),
+                      found.path(),
+                      zim + ": entry titled " + kv.getKey());
+                  titles.add(kv.getKey());
+                  if (raw.get("entries")
+                      .get(kv.getValue().asInt())
+                      .get("namespace")
+                      .asString()
+                      .equals(userNamespace)) {
+                    userTitles.add(
+                        kv.getKey()); // title iteration and prefix listing hold user entries only
+                  }
+                }
+              });
+      assertFalse(
+          userTitles.isEmpty(),
+          "libzim finds titles in the intact " + zim.resolveSibling("small.zim"));
 
       List<String> iterated = new ArrayList<>();
       a.entriesByTitle().forEach(e -> iterated.add(e.title()));
       List<String> prefixed = new ArrayList<>();
       a.findByTitlePrefix("", 1000).forEach(e -> prefixed.add(e.title()));
       for (List<String> listed : List.of(iterated, prefixed)) {
-        assertTrue(listed.containsAll(userTitles), zim + ": " + listed + " lacks some of " + userTitles);
+        assertTrue(
+            listed.containsAll(userTitles), zim + ": " + listed + " lacks some of " + userTitles);
         for (int i = 0; i + 1 < listed.size(); i++) {
-          assertTrue(java.util.Arrays.compareUnsigned(utf8(listed.get(i)), utf8(listed.get(i + 1))) <= 0,
+          assertTrue(
+              java.util.Arrays.compareUnsigned(utf8(listed.get(i)), utf8(listed.get(i + 1))) <= 0,
               zim + ": not in title order: " + listed);
         }
       }
       ZimFault expected = InvalidArchiveTest.expectedFault(zim);
-      assertTrue(a.findFaults().stream().anyMatch(f -> f.fault() == expected),
+      assertTrue(
+          a.findFaults().stream().anyMatch(f -> f.fault() == expected),
           zim + ": validation reports " + expected);
     }
   }

@@ -10,10 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Old writers did not require unique paths (libkiwix's example.zim holds two dirents for
- * {@code -/j/js_modules/jsConfigVars.js}), and libzim opens, reads and validates such archives.
- * make_duplicate_paths_zim.py writes one with {@code C/dupA.html} held by two neighbouring
- * dirents; it must open, validate, list both and resolve the path to the entry libzim resolves.
+ * Old writers did not require unique paths (libkiwix's example.zim holds two dirents for {@code
+ * -/j/js_modules/jsConfigVars.js}), and libzim opens, reads and validates such archives.
+ * make_duplicate_paths_zim.py writes one with {@code C/dupA.html} held by two neighbouring dirents;
+ * it must open, validate, list both and resolve the path to the entry libzim resolves.
  */
 class DuplicatePathsTest {
 
@@ -35,7 +35,8 @@ class DuplicatePathsTest {
       Entry second = a.entryAt(first + 1);
       assertEquals("dupA.html", second.path(), "both duplicates stay listable by index");
       assertNotEquals(found.title(), second.title());
-      assertEquals(second.index(), a.findByTitle(second.title()).index(), "the second one by title");
+      assertEquals(
+          second.index(), a.findByTitle(second.title()).index(), "the second one by title");
     }
   }
 }

@@ -22,8 +22,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Archives inside larger files and split into parts ({@code name.zimaa}, {@code name.zimab}, …).
- * libzim's Python binding cannot open embedded archives, so they are compared with libzim's
- * reading of the same archive stored alone ({@code small.zim}, byte-identical to the embedded bytes).
+ * libzim's Python binding cannot open embedded archives, so they are compared with libzim's reading
+ * of the same archive stored alone ({@code small.zim}, byte-identical to the embedded bytes).
  */
 class EmbeddedAndSplitTest {
 
@@ -40,7 +40,8 @@ class EmbeddedAndSplitTest {
     JsonNode libzim = Oracle.entries(dir.resolve("small.zim"));
     long size = Oracle.info(dir.resolve("small.zim")).get("libzim").get("filesize").asLong();
     byte[] prefix = "BEGINZIM".getBytes(StandardCharsets.US_ASCII);
-    assertEquals(new String(prefix, StandardCharsets.US_ASCII),
+    assertEquals(
+        new String(prefix, StandardCharsets.US_ASCII),
         new String(Files.readAllBytes(zim), 0, prefix.length, StandardCharsets.US_ASCII));
     try (Archive a = Zim.open(zim, ZimOptions.builder().embedded(prefix.length, size).build())) {
       assertTrue(OracleComparison.assertSameEntries(a, libzim, Oracle.label(zim)) > 0);
@@ -73,7 +74,9 @@ class EmbeddedAndSplitTest {
     for (long[] p : pieces) {
       parts.add(file.slice(p[0], p[1]));
     }
-    try (Archive a = Zim.open(ConcatenatedSource.of(parts), zim.getFileName().toString(), ZimOptions.defaults())) {
+    try (Archive a =
+        Zim.open(
+            ConcatenatedSource.of(parts), zim.getFileName().toString(), ZimOptions.defaults())) {
       assertTrue(OracleComparison.assertSameEntries(a, libzim, Oracle.label(zim)) > 0);
       a.verifyChecksum(ChecksumProgress.NONE);
       a.validate();
@@ -101,7 +104,8 @@ class EmbeddedAndSplitTest {
     JsonNode info = Oracle.info(dir.resolve("wikibooks_be_all_nopic_2017-02_splitted.zimaa"));
     try (Archive a = Zim.open(dir.resolve("wikibooks_be_all_nopic_2017-02_splitted.zimaa"))) {
       assertEquals(info.get("libzim").get("has_title_index").asBoolean(), a.titleIndex() != null);
-      assertEquals(info.get("libzim").get("has_fulltext_index").asBoolean(), a.fulltextIndex() != null);
+      assertEquals(
+          info.get("libzim").get("has_fulltext_index").asBoolean(), a.fulltextIndex() != null);
       Entry e = a.findByNamespace('X', "title/xapian");
       if (e != null && a.titleIndex() == null) {
         assertNull(e.content().directSource());

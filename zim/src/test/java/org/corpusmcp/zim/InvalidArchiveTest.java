@@ -20,32 +20,33 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every {@code invalid.*.zim} of libzim's test suite (openzim/zim-testing-suite), held to
- * libzim 8.1.1's reading of the same file ({@code libzim_reads.py}): refused at open exactly when
- * libzim refuses it, with the fault its name announces; otherwise opened, every entry libzim reads
- * read identically, every entry libzim fails on a {@link ZimFormatException} with that fault, and
- * the fault in the validation report with its offset.
+ * Every {@code invalid.*.zim} of libzim's test suite (openzim/zim-testing-suite), held to libzim
+ * 8.1.1's reading of the same file ({@code libzim_reads.py}): refused at open exactly when libzim
+ * refuses it, with the fault its name announces; otherwise opened, every entry libzim reads read
+ * identically, every entry libzim fails on a {@link ZimFormatException} with that fault, and the
+ * fault in the validation report with its offset.
  */
 class InvalidArchiveTest {
 
   /** The fault each file name announces. */
-  private static final Map<String, ZimFault> FAULTS = Map.ofEntries(
-      Map.entry("smaller_than_header", ZimFault.TOO_SMALL),
-      Map.entry("outofbounds_urlptrpos", ZimFault.PATH_POINTER_LIST),
-      Map.entry("outofbounds_titleptrpos", ZimFault.TITLE_POINTER_LIST),
-      Map.entry("outofbounds_clusterptrpos", ZimFault.CLUSTER_POINTER_LIST),
-      Map.entry("invalid_mimelistpos", ZimFault.MIME_LIST_POSITION),
-      Map.entry("invalid_checksumpos", ZimFault.CHECKSUM_POSITION),
-      Map.entry("outofbounds_first_direntptr", ZimFault.DIRENT_POINTER),
-      Map.entry("outofbounds_last_direntptr", ZimFault.DIRENT_POINTER),
-      Map.entry("outofbounds_first_clusterptr", ZimFault.CLUSTER_POINTER),
-      Map.entry("offset_in_cluster", ZimFault.CLUSTER_OFFSETS),
-      Map.entry("nonsorted_dirent_table", ZimFault.DIRENT_ORDER),
-      Map.entry("nonsorted_title_index", ZimFault.TITLE_ORDER),
-      Map.entry("outofbounds_first_title_entry", ZimFault.TITLE_INDEX),
-      Map.entry("outofbounds_last_title_entry", ZimFault.TITLE_INDEX),
-      Map.entry("bad_mimetype_list", ZimFault.MIME_LIST),
-      Map.entry("bad_mimetype_in_dirent", ZimFault.MIME_TYPE_CODE));
+  private static final Map<String, ZimFault> FAULTS =
+      Map.ofEntries(
+          Map.entry("smaller_than_header", ZimFault.TOO_SMALL),
+          Map.entry("outofbounds_urlptrpos", ZimFault.PATH_POINTER_LIST),
+          Map.entry("outofbounds_titleptrpos", ZimFault.TITLE_POINTER_LIST),
+          Map.entry("outofbounds_clusterptrpos", ZimFault.CLUSTER_POINTER_LIST),
+          Map.entry("invalid_mimelistpos", ZimFault.MIME_LIST_POSITION),
+          Map.entry("invalid_checksumpos", ZimFault.CHECKSUM_POSITION),
+          Map.entry("outofbounds_first_direntptr", ZimFault.DIRENT_POINTER),
+          Map.entry("outofbounds_last_direntptr", ZimFault.DIRENT_POINTER),
+          Map.entry("outofbounds_first_clusterptr", ZimFault.CLUSTER_POINTER),
+          Map.entry("offset_in_cluster", ZimFault.CLUSTER_OFFSETS),
+          Map.entry("nonsorted_dirent_table", ZimFault.DIRENT_ORDER),
+          Map.entry("nonsorted_title_index", ZimFault.TITLE_ORDER),
+          Map.entry("outofbounds_first_title_entry", ZimFault.TITLE_INDEX),
+          Map.entry("outofbounds_last_title_entry", ZimFault.TITLE_INDEX),
+          Map.entry("bad_mimetype_list", ZimFault.MIME_LIST),
+          Map.entry("bad_mimetype_in_dirent", ZimFault.MIME_TYPE_CODE));
 
   /** Damage confined to a title listing: lookups by title must still answer (see titleLookups…). */
   static final Set<ZimFault> TITLE_FAULTS =
@@ -66,9 +67,13 @@ class InvalidArchiveTest {
   @ParameterizedTest
   @MethodSource("invalid")
   void refusedWithTheNamedFaultWhenValidated(Path zim) {
-    ZimFormatException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
-        () -> assertThrows(ZimFormatException.class,
-            () -> Zim.open(zim, ZimOptions.builder().validate(true).build()).close()));
+    ZimFormatException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(20),
+            () ->
+                assertThrows(
+                    ZimFormatException.class,
+                    () -> Zim.open(zim, ZimOptions.builder().validate(true).build()).close()));
     assertEquals(expectedFault(zim), e.fault(), e.getMessage());
     assertTrue(e.getMessage().startsWith(zim.getFileName().toString()), e.getMessage());
   }
@@ -82,20 +87,25 @@ class InvalidArchiveTest {
   void openedAndReadAsLibzimDoes(Path zim) {
     ZimFault fault = expectedFault(zim);
     JsonNode libzim = Oracle.reads(zim);
-    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-      if (!libzim.get("opened").asBoolean()) {
-        ZimFormatException e = assertThrows(ZimFormatException.class, () -> Zim.open(zim).close(),
-            "libzim refuses it at open: " + libzim.get("error").asString());
-        assertEquals(fault, e.fault(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(zim.getFileName().toString()), e.getMessage());
-        return;
-      }
-      assertFalse(libzim.get("check").asBoolean(), "libzim's own check finds the damage");
-      try (Archive a = Zim.open(zim)) {
-        int sound = assertSameReading(a, libzim, fault, zim.toString());
-        assertTrue(sound > 0, "libzim reads entries of " + zim);
-      }
-    });
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(20),
+        () -> {
+          if (!libzim.get("opened").asBoolean()) {
+            ZimFormatException e =
+                assertThrows(
+                    ZimFormatException.class,
+                    () -> Zim.open(zim).close(),
+                    "libzim refuses it at open: " + libzim.get("error").asString());
+            assertEquals(fault, e.fault(), e.getMessage());
+            assertTrue(e.getMessage().startsWith(zim.getFileName().toString()), e.getMessage());
+            return;
+          }
+          assertFalse(libzim.get("check").asBoolean(), "libzim's own check finds the damage");
+          try (Archive a = Zim.open(zim)) {
+            int sound = assertSameReading(a, libzim, fault, zim.toString());
+            assertTrue(sound > 0, "libzim reads entries of " + zim);
+          }
+        });
   }
 
   /** Every fault of an archive opened despite its damage is in the report, with its offset. */
@@ -107,17 +117,20 @@ class InvalidArchiveTest {
     try {
       a = Zim.open(zim);
     } catch (ZimFormatException refused) {
-      assertFalse(libzim.get("opened").asBoolean(), "we refuse what libzim opens: " + refused.getMessage());
+      assertFalse(
+          libzim.get("opened").asBoolean(), "we refuse what libzim opens: " + refused.getMessage());
       return;
     }
     try (a) {
       List<ZimFormatException> faults = a.findFaults();
-      assertTrue(faults.stream().anyMatch(f -> f.fault() == expectedFault(zim)),
+      assertTrue(
+          faults.stream().anyMatch(f -> f.fault() == expectedFault(zim)),
           "report of " + zim + " lacks " + expectedFault(zim) + ": " + faults);
       for (ZimFormatException f : faults) {
         assertTrue(f.offset() >= 0, "no offset: " + f.getMessage());
       }
-      assertEquals(faults.get(0).fault(), assertThrows(ZimFormatException.class, a::validate).fault());
+      assertEquals(
+          faults.get(0).fault(), assertThrows(ZimFormatException.class, a::validate).fault());
     }
   }
 
@@ -133,8 +146,11 @@ class InvalidArchiveTest {
       int i = r.get("index").asInt();
       String where = label + " entry " + i;
       if (!r.get("ok").asBoolean()) {
-        ZimFormatException x = assertThrows(ZimFormatException.class, () -> readFully(a.entryAt(i)),
-            where + ": libzim fails with " + r.get("error").asString());
+        ZimFormatException x =
+            assertThrows(
+                ZimFormatException.class,
+                () -> readFully(a.entryAt(i)),
+                where + ": libzim fails with " + r.get("error").asString());
         assertEquals(fault, x.fault(), where + ": " + x.getMessage());
         continue;
       }
@@ -143,32 +159,48 @@ class InvalidArchiveTest {
       assertEquals(r.get("title").asString(), e.title(), where + ": title");
       assertEquals(r.get("redirect").asBoolean(), e.isRedirect(), where + ": redirect");
       if (e.isRedirect()) {
-        assertEquals(r.get("redirectTarget").asInt(), e.redirectTarget().index(), where + ": target");
+        assertEquals(
+            r.get("redirectTarget").asInt(), e.redirectTarget().index(), where + ": target");
       } else {
         assertEquals(r.get("mimetype").asString(), e.mimeType(), where + ": MIME type");
         byte[] content = e.content().bytes();
         assertEquals(r.get("size").asLong(), content.length, where + ": size");
-        assertEquals(r.get("sha256").asString(), OracleComparison.sha256(content), where + ": sha256");
+        assertEquals(
+            r.get("sha256").asString(), OracleComparison.sha256(content), where + ": sha256");
       }
       sound++;
     }
-    libzim.get("by_path").properties().forEach(kv -> {
-      if (kv.getValue().isInt()) {
-        Entry found = a.findByPath(kv.getKey());
-        assertNotNull(found, label + ": libzim finds path " + kv.getKey());
-        assertEquals(kv.getValue().asInt(), found.index(), label + ": entry libzim finds at " + kv.getKey());
-      }
-    });
-    libzim.get("by_title").properties().forEach(kv -> {
-      if (kv.getValue().isInt()) {
-        Entry found = a.findByTitle(kv.getKey());
-        assertNotNull(found, label + ": libzim finds title " + kv.getKey());
-        assertEquals(kv.getKey(), found.title(), label + ": title lookup");
-        if (fault == null || !TITLE_FAULTS.contains(fault)) {
-          assertEquals(kv.getValue().asInt(), found.index(), label + ": entry libzim finds by " + kv.getKey());
-        }
-      }
-    });
+    libzim
+        .get("by_path")
+        .properties()
+        .forEach(
+            kv -> {
+              if (kv.getValue().isInt()) {
+                Entry found = a.findByPath(kv.getKey());
+                assertNotNull(found, label + ": libzim finds path " + kv.getKey());
+                assertEquals(
+                    kv.getValue().asInt(),
+                    found.index(),
+                    label + ": entry libzim finds at " + kv.getKey());
+              }
+            });
+    libzim
+        .get("by_title")
+        .properties()
+        .forEach(
+            kv -> {
+              if (kv.getValue().isInt()) {
+                Entry found = a.findByTitle(kv.getKey());
+                assertNotNull(found, label + ": libzim finds title " + kv.getKey());
+                assertEquals(kv.getKey(), found.title(), label + ": title lookup");
+                if (fault == null || !TITLE_FAULTS.contains(fault)) {
+                  assertEquals(
+                      kv.getValue().asInt(),
+                      found.index(),
+                      label + ": entry libzim finds by " + kv.getKey());
+                }
+              }
+            });
     return sound;
   }
 

@@ -16,10 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Link-target (0xFFFE) and deleted (0xFFFD) dirents, which only old writers made and no sample
- * has: one metadata item of withns/small.zim is rewritten in place into that kind (its path and
- * title move up by the 8 bytes an item needs for cluster and blob), and libzim's reading of the
- * result is the expectation.
+ * Link-target (0xFFFE) and deleted (0xFFFD) dirents, which only old writers made and no sample has:
+ * one metadata item of withns/small.zim is rewritten in place into that kind (its path and title
+ * move up by the 8 bytes an item needs for cluster and blob), and libzim's reading of the result is
+ * the expectation.
  */
 class LegacyDirentKindsTest {
 
@@ -41,7 +41,8 @@ class LegacyDirentKindsTest {
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     int dirent = (int) b.getLong((int) (b.getLong(32) + 8L * index));
     b.putShort(dirent, (short) kind);
-    byte[] names = ("Source\0" + victim.get("storedTitle").asString() + "\0").getBytes(StandardCharsets.UTF_8);
+    byte[] names =
+        ("Source\0" + victim.get("storedTitle").asString() + "\0").getBytes(StandardCharsets.UTF_8);
     System.arraycopy(names, 0, bytes, dirent + 8, names.length);
     Path zim = tmp.resolve("legacy.zim");
     Files.write(zim, bytes);

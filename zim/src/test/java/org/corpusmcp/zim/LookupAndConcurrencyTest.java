@@ -31,7 +31,8 @@ class LookupAndConcurrencyTest {
 
   private static boolean frontArticle(JsonNode r) {
     String ns = r.get("namespace").asString();
-    return (ns.equals("C") || ns.equals("A")) && r.get("kind").asString().equals("item")
+    return (ns.equals("C") || ns.equals("A"))
+        && r.get("kind").asString().equals("item")
         && r.path("mimetype").asString("").startsWith("text/html");
   }
 
@@ -51,12 +52,14 @@ class LookupAndConcurrencyTest {
         assertEquals(title, e.title());
         String prefix = title.substring(0, Math.min(title.length(), 2 + checked % 4));
         List<Entry> found = a.findByTitlePrefix(prefix, 100_000);
-        assertTrue(found.stream().anyMatch(f -> f.index() == r.get("index").asInt()),
+        assertTrue(
+            found.stream().anyMatch(f -> f.index() == r.get("index").asInt()),
             "prefix " + prefix + " misses " + title);
         byte[] p = prefix.getBytes(StandardCharsets.UTF_8);
         for (Entry f : found) {
           byte[] t = f.title().getBytes(StandardCharsets.UTF_8);
-          assertTrue(t.length >= p.length && Arrays.equals(t, 0, p.length, p, 0, p.length), f.title());
+          assertTrue(
+              t.length >= p.length && Arrays.equals(t, 0, p.length, p, 0, p.length), f.title());
         }
         checked++;
       }
@@ -75,7 +78,8 @@ class LookupAndConcurrencyTest {
       int n = 0;
       for (Entry e : a.entriesByTitle()) {
         byte[] t = e.title().getBytes(StandardCharsets.UTF_8);
-        assertTrue(Arrays.compareUnsigned(previous, t) <= 0,
+        assertTrue(
+            Arrays.compareUnsigned(previous, t) <= 0,
             new String(previous, StandardCharsets.UTF_8) + " > " + e.title());
         previous = t;
         n++;
@@ -123,27 +127,36 @@ class LookupAndConcurrencyTest {
     byte[] bytes = java.nio.file.Files.readAllBytes(zim);
     java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     int index = redirect.get("index").asInt();
-    long direntOffset = b.getLong((int) (info.get("header").get("pathPtrPos").asLong() + 8L * index));
+    long direntOffset =
+        b.getLong((int) (info.get("header").get("pathPtrPos").asLong() + 8L * index));
     b.putInt((int) direntOffset + 8, index); // the redirect now points to itself
-    try (Archive a = Zim.open(new org.corpusmcp.zim.io.ByteArraySource(bytes), "loop", ZimOptions.defaults())) {
+    try (Archive a =
+        Zim.open(new org.corpusmcp.zim.io.ByteArraySource(bytes), "loop", ZimOptions.defaults())) {
       Entry e = a.entryAt(index);
       assertEquals(e, e.redirectTarget());
-      assertEquals(ZimFault.REDIRECT_LOOP, assertThrows(ZimFormatException.class, e::resolve).fault());
-      assertEquals(ZimFault.REDIRECT_LOOP, assertThrows(ZimFormatException.class, e::content).fault());
+      assertEquals(
+          ZimFault.REDIRECT_LOOP, assertThrows(ZimFormatException.class, e::resolve).fault());
+      assertEquals(
+          ZimFault.REDIRECT_LOOP, assertThrows(ZimFormatException.class, e::content).fault());
     }
   }
 
-  /** Eight threads read random entries through a cache smaller than one cluster and a larger one. */
+  /**
+   * Eight threads read random entries through a cache smaller than one cluster and a larger one.
+   */
   @Test
   void manyThreadsReadOneArchive() throws Exception {
     Path zim = Oracle.samples().resolve("mediawiki/wikipedia_en_100_mini_2022-10.zim");
     JsonNode expected = Oracle.entries(zim);
     List<JsonNode> items = new ArrayList<>();
-    expected.get("entries").forEach(r -> {
-      if (r.has("sha256")) {
-        items.add(r);
-      }
-    });
+    expected
+        .get("entries")
+        .forEach(
+            r -> {
+              if (r.has("sha256")) {
+                items.add(r);
+              }
+            });
     for (long cache : new long[] {0, 1 << 20, 64 << 20}) {
       try (Archive a = Zim.open(zim, ZimOptions.builder().cacheBytes(cache).build())) {
         ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -151,15 +164,19 @@ class LookupAndConcurrencyTest {
           List<Future<Integer>> done = new ArrayList<>();
           for (int t = 0; t < 8; t++) {
             int seed = t;
-            done.add(pool.submit(() -> {
-              Random random = new Random(seed);
-              for (int k = 0; k < 300; k++) {
-                JsonNode r = items.get(random.nextInt(items.size()));
-                Entry e = a.entryAt(r.get("index").asInt());
-                assertEquals(r.get("sha256").asString(), OracleComparison.sha256(e.content().bytes()));
-              }
-              return 300;
-            }));
+            done.add(
+                pool.submit(
+                    () -> {
+                      Random random = new Random(seed);
+                      for (int k = 0; k < 300; k++) {
+                        JsonNode r = items.get(random.nextInt(items.size()));
+                        Entry e = a.entryAt(r.get("index").asInt());
+                        assertEquals(
+                            r.get("sha256").asString(),
+                            OracleComparison.sha256(e.content().bytes()));
+                      }
+                      return 300;
+                    }));
           }
           for (Future<Integer> f : done) {
             assertEquals(300, f.get());

@@ -10,12 +10,14 @@ class MimeCounterTest {
 
   @Test
   void plainCounts() {
-    assertEquals(Map.of("image/png", 34L, "text/html", 70L), MimeCounter.parse("image/png=34;text/html=70"));
+    assertEquals(
+        Map.of("image/png", 34L, "text/html", 70L), MimeCounter.parse("image/png=34;text/html=70"));
   }
 
   @Test
   void mimeParametersAreGluedBack() {
-    assertEquals(Map.of("text/html;raw=true", 12L, "image/png", 3L),
+    assertEquals(
+        Map.of("text/html;raw=true", 12L, "image/png", 3L),
         MimeCounter.parse("text/html;raw=true=12;image/png=3"));
   }
 

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OpenCostTest {
 
   static Stream<Named<Path>> archives() {
-    return Oracle.validArchives().stream().filter(p -> p.toString().endsWith(".zim"))
+    return Oracle.validArchives().stream()
+        .filter(p -> p.toString().endsWith(".zim"))
         .map(p -> Named.of(Oracle.label(p), p));
   }
 
@@ -29,45 +30,46 @@ class OpenCostTest {
     AtomicLong bytes = new AtomicLong();
     AtomicLong reads = new AtomicLong();
     FileSource file = FileSource.open(zim);
-    ByteSource counting = new ByteSource() {
-      @Override
-      public long size() {
-        return file.size();
-      }
-
-      @Override
-      public void read(long position, ByteBuffer destination) {
-        reads.incrementAndGet();
-        bytes.addAndGet(destination.remaining());
-        file.read(position, destination);
-      }
-
-      @Override
-      public ByteSource slice(long offset, long length) {
-        ByteSource outer = this;
-        return new ByteSource() {
+    ByteSource counting =
+        new ByteSource() {
           @Override
           public long size() {
-            return length;
+            return file.size();
           }
 
           @Override
           public void read(long position, ByteBuffer destination) {
-            outer.read(offset + position, destination);
+            reads.incrementAndGet();
+            bytes.addAndGet(destination.remaining());
+            file.read(position, destination);
           }
 
           @Override
-          public ByteSource slice(long o, long l) {
-            return outer.slice(offset + o, l);
+          public ByteSource slice(long offset, long length) {
+            ByteSource outer = this;
+            return new ByteSource() {
+              @Override
+              public long size() {
+                return length;
+              }
+
+              @Override
+              public void read(long position, ByteBuffer destination) {
+                outer.read(offset + position, destination);
+              }
+
+              @Override
+              public ByteSource slice(long o, long l) {
+                return outer.slice(offset + o, l);
+              }
+            };
+          }
+
+          @Override
+          public void close() {
+            file.close();
           }
         };
-      }
-
-      @Override
-      public void close() {
-        file.close();
-      }
-    };
     try (Archive a = Zim.open(counting, zim.getFileName().toString(), ZimOptions.defaults())) {
       assertTrue(bytes.get() < 64 * 1024, "open read " + bytes.get() + " bytes of " + a.size());
       assertTrue(reads.get() < 400, "open made " + reads.get() + " reads");

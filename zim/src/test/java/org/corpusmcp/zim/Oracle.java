@@ -57,16 +57,27 @@ final class Oracle {
    * archive, entry by entry (whether it opens, each entry read or the error, lookups).
    */
   static JsonNode reads(Path zim) {
-    List<String> cmd = List.of(PYTHON.toString(),
-        Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(), zim.toString());
+    List<String> cmd =
+        List.of(
+            PYTHON.toString(),
+            Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(),
+            zim.toString());
     return CACHE.computeIfAbsent(cmd, Oracle::exec);
   }
 
-  /** {@code libzim_reads.py --batch DIR}: libzim's reading of every {@code *.zim} of {@code dir}, by file name. */
+  /**
+   * {@code libzim_reads.py --batch DIR}: libzim's reading of every {@code *.zim} of {@code dir}, by
+   * file name.
+   */
   static Map<String, JsonNode> readsAll(Path dir) {
     requireLibzim();
-    String out = execText(List.of(PYTHON.toString(),
-        Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(), "--batch", dir.toString()));
+    String out =
+        execText(
+            List.of(
+                PYTHON.toString(),
+                Path.of("src/test/python/libzim_reads.py").toAbsolutePath().toString(),
+                "--batch",
+                dir.toString()));
     Map<String, JsonNode> byFile = new java.util.HashMap<>();
     for (String line : out.split("\n")) {
       if (!line.isBlank()) {
@@ -77,17 +88,27 @@ final class Oracle {
     return byFile;
   }
 
-  /** Writes an archive with one path held by two neighbouring dirents (make_duplicate_paths_zim.py). */
+  /**
+   * Writes an archive with one path held by two neighbouring dirents (make_duplicate_paths_zim.py).
+   */
   static Path duplicatePathsArchive(Path out) {
     requireLibzim();
-    execText(List.of(PYTHON.toString(),
-        Path.of("src/test/python/make_duplicate_paths_zim.py").toAbsolutePath().toString(), out.toString()));
+    execText(
+        List.of(
+            PYTHON.toString(),
+            Path.of("src/test/python/make_duplicate_paths_zim.py").toAbsolutePath().toString(),
+            out.toString()));
     return out;
   }
 
   private static JsonNode run(String command, Path zim, String... extra) {
-    List<String> cmd = new ArrayList<>(List.of(PYTHON.toString(),
-        shared().resolve("tools/zim_oracle.py").toString(), command, zim.toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                PYTHON.toString(),
+                shared().resolve("tools/zim_oracle.py").toString(),
+                command,
+                zim.toString()));
     cmd.addAll(List.of(extra));
     return CACHE.computeIfAbsent(cmd, Oracle::exec);
   }
@@ -103,13 +124,16 @@ final class Oracle {
       return;
     }
     if (!Files.isExecutable(PYTHON)) {
-      fail("/usr/bin/python3 is missing; the libzim oracle needs it (apt-get install python3 python3-libzim python3-xapian)");
+      fail(
+          "/usr/bin/python3 is missing; the libzim oracle needs it (apt-get install python3 python3-libzim python3-xapian)");
     }
     try {
       execText(List.of(PYTHON.toString(), "-c", "import libzim.reader, xapian"));
     } catch (AssertionError e) {
-      fail("python3-libzim / python3-xapian are not installed; the oracle tests need them: "
-          + "apt-get install -y python3-libzim python3-xapian\n" + e.getMessage());
+      fail(
+          "python3-libzim / python3-xapian are not installed; the oracle tests need them: "
+              + "apt-get install -y python3-libzim python3-xapian\n"
+              + e.getMessage());
     }
     checked = true;
   }
@@ -126,8 +150,13 @@ final class Oracle {
           fail("oracle timed out: " + cmd);
         }
         if (p.exitValue() != 0) {
-          fail("oracle failed (" + p.exitValue() + "): " + String.join(" ", cmd) + "\n"
-              + Files.readString(err, StandardCharsets.UTF_8));
+          fail(
+              "oracle failed ("
+                  + p.exitValue()
+                  + "): "
+                  + String.join(" ", cmd)
+                  + "\n"
+                  + Files.readString(err, StandardCharsets.UTF_8));
         }
         return new String(out, StandardCharsets.UTF_8);
       } finally {
@@ -145,13 +174,17 @@ final class Oracle {
   static List<Path> validArchives() {
     Path s = samples();
     try (Stream<Path> files = Files.walk(s)) {
-      List<Path> all = files.filter(Files::isRegularFile)
-          .filter(p -> {
-            String n = p.getFileName().toString();
-            return (n.endsWith(".zim") && !n.startsWith("invalid.")) || n.endsWith(".zimaa");
-          })
-          .sorted()
-          .collect(Collectors.toList());
+      List<Path> all =
+          files
+              .filter(Files::isRegularFile)
+              .filter(
+                  p -> {
+                    String n = p.getFileName().toString();
+                    return (n.endsWith(".zim") && !n.startsWith("invalid."))
+                        || n.endsWith(".zimaa");
+                  })
+              .sorted()
+              .collect(Collectors.toList());
       if (all.size() < 10) {
         fail("expected the shared samples under " + s + ", found " + all);
       }
@@ -164,8 +197,11 @@ final class Oracle {
   /** Every {@code invalid.*.zim} of the zim-testing-suite samples. */
   static List<Path> invalidArchives() {
     try (Stream<Path> files = Files.walk(samples().resolve("zim-testing-suite"))) {
-      List<Path> all = files.filter(p -> p.getFileName().toString().startsWith("invalid."))
-          .sorted().collect(Collectors.toList());
+      List<Path> all =
+          files
+              .filter(p -> p.getFileName().toString().startsWith("invalid."))
+              .sorted()
+              .collect(Collectors.toList());
       if (all.size() < 40) {
         fail("expected ~44 invalid archives, found " + all.size());
       }

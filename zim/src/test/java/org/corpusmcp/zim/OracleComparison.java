@@ -39,14 +39,26 @@ final class OracleComparison {
     for (JsonNode r : rows) {
       int i = r.get("index").asInt();
       Entry e = a.entryAt(i);
-      String where = label + " entry " + i + " (" + r.get("namespace").asString() + "/" + r.get("path").asString() + ")";
-      assertEquals(r.get("namespace").asString(), String.valueOf(e.namespace()), where + ": namespace");
+      String where =
+          label
+              + " entry "
+              + i
+              + " ("
+              + r.get("namespace").asString()
+              + "/"
+              + r.get("path").asString()
+              + ")";
+      assertEquals(
+          r.get("namespace").asString(), String.valueOf(e.namespace()), where + ": namespace");
       assertEquals(r.get("path").asString(), e.rawPath(), where + ": path");
       assertEquals(r.get("title").asString(), e.title(), where + ": title");
       assertEquals(r.get("storedTitle").asString(), e.storedTitle(), where + ": storedTitle");
       assertEquals(r.get("kind").asString(), kind(e), where + ": kind");
       if (e.isRedirect()) {
-        assertEquals(r.get("redirectTarget").asString(), e.redirectTarget().fullPath(), where + ": redirect target");
+        assertEquals(
+            r.get("redirectTarget").asString(),
+            e.redirectTarget().fullPath(),
+            where + ": redirect target");
       }
       if (e.isItem()) {
         JsonNode mime = r.get("mimetype");

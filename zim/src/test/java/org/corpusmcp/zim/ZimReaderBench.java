@@ -1,6 +1,5 @@
 package org.corpusmcp.zim;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +16,8 @@ import java.util.concurrent.Future;
 import org.corpusmcp.zim.format.DirentKind;
 
 /**
- * Benchmark harness for the ZIM reader, run beside {@code shared/tools/libzim_bench.py} on the
- * same archives and the same sampled paths (scripts/bench-zim.sh does both and prints them side by
+ * Benchmark harness for the ZIM reader, run beside {@code shared/tools/libzim_bench.py} on the same
+ * archives and the same sampled paths (scripts/bench-zim.sh does both and prints them side by
  * side). Writes the same JSON schema as libzim_bench.py so its {@code compare} command can read it.
  * Not a unit test: run it as a main.
  *
@@ -28,11 +27,12 @@ import org.corpusmcp.zim.format.DirentKind;
  * </pre>
  *
  * Measurements (names as in libzim_bench.py): {@code open/cold-inproc} (page cache evicted with
- * posix_fadvise through python, JVM warm), {@code open/first-in-process} (first open in a fresh JVM:
- * includes class loading), {@code open/warm-reopen}; {@code random_read/cold|warm} over libzim's
- * own sampled paths ({@code findByPath(p).content().bytes()}, redirects followed, fresh archive per
- * variant), {@code random_read/warm-Nthreads}; all after a JIT warm-up on a throwaway archive; {@code scan/cluster-order[-cold]|path-order} over
- * every content entry ({@code entryAt(i)}, items' bytes).
+ * posix_fadvise through python, JVM warm), {@code open/first-in-process} (first open in a fresh
+ * JVM: includes class loading), {@code open/warm-reopen}; {@code random_read/cold|warm} over
+ * libzim's own sampled paths ({@code findByPath(p).content().bytes()}, redirects followed, fresh
+ * archive per variant), {@code random_read/warm-Nthreads}; all after a JIT warm-up on a throwaway
+ * archive; {@code scan/cluster-order[-cold]|path-order} over every content entry ({@code
+ * entryAt(i)}, items' bytes).
  */
 public final class ZimReaderBench {
 
@@ -57,14 +57,29 @@ public final class ZimReaderBench {
     double maxSeconds = 120;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--json": json = Path.of(args[++i]); break;
-        case "--paths": paths = Path.of(args[++i]); break;
-        case "--random-reads": randomReads = Integer.parseInt(args[++i]); break;
-        case "--warm-open-reps": warmOpenReps = Integer.parseInt(args[++i]); break;
-        case "--open-reps": openReps = Integer.parseInt(args[++i]); break;
-        case "--threads": threads = Integer.parseInt(args[++i]); break;
-        case "--max-seconds": maxSeconds = Double.parseDouble(args[++i]); break;
-        default: archive = Path.of(args[i]);
+        case "--json":
+          json = Path.of(args[++i]);
+          break;
+        case "--paths":
+          paths = Path.of(args[++i]);
+          break;
+        case "--random-reads":
+          randomReads = Integer.parseInt(args[++i]);
+          break;
+        case "--warm-open-reps":
+          warmOpenReps = Integer.parseInt(args[++i]);
+          break;
+        case "--open-reps":
+          openReps = Integer.parseInt(args[++i]);
+          break;
+        case "--threads":
+          threads = Integer.parseInt(args[++i]);
+          break;
+        case "--max-seconds":
+          maxSeconds = Double.parseDouble(args[++i]);
+          break;
+        default:
+          archive = Path.of(args[i]);
       }
     }
     if (archive == null || json == null) {
@@ -74,9 +89,12 @@ public final class ZimReaderBench {
     ZimReaderBench b = new ZimReaderBench(archive, maxSeconds);
     long t0 = System.nanoTime();
     b.firstOpen();
-    List<String> sample = paths != null && Files.exists(paths)
-        ? Files.readAllLines(paths, StandardCharsets.UTF_8).stream().filter(s -> !s.isEmpty()).toList()
-        : b.samplePaths(randomReads);
+    List<String> sample =
+        paths != null && Files.exists(paths)
+            ? Files.readAllLines(paths, StandardCharsets.UTF_8).stream()
+                .filter(s -> !s.isEmpty())
+                .toList()
+            : b.samplePaths(randomReads);
     b.warmUp(sample);
     b.open(openReps, warmOpenReps);
     b.random(sample, threads);
@@ -94,8 +112,11 @@ public final class ZimReaderBench {
       first = System.nanoTime() - t;
       touch(a);
     }
-    add("open", "first-in-process", BenchSupport.stats(new long[] {first}, null, -1), Map.of(
-        "note", "first Zim.open in a fresh JVM (class loading included)"));
+    add(
+        "open",
+        "first-in-process",
+        BenchSupport.stats(new long[] {first}, null, -1),
+        Map.of("note", "first Zim.open in a fresh JVM (class loading included)"));
   }
 
   private void open(int openReps, int warmOpenReps) {
@@ -120,8 +141,12 @@ public final class ZimReaderBench {
       }
     }
     Arrays.sort(firstAccess);
-    add("open", "warm-reopen", BenchSupport.stats(warm, null, -1),
-        Map.of("first_access_p50_us", BenchSupport.round(BenchSupport.pct(firstAccess, 0.5) / 1e3)));
+    add(
+        "open",
+        "warm-reopen",
+        BenchSupport.stats(warm, null, -1),
+        Map.of(
+            "first_access_p50_us", BenchSupport.round(BenchSupport.pct(firstAccess, 0.5) / 1e3)));
   }
 
   /** What libzim_bench's first access does: the main entry's content and metadata Title. */
@@ -152,8 +177,8 @@ public final class ZimReaderBench {
    * Small positional reads, the cost FileSource's pread pays instead of a mapped file: a path
    * lookup without content (a binary search over the path pointer list, each step one 8-byte
    * pointer read and one dirent read), on a fresh archive so no dirent is cached; libzim's row is
-   * {@code scripts/libzim_lookup_bench.py} on the same paths. Then the raw read itself: 16 bytes
-   * at random offsets through the archive's byte source (Java only).
+   * {@code scripts/libzim_lookup_bench.py} on the same paths. Then the raw read itself: 16 bytes at
+   * random offsets through the archive's byte source (Java only).
    */
   private void lookups(List<String> paths) {
     try (Archive a = Zim.open(archive)) {
@@ -165,7 +190,10 @@ public final class ZimReaderBench {
         a.expectByPath(p);
         lat[n++] = System.nanoTime() - s;
       }
-      add("path_lookup", "warm", BenchSupport.stats(Arrays.copyOf(lat, n), System.nanoTime() - start, -1),
+      add(
+          "path_lookup",
+          "warm",
+          BenchSupport.stats(Arrays.copyOf(lat, n), System.nanoTime() - start, -1),
           Map.of("sample_size", paths.size(), "note", "fresh Archive, no content read"));
     }
     try (org.corpusmcp.zim.io.FileSource source = org.corpusmcp.zim.io.FileSource.open(archive)) {
@@ -180,7 +208,10 @@ public final class ZimReaderBench {
         source.read(at, b.clear());
         lat[i] = System.nanoTime() - s;
       }
-      add("pread", "16-bytes-random", BenchSupport.stats(lat, System.nanoTime() - start, 16L * reads),
+      add(
+          "pread",
+          "16-bytes-random",
+          BenchSupport.stats(lat, System.nanoTime() - start, 16L * reads),
           Map.of("note", "FileSource positional read, page cache warm"));
     }
   }
@@ -203,7 +234,10 @@ public final class ZimReaderBench {
           }
         }
         long total = System.nanoTime() - start;
-        add("random_read", variant, BenchSupport.stats(Arrays.copyOf(lat, n), total, bytes),
+        add(
+            "random_read",
+            variant,
+            BenchSupport.stats(Arrays.copyOf(lat, n), total, bytes),
             Map.of("sample_size", paths.size(), "evicted", evicted));
       }
     }
@@ -218,19 +252,21 @@ public final class ZimReaderBench {
         List<Future<long[]>> parts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
           int from = t;
-          parts.add(pool.submit(() -> {
-            long[] lat = new long[(paths.size() + threads - 1) / threads + 1];
-            long bytes = 0;
-            int n = 0;
-            for (int i = from; i < paths.size(); i += threads) {
-              long s = System.nanoTime();
-              bytes += a.expectByPath(paths.get(i)).content().bytes().length;
-              lat[n++] = System.nanoTime() - s;
-            }
-            long[] out = Arrays.copyOf(lat, n + 1);
-            out[n] = bytes;
-            return out;
-          }));
+          parts.add(
+              pool.submit(
+                  () -> {
+                    long[] lat = new long[(paths.size() + threads - 1) / threads + 1];
+                    long bytes = 0;
+                    int n = 0;
+                    for (int i = from; i < paths.size(); i += threads) {
+                      long s = System.nanoTime();
+                      bytes += a.expectByPath(paths.get(i)).content().bytes().length;
+                      lat[n++] = System.nanoTime() - s;
+                    }
+                    long[] out = Arrays.copyOf(lat, n + 1);
+                    out[n] = bytes;
+                    return out;
+                  }));
         }
         List<Long> all = new ArrayList<>();
         long bytes = 0;
@@ -242,7 +278,9 @@ public final class ZimReaderBench {
           bytes += r[r.length - 1];
         }
         long total = System.nanoTime() - start;
-        add("random_read", "warm-" + threads + "threads",
+        add(
+            "random_read",
+            "warm-" + threads + "threads",
             BenchSupport.stats(all.stream().mapToLong(Long::longValue).toArray(), total, bytes),
             Map.of("threads", threads, "note", "same paths, one shared Archive"));
       } finally {
@@ -309,8 +347,10 @@ public final class ZimReaderBench {
     for (Entry e : entries) {
       (e.dirent().kind() == DirentKind.ITEM ? byCluster : redirects).add(e);
     }
-    byCluster.sort(Comparator.<Entry>comparingInt(e -> e.dirent().cluster())
-        .thenComparingInt(e -> e.dirent().blob()).thenComparingInt(Entry::index));
+    byCluster.sort(
+        Comparator.<Entry>comparingInt(e -> e.dirent().cluster())
+            .thenComparingInt(e -> e.dirent().blob())
+            .thenComparingInt(Entry::index));
     byCluster.addAll(redirects);
     int[] clusterOrder = byCluster.stream().mapToInt(Entry::index).toArray();
     int[] pathOrder = entries.stream().mapToInt(Entry::index).toArray();
@@ -361,7 +401,8 @@ public final class ZimReaderBench {
     return org.corpusmcp.zim.BenchSupport.evict(archive);
   }
 
-  private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
+  private void add(
+      String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("measurement", measurement);
     m.put("variant", variant);
@@ -371,7 +412,14 @@ public final class ZimReaderBench {
     m.putAll(stats);
     m.putAll(extra);
     measurements.add(m);
-    log.printf("  %-16s %-20s count=%s p50_us=%s mean_us=%s ops/s=%s MB/s=%s%n", measurement, variant,
-        m.get("count"), m.get("p50_us"), m.get("mean_us"), m.get("ops_per_s"), m.get("mb_per_s"));
+    log.printf(
+        "  %-16s %-20s count=%s p50_us=%s mean_us=%s ops/s=%s MB/s=%s%n",
+        measurement,
+        variant,
+        m.get("count"),
+        m.get("p50_us"),
+        m.get("mean_us"),
+        m.get("ops_per_s"),
+        m.get("mb_per_s"));
   }
 }

@@ -16,7 +16,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 
 /** {@code corpus-mcp call <tool> '<json-args>'}: one tool call from a shell. */
-@Command(name = "call", mixinStandardHelpOptions = true,
+@Command(
+    name = "call",
+    mixinStandardHelpOptions = true,
     description = {
       "Call one tool exactly as an MCP client would, and print its JSON result on stdout.",
       "A tool error prints the error JSON on stderr and exits 1."
@@ -32,7 +34,10 @@ final class CallCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "TOOL", description = "Tool name, as `tools` lists it.")
   String tool;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "JSON",
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "JSON",
       description = "Arguments as a JSON object (default {}).")
   @Nullable String arguments;
 
@@ -40,11 +45,14 @@ final class CallCommand implements Callable<Integer> {
   public Integer call() {
     Map<String, @Nullable Object> args;
     try {
-      args = arguments == null || arguments.isBlank()
-          ? Map.of()
-          : root.json().readValue(arguments, new TypeReference<Map<String, @Nullable Object>>() {});
+      args =
+          arguments == null || arguments.isBlank()
+              ? Map.of()
+              : root.json()
+                  .readValue(arguments, new TypeReference<Map<String, @Nullable Object>>() {});
     } catch (JacksonException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
           "JSON arguments must be one JSON object, e.g. '{\"query\":\"pacman\"}': "
               + e.getOriginalMessage());
     }

@@ -19,11 +19,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code corpus-mcp corpus list|validate}: the configured libraries, as an operator checks them. */
-@Command(name = "corpus", mixinStandardHelpOptions = true,
+/**
+ * {@code corpus-mcp corpus list|validate}: the configured libraries, as an operator checks them.
+ */
+@Command(
+    name = "corpus",
+    mixinStandardHelpOptions = true,
     description = "Inspect the configured corpus (corpus.toml).",
-    subcommands = {CorpusCommand.ListLibraries.class, CorpusCommand.Validate.class,
-        CorpusCommand.Index.class})
+    subcommands = {
+      CorpusCommand.ListLibraries.class,
+      CorpusCommand.Validate.class,
+      CorpusCommand.Index.class
+    })
 final class CorpusCommand {
 
   @ParentCommand CorpusMcpCommand root;
@@ -32,13 +39,16 @@ final class CorpusCommand {
   CorpusSettings settings(HostOptions options) {
     CorpusSettings settings = CorpusWiring.settings(root.env(), options.corpusConfig);
     if (settings == null) {
-      throw new IllegalArgumentException("no corpus is configured: set CORPUS_CONFIG (and"
-          + " CORPUS_ROOT) or pass --corpus-config FILE");
+      throw new IllegalArgumentException(
+          "no corpus is configured: set CORPUS_CONFIG (and"
+              + " CORPUS_ROOT) or pass --corpus-config FILE");
     }
     return settings;
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true,
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
       description = "List the configured libraries (reads corpus.toml; opens no archive).")
   static final class ListLibraries implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;
@@ -52,21 +62,39 @@ final class CorpusCommand {
         CorpusConfig config = CorpusWiring.config(settings, plugins.plugins());
         List<Map<String, Object>> libraries = new ArrayList<>();
         for (CorpusConfig.LibraryConfig library : config.libraries()) {
-          libraries.add(Map.of("name", library.name(), "adapter", library.adapter(),
-              "path", library.path().toString()));
+          libraries.add(
+              Map.of(
+                  "name",
+                  library.name(),
+                  "adapter",
+                  library.adapter(),
+                  "path",
+                  library.path().toString()));
         }
-        root.out().println(JsonText.pretty(root.json(), Map.of(
-            "config", config.file().toString(), "root", config.root().toString(),
-            "libraries", libraries)));
+        root.out()
+            .println(
+                JsonText.pretty(
+                    root.json(),
+                    Map.of(
+                        "config",
+                        config.file().toString(),
+                        "root",
+                        config.root().toString(),
+                        "libraries",
+                        libraries)));
         return 0;
       }
     }
   }
 
-  @Command(name = "validate", mixinStandardHelpOptions = true,
-      description = {"Open every archive, validate its structure and report its metadata and every",
-          "fault found (\"valid\", \"faults\" with fault, offset and message).",
-          "With ZIM_CHECK=true also verify each archive's MD5 checksum (reads every byte)."})
+  @Command(
+      name = "validate",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Open every archive, validate its structure and report its metadata and every",
+        "fault found (\"valid\", \"faults\" with fault, offset and message).",
+        "With ZIM_CHECK=true also verify each archive's MD5 checksum (reads every byte)."
+      })
   static final class Validate implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;
     @Mixin HostOptions options = new HostOptions();
@@ -82,34 +110,53 @@ final class CorpusCommand {
         for (Library library : corpus.libraries()) {
           Map<String, Object> described = CorpusJson.libraryReport(library.describe());
           if (BodyIndex.isNeeded(library)) {
-            // no full-text index of its own: say whether body words are searchable, and how to make them so
+            // no full-text index of its own: say whether body words are searchable, and how to make
+            // them so
             boolean built = bodyIndex.isBuilt(library);
             described.put("body_index", built ? bodyIndex.location(library).toString() : null);
             if (!built) {
-              described.put("body_index_hint", "only titles are searched; run 'corpus-mcp corpus index' to"
-                  + " index article text into " + settings.bodyIndexDir());
+              described.put(
+                  "body_index_hint",
+                  "only titles are searched; run 'corpus-mcp corpus index' to"
+                      + " index article text into "
+                      + settings.bodyIndexDir());
             }
           }
           libraries.add(described);
         }
-        root.out().println(JsonText.pretty(root.json(), Map.of(
-            "ok", true, "checksums_verified", settings.zimCheck(), "libraries", libraries)));
+        root.out()
+            .println(
+                JsonText.pretty(
+                    root.json(),
+                    Map.of(
+                        "ok",
+                        true,
+                        "checksums_verified",
+                        settings.zimCheck(),
+                        "libraries",
+                        libraries)));
         return 0;
       }
     }
   }
 
-  @Command(name = "index", mixinStandardHelpOptions = true,
-      description = {"Build the sidecar full-text (body) index of every library whose archive has no",
-          "full-text index of its own, so search finds words of article text, not only titles.",
-          "Indexes go to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else",
-          "~/.cache/corpus-mcp/body-index), one directory per archive UUID. Progress on stderr;",
-          "an interrupted build is never used and the next run starts it again."})
+  @Command(
+      name = "index",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Build the sidecar full-text (body) index of every library whose archive has no",
+        "full-text index of its own, so search finds words of article text, not only titles.",
+        "Indexes go to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else",
+        "~/.cache/corpus-mcp/body-index), one directory per archive UUID. Progress on stderr;",
+        "an interrupted build is never used and the next run starts it again."
+      })
   static final class Index implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;
     @Mixin HostOptions options = new HostOptions();
 
-    @Option(names = "--library", paramLabel = "NAME",
+    @Option(
+        names = "--library",
+        paramLabel = "NAME",
         description = "Index only these libraries (repeatable); default every one that needs it.")
     List<String> only = new ArrayList<>();
 
@@ -124,8 +171,14 @@ final class CorpusCommand {
           Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
         for (String name : only) {
           if (corpus.library(name) == null) {
-            throw new IllegalArgumentException("no library '" + name + "' in " + settings.config()
-                + " (libraries: " + corpus.libraries().stream().map(Library::name).toList() + ")");
+            throw new IllegalArgumentException(
+                "no library '"
+                    + name
+                    + "' in "
+                    + settings.config()
+                    + " (libraries: "
+                    + corpus.libraries().stream().map(Library::name).toList()
+                    + ")");
           }
         }
         BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
@@ -152,8 +205,12 @@ final class CorpusCommand {
           }
           libraries.add(row);
         }
-        root.out().println(JsonText.pretty(root.json(), Map.of(
-            "index_dir", settings.bodyIndexDir().toString(), "libraries", libraries)));
+        root.out()
+            .println(
+                JsonText.pretty(
+                    root.json(),
+                    Map.of(
+                        "index_dir", settings.bodyIndexDir().toString(), "libraries", libraries)));
         return 0;
       }
     }

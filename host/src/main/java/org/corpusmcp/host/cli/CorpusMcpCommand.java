@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
       CorpusCommand.class,
       ZimCommand.class,
       CommandLine.HelpCommand.class,
-      // `source <(corpus-mcp generate-completion)`: bash and zsh completion of commands and options.
+      // `source <(corpus-mcp generate-completion)`: bash and zsh completion of commands and
+      // options.
       picocli.AutoComplete.GenerateCompletion.class
     },
     footer = {
@@ -49,6 +50,7 @@ public final class CorpusMcpCommand {
 
   /** Exit status for a tool error or a failed check. */
   public static final int EXIT_FAILED = 1;
+
   /** Exit status for a startup failure (plugins, configuration, port). */
   public static final int EXIT_STARTUP = 3;
 
@@ -92,18 +94,26 @@ public final class CorpusMcpCommand {
     return json;
   }
 
-  /** The built-in commands' names, for suggestions when a first word is neither one nor a plugin. */
+  /**
+   * The built-in commands' names, for suggestions when a first word is neither one nor a plugin.
+   */
   List<String> commandNames() {
     return List.copyOf(new CommandLine(this).getSubcommands().keySet());
   }
 
-  /** Loads plugins per {@code options} and this environment, and the corpus if one is configured. */
+  /**
+   * Loads plugins per {@code options} and this environment, and the corpus if one is configured.
+   */
   Host startHost(HostOptions options) {
     HostSettings settings = options.resolve(env);
     CorpusSettings corpus = CorpusWiring.settings(env, options.corpusConfig);
-    return Host.start(settings, json, plugins -> corpus == null
-        ? Host.HostTools.none()
-        : CorpusWiring.tools(corpus, plugins, json, err));
+    return Host.start(
+        settings,
+        json,
+        plugins ->
+            corpus == null
+                ? Host.HostTools.none()
+                : CorpusWiring.tools(corpus, plugins, json, err));
   }
 
   /** Prints the version line. */

@@ -24,7 +24,9 @@ import picocli.CommandLine.ParentCommand;
  * {@code corpus-mcp doctor}: checks the install the way an operator would by hand, then prints
  * client configuration that can be pasted as is. Exits 1 when a check fails.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
+@Command(
+    name = "doctor",
+    mixinStandardHelpOptions = true,
     description = {
       "Check the installation and print client configuration to paste.",
       "Checks Java, the plugins, the corpus and the tools, then prints configuration for",
@@ -50,22 +52,41 @@ final class DoctorCommand implements Callable<Integer> {
     out.println("corpus-mcp doctor");
     out.println();
     int feature = Runtime.version().feature();
-    check(out, feature >= 17, "Java " + Runtime.version() + " at " + System.getProperty("java.home"),
+    check(
+        out,
+        feature >= 17,
+        "Java " + Runtime.version() + " at " + System.getProperty("java.home"),
         "Java 17 or newer is required");
 
     HostSettings settings = options.resolve(root.env());
     Path dir = settings.pluginsDir().toAbsolutePath().normalize();
     List<String> files = pluginFiles(dir);
-    check(out, Files.isDirectory(dir), "plugins directory " + dir + " (" + files.size()
-        + " plugin file(s): " + String.join(", ", files) + ")",
-        "set " + HostSettings.ENV_PLUGINS_DIR + " or --plugins-dir to the directory of plugin jars");
+    check(
+        out,
+        Files.isDirectory(dir),
+        "plugins directory "
+            + dir
+            + " ("
+            + files.size()
+            + " plugin file(s): "
+            + String.join(", ", files)
+            + ")",
+        "set "
+            + HostSettings.ENV_PLUGINS_DIR
+            + " or --plugins-dir to the directory of plugin jars");
 
     if (Files.isDirectory(dir)) {
       try (PluginRuntime runtime = PluginRuntime.start(settings)) {
         check(out, true, "plugins load and start: " + runtime.plugins().size() + " plugin(s)", "");
         for (LoadedPlugin plugin : runtime.plugins()) {
-          out.println("       - " + plugin.id() + " " + plugin.version() + " (" + plugin.path().getFileName()
-              + ")");
+          out.println(
+              "       - "
+                  + plugin.id()
+                  + " "
+                  + plugin.version()
+                  + " ("
+                  + plugin.path().getFileName()
+                  + ")");
         }
         checkCorpus(out, runtime);
       } catch (RuntimeException e) {
@@ -74,8 +95,13 @@ final class DoctorCommand implements Callable<Integer> {
     }
     if (failures == 0) {
       try (Host host = root.startHost(options)) {
-        check(out, true, host.catalog().size() + " tool(s) served: "
-            + host.catalog().tools().stream().map(t -> t.name()).toList(), "");
+        check(
+            out,
+            true,
+            host.catalog().size()
+                + " tool(s) served: "
+                + host.catalog().tools().stream().map(t -> t.name()).toList(),
+            "");
       } catch (RuntimeException e) {
         check(out, false, "tools", e.getMessage());
       }
@@ -86,8 +112,10 @@ final class DoctorCommand implements Callable<Integer> {
     out.println("Client configuration (stdio: the client starts the server):");
     out.println();
     out.println("  Claude Desktop (claude_desktop_config.json):");
-    out.println("    {\"mcpServers\": {\"corpus-mcp\": {\"command\": \"" + jsonEscape(launcher)
-        + "\", \"args\": [\"serve\"]}}}");
+    out.println(
+        "    {\"mcpServers\": {\"corpus-mcp\": {\"command\": \""
+            + jsonEscape(launcher)
+            + "\", \"args\": [\"serve\"]}}}");
     out.println();
     out.println("  Claude Code:");
     out.println("    claude mcp add corpus-mcp -- " + shellQuote(launcher) + " serve");
@@ -107,11 +135,20 @@ final class DoctorCommand implements Callable<Integer> {
     out.println();
     out.println("Streamable HTTP (start '" + launcher + " serve --http' first):");
     out.println("  Claude Code: claude mcp add --transport http corpus-mcp " + HTTP_ENDPOINT);
-    out.println("  Cursor:      {\"mcpServers\": {\"corpus-mcp\": {\"url\": \"" + HTTP_ENDPOINT + "\"}}}");
-    out.println("  VS Code:     {\"servers\": {\"corpus-mcp\": {\"type\": \"http\", \"url\": \""
-        + HTTP_ENDPOINT + "\"}}}");
-    out.println("  Windsurf:    {\"mcpServers\": {\"corpus-mcp\": {\"serverUrl\": \"" + HTTP_ENDPOINT + "\"}}}");
-    out.println("  MCP Inspector: npx @modelcontextprotocol/inspector  (then connect to " + HTTP_ENDPOINT + ")");
+    out.println(
+        "  Cursor:      {\"mcpServers\": {\"corpus-mcp\": {\"url\": \"" + HTTP_ENDPOINT + "\"}}}");
+    out.println(
+        "  VS Code:     {\"servers\": {\"corpus-mcp\": {\"type\": \"http\", \"url\": \""
+            + HTTP_ENDPOINT
+            + "\"}}}");
+    out.println(
+        "  Windsurf:    {\"mcpServers\": {\"corpus-mcp\": {\"serverUrl\": \""
+            + HTTP_ENDPOINT
+            + "\"}}}");
+    out.println(
+        "  MCP Inspector: npx @modelcontextprotocol/inspector  (then connect to "
+            + HTTP_ENDPOINT
+            + ")");
     out.println();
     out.println(failures == 0 ? "All checks passed." : failures + " check(s) failed.");
     return failures == 0 ? 0 : CorpusMcpCommand.EXIT_FAILED;
@@ -130,21 +167,43 @@ final class DoctorCommand implements Callable<Integer> {
       return;
     }
     try (Corpus opened = CorpusWiring.open(corpus, runtime.plugins(), null)) {
-      check(out, true, "corpus " + corpus.config().toAbsolutePath() + ": "
-          + opened.libraries().stream().map(l -> l.name() + " (" + l.adapter().name() + ", "
-              + l.archive().entryCount() + " entries)").toList(), "");
+      check(
+          out,
+          true,
+          "corpus "
+              + corpus.config().toAbsolutePath()
+              + ": "
+              + opened.libraries().stream()
+                  .map(
+                      l ->
+                          l.name()
+                              + " ("
+                              + l.adapter().name()
+                              + ", "
+                              + l.archive().entryCount()
+                              + " entries)")
+                  .toList(),
+          "");
       BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());
       for (Library library : opened.libraries()) {
         if (!BodyIndex.isNeeded(library)) {
           continue;
         }
         if (bodyIndex.isBuilt(library)) {
-          check(out, true, "body index of " + library.name() + ": " + bodyIndex.location(library), "");
+          check(
+              out,
+              true,
+              "body index of " + library.name() + ": " + bodyIndex.location(library),
+              "");
         } else {
           // not a failure: titles are still searched, only words of article bodies are not
-          out.println("  note " + library.name() + " has no full-text index and no body index: only"
-              + " titles are searched; build one with 'corpus-mcp corpus index' (into "
-              + corpus.bodyIndexDir() + ")");
+          out.println(
+              "  note "
+                  + library.name()
+                  + " has no full-text index and no body index: only"
+                  + " titles are searched; build one with 'corpus-mcp corpus index' (into "
+                  + corpus.bodyIndexDir()
+                  + ")");
         }
       }
     } catch (RuntimeException e) {
@@ -165,8 +224,11 @@ final class DoctorCommand implements Callable<Integer> {
       return List.of();
     }
     try (Stream<Path> entries = Files.list(dir)) {
-      return entries.map(p -> p.getFileName().toString())
-          .filter(n -> n.endsWith(".jar") || n.endsWith(".zip")).sorted().toList();
+      return entries
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".jar") || n.endsWith(".zip"))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       return List.of();
     }

@@ -26,14 +26,16 @@ import tools.jackson.core.type.TypeReference;
 /**
  * {@code corpus-mcp <plugin-id> <tool> [ARG...]}: a plugin's tool with positional arguments, the
  * way the Arch wiki seed's CLI works ({@code corpus-mcp archwiki commands GRUB Installation}).
- * Arguments fill the tool's parameters in order: its {@code required} list first, then the rest
- * in declaration order; an array parameter takes all remaining arguments.
+ * Arguments fill the tool's parameters in order: its {@code required} list first, then the rest in
+ * declaration order; an array parameter takes all remaining arguments.
  *
  * <p>When the plugin has no tool of that name, one of its {@link CommandProvider command-line
  * commands} is looked for ({@code corpus-mcp archwiki record GRUB --force}) and run with the
  * arguments as given; those are operator work, never MCP tools.
  */
-@Command(name = "corpus-mcp <plugin-id>", mixinStandardHelpOptions = true,
+@Command(
+    name = "corpus-mcp <plugin-id>",
+    mixinStandardHelpOptions = true,
     description = "Run a plugin's tool with positional arguments, or one of its commands.")
 public final class PluginToolCommand implements Callable<Integer> {
 
@@ -41,11 +43,14 @@ public final class PluginToolCommand implements Callable<Integer> {
 
   @Mixin HostOptions options = new HostOptions();
 
-  @Parameters(index = "0", paramLabel = "PLUGIN") String pluginId;
+  @Parameters(index = "0", paramLabel = "PLUGIN")
+  String pluginId;
 
-  @Parameters(index = "1", paramLabel = "TOOL", arity = "0..1") @Nullable String toolName;
+  @Parameters(index = "1", paramLabel = "TOOL", arity = "0..1")
+  @Nullable String toolName;
 
-  @Parameters(index = "2..*", paramLabel = "ARG") List<String> values = new ArrayList<>();
+  @Parameters(index = "2..*", paramLabel = "ARG")
+  List<String> values = new ArrayList<>();
 
   public PluginToolCommand(CorpusMcpCommand root) {
     this.root = root;
@@ -55,39 +60,63 @@ public final class PluginToolCommand implements Callable<Integer> {
   public Integer call() {
     try (Host host = root.startHost(options)) {
       List<RegisteredTool> owned = host.catalog().ownedBy(pluginId);
-      LoadedPlugin plugin = host.plugins().stream().filter(p -> p.id().equals(pluginId))
-          .findFirst().orElse(null);
+      LoadedPlugin plugin =
+          host.plugins().stream().filter(p -> p.id().equals(pluginId)).findFirst().orElse(null);
       List<CommandSpec> commands = plugin == null ? List.of() : commands(root, plugin);
       if (owned.isEmpty() && commands.isEmpty()) {
-        // Most often a mistyped command ("serv"), so the commands are candidates beside the plugins.
+        // Most often a mistyped command ("serv"), so the commands are candidates beside the
+        // plugins.
         List<String> names = new ArrayList<>(root.commandNames());
         host.plugins().forEach(p -> names.add(p.id()));
-        root.err().println("Unknown command or plugin: '" + pluginId + "'"
-            + NearestName.hint(pluginId, names) + ". Commands: " + root.commandNames()
-            + "; plugins with tools: " + host.plugins().stream().map(p -> p.id()).toList()
-            + ". Run 'corpus-mcp --help'.");
+        root.err()
+            .println(
+                "Unknown command or plugin: '"
+                    + pluginId
+                    + "'"
+                    + NearestName.hint(pluginId, names)
+                    + ". Commands: "
+                    + root.commandNames()
+                    + "; plugins with tools: "
+                    + host.plugins().stream().map(p -> p.id()).toList()
+                    + ". Run 'corpus-mcp --help'.");
         return 2;
       }
       if (toolName == null) {
-        root.err().println("Plugin '" + pluginId + "' has: " + offered(owned, commands)
-            + ". Run 'corpus-mcp " + pluginId + " <tool> [ARG...]'.");
+        root.err()
+            .println(
+                "Plugin '"
+                    + pluginId
+                    + "' has: "
+                    + offered(owned, commands)
+                    + ". Run 'corpus-mcp "
+                    + pluginId
+                    + " <tool> [ARG...]'.");
         return 2;
       }
       String wanted = toolName;
-      RegisteredTool tool = owned.stream()
-          .filter(t -> t.baseName().equals(wanted) || t.name().equals(wanted))
-          .findFirst().orElse(null);
+      RegisteredTool tool =
+          owned.stream()
+              .filter(t -> t.baseName().equals(wanted) || t.name().equals(wanted))
+              .findFirst()
+              .orElse(null);
       if (tool == null) {
-        CommandSpec command = commands.stream().filter(c -> c.name().equals(wanted))
-            .findFirst().orElse(null);
+        CommandSpec command =
+            commands.stream().filter(c -> c.name().equals(wanted)).findFirst().orElse(null);
         if (command != null) {
           return runCommand(plugin, command);
         }
         List<String> names = new ArrayList<>();
         owned.forEach(t -> names.add(t.baseName()));
         commands.forEach(c -> names.add(c.name()));
-        root.err().println("Unknown tool or command: " + wanted + NearestName.hint(wanted, names)
-            + ". Plugin '" + pluginId + "' has: " + offered(owned, commands));
+        root.err()
+            .println(
+                "Unknown tool or command: "
+                    + wanted
+                    + NearestName.hint(wanted, names)
+                    + ". Plugin '"
+                    + pluginId
+                    + "' has: "
+                    + offered(owned, commands));
         return 2;
       }
       Object mapped = bind(tool, values);
@@ -110,7 +139,8 @@ public final class PluginToolCommand implements Callable<Integer> {
 
   /** The plugin's command-line commands (not MCP tools); also listed by {@code tools}. */
   static List<CommandSpec> commands(CorpusMcpCommand root, LoadedPlugin plugin) {
-    PluginContext context = org.corpusmcp.host.plugins.PluginContexts.forPlugin(plugin.id(), root.env());
+    PluginContext context =
+        org.corpusmcp.host.plugins.PluginContexts.forPlugin(plugin.id(), root.env());
     List<CommandSpec> out = new ArrayList<>();
     for (CommandProvider provider : plugin.extensionsOf(CommandProvider.class)) {
       out.addAll(plugin.<CommandSpec>ask(provider, "commands()", () -> provider.commands(context)));
@@ -186,8 +216,13 @@ public final class PluginToolCommand implements Callable<Integer> {
       args.put(name, value);
     }
     if (i < given.size()) {
-      return tool.baseName() + " takes at most " + names.size() + " argument(s), got "
-          + given.size() + ": " + String.join(" ", given.subList(i, given.size()));
+      return tool.baseName()
+          + " takes at most "
+          + names.size()
+          + " argument(s), got "
+          + given.size()
+          + ": "
+          + String.join(" ", given.subList(i, given.size()));
     }
     return args;
   }
@@ -209,8 +244,13 @@ public final class PluginToolCommand implements Callable<Integer> {
         default -> raw;
       };
     } catch (NumberFormatException e) {
-      return new Problem(label + " must be " + (type.equals("integer") ? "an integer" : "a number")
-          + ", got '" + raw + "'");
+      return new Problem(
+          label
+              + " must be "
+              + (type.equals("integer") ? "an integer" : "a number")
+              + ", got '"
+              + raw
+              + "'");
     } catch (JacksonException e) {
       return new Problem(label + " must be a JSON object, got '" + raw + "'");
     }

@@ -1,7 +1,7 @@
 package org.corpusmcp.host.cli;
 
-import java.io.FileInputStream;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +25,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code corpus-mcp serve}: the MCP server, over stdio by default or Streamable HTTP. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
     description = {
       "Run the MCP server: over stdio, or Streamable HTTP with --http.",
       "stdio is for clients that spawn the server; --http serves http://HOST:PORT/mcp.",
@@ -40,51 +42,81 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--http", description = "Serve Streamable HTTP instead of stdio.")
   boolean http;
 
-  @Option(names = "--host", paramLabel = "ADDR",
-      description = "HTTP bind address (env MCP_HOST; default 127.0.0.1). A non-loopback address"
-          + " requires MCP_AUTH_TOKEN, or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
-          + " (a container port published on the host's loopback only).")
+  @Option(
+      names = "--host",
+      paramLabel = "ADDR",
+      description =
+          "HTTP bind address (env MCP_HOST; default 127.0.0.1). A non-loopback address"
+              + " requires MCP_AUTH_TOKEN, or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
+              + " (a container port published on the host's loopback only).")
   @Nullable String host;
 
-  @Option(names = "--port", paramLabel = "PORT",
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
       description = "HTTP port (env MCP_PORT; default 8000; 0 picks a free port).")
   @Nullable Integer port;
 
-  @Option(names = "--request-timeout", paramLabel = "SECONDS",
-      description = "Longest a tool call may run: then it is cancelled and the client gets an"
-          + " isError result with code 'timeout' (env MCP_REQUEST_TIMEOUT; default 120).")
+  @Option(
+      names = "--request-timeout",
+      paramLabel = "SECONDS",
+      description =
+          "Longest a tool call may run: then it is cancelled and the client gets an"
+              + " isError result with code 'timeout' (env MCP_REQUEST_TIMEOUT; default 120).")
   @Nullable Integer requestTimeoutSeconds;
 
-  @Option(names = "--max-sessions", paramLabel = "N",
-      description = "HTTP sessions open at once at most; one more initialize gets a JSON-RPC error"
-          + " (env MCP_MAX_SESSIONS; default " + HttpSettings.DEFAULT_MAX_SESSIONS + ").")
+  @Option(
+      names = "--max-sessions",
+      paramLabel = "N",
+      description =
+          "HTTP sessions open at once at most; one more initialize gets a JSON-RPC error"
+              + " (env MCP_MAX_SESSIONS; default "
+              + HttpSettings.DEFAULT_MAX_SESSIONS
+              + ").")
   @Nullable Integer maxSessions;
 
-  @Option(names = "--session-idle-timeout", paramLabel = "SECONDS",
-      description = "An HTTP session without requests for this long is closed, within as long"
-          + " again (env MCP_SESSION_IDLE_SECONDS; default 1800).")
+  @Option(
+      names = "--session-idle-timeout",
+      paramLabel = "SECONDS",
+      description =
+          "An HTTP session without requests for this long is closed, within as long"
+              + " again (env MCP_SESSION_IDLE_SECONDS; default 1800).")
   @Nullable Integer sessionIdleSeconds;
 
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "HTTP connections open at once at most; more wait to be accepted"
-          + " (env MCP_MAX_CONNECTIONS; default " + HttpSettings.DEFAULT_MAX_CONNECTIONS + ").")
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      description =
+          "HTTP connections open at once at most; more wait to be accepted"
+              + " (env MCP_MAX_CONNECTIONS; default "
+              + HttpSettings.DEFAULT_MAX_CONNECTIONS
+              + ").")
   @Nullable Integer maxConnections;
 
-  @Option(names = "--header-timeout", paramLabel = "SECONDS",
-      description = "An HTTP connection must send a request's complete headers within this time of"
-          + " opening or of its previous response, or it is closed (env MCP_HEADER_TIMEOUT;"
-          + " default 10).")
+  @Option(
+      names = "--header-timeout",
+      paramLabel = "SECONDS",
+      description =
+          "An HTTP connection must send a request's complete headers within this time of"
+              + " opening or of its previous response, or it is closed (env MCP_HEADER_TIMEOUT;"
+              + " default 10).")
   @Nullable Integer headerTimeoutSeconds;
 
-  @Option(names = "--shutdown-grace", paramLabel = "SECONDS",
-      description = "On SIGTERM, stop taking requests and give those running this long to finish,"
-          + " then exit 0 (env MCP_SHUTDOWN_GRACE; default 10).")
+  @Option(
+      names = "--shutdown-grace",
+      paramLabel = "SECONDS",
+      description =
+          "On SIGTERM, stop taking requests and give those running this long to finish,"
+              + " then exit 0 (env MCP_SHUTDOWN_GRACE; default 10).")
   @Nullable Integer shutdownGraceSeconds;
 
-  @Option(names = "--replica-id", paramLabel = "ID",
-      description = "Behind a load balancer: issue HTTP session ids as ID.<id>, so the balancer"
-          + " can send a session's requests to this replica (env MCP_REPLICA_ID; default none;"
-          + " see docs/operations.md).")
+  @Option(
+      names = "--replica-id",
+      paramLabel = "ID",
+      description =
+          "Behind a load balancer: issue HTTP session ids as ID.<id>, so the balancer"
+              + " can send a session's requests to this replica (env MCP_REPLICA_ID; default none;"
+              + " see docs/operations.md).")
   @Nullable String replicaId;
 
   private static @Nullable String blankToNull(@Nullable String text) {
@@ -92,45 +124,67 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   private static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
   /** How long the main thread waits, after the server stopped, for the stop to be logged. */
   private static final Duration STOP_LOG_WAIT = Duration.ofSeconds(5);
+
   private static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
   /** At end of stdin, in-flight calls get their deadline plus this to be answered. */
   private static final Duration DRAIN_MARGIN = Duration.ofSeconds(2);
 
   @Override
   public Integer call() throws Exception {
     Logger log = LoggerFactory.getLogger(ServeCommand.class);
-    Duration timeout = Duration.ofSeconds(positive("--request-timeout", "MCP_REQUEST_TIMEOUT",
-        requestTimeoutSeconds, (int) ToolInvoker.DEFAULT_DEADLINE.toSeconds()));
+    Duration timeout =
+        Duration.ofSeconds(
+            positive(
+                "--request-timeout",
+                "MCP_REQUEST_TIMEOUT",
+                requestTimeoutSeconds,
+                (int) ToolInvoker.DEFAULT_DEADLINE.toSeconds()));
     HttpSettings httpSettings = http ? httpSettings() : null;
-    Duration grace = Duration.ofSeconds(positive("--shutdown-grace", "MCP_SHUTDOWN_GRACE",
-        shutdownGraceSeconds, (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
+    Duration grace =
+        Duration.ofSeconds(
+            positive(
+                "--shutdown-grace",
+                "MCP_SHUTDOWN_GRACE",
+                shutdownGraceSeconds,
+                (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
     try (Host host = root.startHost(options)) {
       McpServers.Parts parts = host.mcpParts(timeout);
-      log.info("{} tool(s) from {} plugin(s): {}", host.catalog().size(), host.plugins().size(),
+      log.info(
+          "{} tool(s) from {} plugin(s): {}",
+          host.catalog().size(),
+          host.plugins().size(),
           host.catalog().tools().stream().map(t -> t.name()).toList());
       if (!host.prompts().isEmpty()) {
-        log.info("{} prompt(s): {}", host.prompts().size(),
+        log.info(
+            "{} prompt(s): {}",
+            host.prompts().size(),
             host.prompts().prompts().stream().map(p -> p.name()).toList());
       }
       if (httpSettings != null) {
-        if (httpSettings.unauthenticatedExposureAllowed() && !httpSettings.isLoopbackBind()
+        if (httpSettings.unauthenticatedExposureAllowed()
+            && !httpSettings.isLoopbackBind()
             && httpSettings.bearerToken() == null) {
-          log.warn("listening on {} without a token (MCP_ALLOW_UNAUTHENTICATED_BIND=1): anything"
-              + " that reaches this address can call the tools", httpSettings.host());
+          log.warn(
+              "listening on {} without a token (MCP_ALLOW_UNAUTHENTICATED_BIND=1): anything"
+                  + " that reaches this address can call the tools",
+              httpSettings.host());
         }
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts)) {
           logReady(log);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
           CountDownLatch stopped = new CountDownLatch(1);
           AtomicInteger inFlightAtStop = new AtomicInteger(-1);
-          TermSignal.handle(() -> {
-            inFlightAtStop.set(server.requestsInFlight());
-            int left = server.shutdown(grace);
-            logStopped(log, inFlightAtStop.get(), left, grace);
-            stopped.countDown();
-          });
+          TermSignal.handle(
+              () -> {
+                inFlightAtStop.set(server.requestsInFlight());
+                int left = server.shutdown(grace);
+                logStopped(log, inFlightAtStop.get(), left, grace);
+                stopped.countDown();
+              });
           server.join();
           if (inFlightAtStop.get() >= 0) {
             // join returns as Jetty stops, before the signal's thread has logged and finished
@@ -139,17 +193,24 @@ final class ServeCommand implements Callable<Integer> {
         }
         return 0;
       }
-      StdioTransport transport = new StdioTransport(
-          parts.mcpJson(), parts.json(), parts.gate(), parts.modern(),
-          new FileInputStream(FileDescriptor.in), root.out(), MAX_MESSAGE_BYTES,
-          timeout.plus(DRAIN_MARGIN));
+      StdioTransport transport =
+          new StdioTransport(
+              parts.mcpJson(),
+              parts.json(),
+              parts.gate(),
+              parts.modern(),
+              new FileInputStream(FileDescriptor.in),
+              root.out(),
+              MAX_MESSAGE_BYTES,
+              timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);
       logReady(log);
       AtomicInteger inFlightAtStop = new AtomicInteger(-1);
-      TermSignal.handle(() -> {
-        inFlightAtStop.set(transport.requestsInFlight());
-        transport.stop(grace);
-      });
+      TermSignal.handle(
+          () -> {
+            inFlightAtStop.set(transport.requestsInFlight());
+            transport.stop(grace);
+          });
       transport.run();
       if (inFlightAtStop.get() >= 0) {
         logStopped(log, inFlightAtStop.get(), transport.requestsInFlight(), grace);
@@ -164,9 +225,14 @@ final class ServeCommand implements Callable<Integer> {
     String bind = host != null ? host : env.getOrDefault("MCP_HOST", "127.0.0.1");
     int listenPort;
     try {
-      listenPort = port != null ? port : Integer.parseInt(env.getOrDefault("MCP_PORT", String.valueOf(HttpSettings.DEFAULT_PORT)).trim());
+      listenPort =
+          port != null
+              ? port
+              : Integer.parseInt(
+                  env.getOrDefault("MCP_PORT", String.valueOf(HttpSettings.DEFAULT_PORT)).trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("MCP_PORT must be a number, got '" + env.get("MCP_PORT") + "'");
+      throw new IllegalArgumentException(
+          "MCP_PORT must be a number, got '" + env.get("MCP_PORT") + "'");
     }
     return new HttpSettings(
         bind,
@@ -175,13 +241,25 @@ final class ServeCommand implements Callable<Integer> {
         List.copyOf(HostSettings.parseList(env.get("MCP_ALLOWED_HOSTS"))),
         List.copyOf(HostSettings.parseList(env.get("MCP_ALLOWED_ORIGINS"))),
         MAX_MESSAGE_BYTES,
-        positive("--max-sessions", "MCP_MAX_SESSIONS", maxSessions, HttpSettings.DEFAULT_MAX_SESSIONS),
-        Duration.ofSeconds(positive("--session-idle-timeout", "MCP_SESSION_IDLE_SECONDS",
-            sessionIdleSeconds, (int) HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT.toSeconds())),
-        positive("--max-connections", "MCP_MAX_CONNECTIONS", maxConnections,
+        positive(
+            "--max-sessions", "MCP_MAX_SESSIONS", maxSessions, HttpSettings.DEFAULT_MAX_SESSIONS),
+        Duration.ofSeconds(
+            positive(
+                "--session-idle-timeout",
+                "MCP_SESSION_IDLE_SECONDS",
+                sessionIdleSeconds,
+                (int) HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT.toSeconds())),
+        positive(
+            "--max-connections",
+            "MCP_MAX_CONNECTIONS",
+            maxConnections,
             HttpSettings.DEFAULT_MAX_CONNECTIONS),
-        Duration.ofSeconds(positive("--header-timeout", "MCP_HEADER_TIMEOUT", headerTimeoutSeconds,
-            (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())),
+        Duration.ofSeconds(
+            positive(
+                "--header-timeout",
+                "MCP_HEADER_TIMEOUT",
+                headerTimeoutSeconds,
+                (int) HttpSettings.DEFAULT_HEADER_TIMEOUT.toSeconds())),
         replicaId != null ? replicaId : blankToNull(env.get("MCP_REPLICA_ID")),
         "1".equals(env.getOrDefault("MCP_ALLOW_UNAUTHENTICATED_BIND", "").trim()));
   }
@@ -199,7 +277,8 @@ final class ServeCommand implements Callable<Integer> {
       try {
         value = Integer.parseInt(text.trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(variable + " must be a whole number, got '" + text + "'");
+        throw new IllegalArgumentException(
+            variable + " must be a whole number, got '" + text + "'");
       }
     }
     if (value < 1) {
@@ -214,14 +293,18 @@ final class ServeCommand implements Callable<Integer> {
     if (left == 0) {
       log.info("SIGTERM: stopped taking requests; {} in flight finished; exiting", inFlight);
     } else {
-      log.warn("SIGTERM: stopped taking requests; {} of {} in flight still running after the {} s"
-          + " grace (MCP_SHUTDOWN_GRACE); exiting", left, inFlight, grace.toSeconds());
+      log.warn(
+          "SIGTERM: stopped taking requests; {} of {} in flight still running after the {} s"
+              + " grace (MCP_SHUTDOWN_GRACE); exiting",
+          left,
+          inFlight,
+          grace.toSeconds());
     }
   }
 
   private static void logReady(Logger log) {
-    long sinceJvmStart = System.currentTimeMillis()
-        - ManagementFactory.getRuntimeMXBean().getStartTime();
+    long sinceJvmStart =
+        System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
     log.info("ready ({} ms after JVM start)", sinceJvmStart);
   }
 }

@@ -8,9 +8,9 @@ import sun.misc.Signal;
  *
  * <p>On SIGTERM the JVM runs its shutdown hooks and exits with status 143 whatever they do; a
  * graceful stop that lets the command end normally (and exit 0) needs the signal itself. The JDK
- * offers that only through {@code sun.misc.Signal} (module {@code jdk.unsupported}, present in every
- * JDK since 9 and used by the JDK's own tools). Where the signal cannot be caught the JVM's usual
- * handling stays, and the caller's shutdown hook (if any) still runs.
+ * offers that only through {@code sun.misc.Signal} (module {@code jdk.unsupported}, present in
+ * every JDK since 9 and used by the JDK's own tools). Where the signal cannot be caught the JVM's
+ * usual handling stays, and the caller's shutdown hook (if any) still runs.
  */
 final class TermSignal {
 
@@ -21,7 +21,8 @@ final class TermSignal {
     try {
       Signal.handle(new Signal("TERM"), signal -> onTerm.run());
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
-      LoggerFactory.getLogger(TermSignal.class).debug("SIGTERM cannot be caught here: {}", e.toString());
+      LoggerFactory.getLogger(TermSignal.class)
+          .debug("SIGTERM cannot be caught here: {}", e.toString());
     }
   }
 }

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.corpusmcp.api.CommandSpec;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.mcp.JsonText;
-import org.corpusmcp.api.CommandSpec;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.RegisteredPrompt;
 import org.corpusmcp.host.plugins.RegisteredTool;
@@ -19,14 +19,17 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code corpus-mcp tools}: what the loaded plugins provide. A person reads a short table (tools,
- * prompts, then the plugins' operator commands); {@code --json} gives scripts the full
- * catalogue with schemas and annotations. Prompts sit beside the tools (an empty list when no
- * plugin has any) so one command still answers "what do I get".
+ * prompts, then the plugins' operator commands); {@code --json} gives scripts the full catalogue
+ * with schemas and annotations. Prompts sit beside the tools (an empty list when no plugin has any)
+ * so one command still answers "what do I get".
  */
-@Command(name = "tools", mixinStandardHelpOptions = true,
-    description = "Print what the loaded plugins provide: a table of tools, prompts and plugin"
-        + " commands, or with --json the tools in tools/list order (with their schemas) and the"
-        + " prompts in prompts/list order.")
+@Command(
+    name = "tools",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print what the loaded plugins provide: a table of tools, prompts and plugin"
+            + " commands, or with --json the tools in tools/list order (with their schemas) and the"
+            + " prompts in prompts/list order.")
 final class ToolsCommand implements Callable<Integer> {
 
   @ParentCommand CorpusMcpCommand root;
@@ -53,11 +56,13 @@ final class ToolsCommand implements Callable<Integer> {
         entry.put("description", tool.spec().description());
         entry.put("inputSchema", tool.inputSchema());
         entry.put("outputSchema", tool.outputSchema());
-        entry.put("annotations", Map.of(
-            "readOnlyHint", hints.readOnly(),
-            "destructiveHint", hints.destructive(),
-            "idempotentHint", hints.idempotent(),
-            "openWorldHint", hints.openWorld()));
+        entry.put(
+            "annotations",
+            Map.of(
+                "readOnlyHint", hints.readOnly(),
+                "destructiveHint", hints.destructive(),
+                "idempotentHint", hints.idempotent(),
+                "openWorldHint", hints.openWorld()));
         tools.add(entry);
       }
       List<Map<String, Object>> prompts = new ArrayList<>();
@@ -89,8 +94,10 @@ final class ToolsCommand implements Callable<Integer> {
     }
     for (LoadedPlugin plugin : host.plugins()) {
       for (CommandSpec command : PluginToolCommand.commands(root, plugin)) {
-        rows.add(new String[] {plugin.id() + " " + command.name() + " (command)", plugin.id(),
-            command.description()});
+        rows.add(
+            new String[] {
+              plugin.id() + " " + command.name() + " (command)", plugin.id(), command.description()
+            });
       }
     }
     int[] width = new int[2];
@@ -99,8 +106,10 @@ final class ToolsCommand implements Callable<Integer> {
       width[1] = Math.max(width[1], row[1].length());
     }
     for (String[] row : rows) {
-      root.out().println(String.format("%-" + width[0] + "s  %-" + width[1] + "s  %s",
-          row[0], row[1], row[2]).stripTrailing());
+      root.out()
+          .println(
+              String.format("%-" + width[0] + "s  %-" + width[1] + "s  %s", row[0], row[1], row[2])
+                  .stripTrailing());
     }
     root.out().println();
     root.out().println("Run one: corpus-mcp call NAME '{...}'; schemas: corpus-mcp tools --json");

@@ -35,17 +35,22 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code corpus-mcp zim info|entries|cat ARCHIVE …}: look inside a ZIM archive with the project's
- * own reader and print JSON whose field names follow {@code shared/tools/zim_oracle.py}, so the
- * two can be compared line by line. A damaged archive prints {@code {"error":"zim-format",…}} on
- * stderr and exits 1; so does a listing that met unreadable entries (after printing the rest), and
- * an {@code info --check} or {@code --validate} that found damage.
+ * own reader and print JSON whose field names follow {@code shared/tools/zim_oracle.py}, so the two
+ * can be compared line by line. A damaged archive prints {@code {"error":"zim-format",…}} on stderr
+ * and exits 1; so does a listing that met unreadable entries (after printing the rest), and an
+ * {@code info --check} or {@code --validate} that found damage.
  */
 @Command(
     name = "zim",
     mixinStandardHelpOptions = true,
     description = {"Inspect a ZIM archive with corpus-mcp's pure-Java reader; prints JSON."},
-    subcommands = {ZimCommand.Info.class, ZimCommand.Entries.class, ZimCommand.Cat.class,
-        ZimSearchCommands.Search.class, ZimSearchCommands.Suggest.class})
+    subcommands = {
+      ZimCommand.Info.class,
+      ZimCommand.Entries.class,
+      ZimCommand.Cat.class,
+      ZimSearchCommands.Search.class,
+      ZimSearchCommands.Suggest.class
+    })
 public final class ZimCommand {
 
   static final int EXIT_FAILED = 1;
@@ -54,17 +59,28 @@ public final class ZimCommand {
 
   /** Options every subcommand shares: the archive and, for embedded archives, where it lies. */
   static class ArchiveOptions {
-    @Parameters(index = "0", paramLabel = "ARCHIVE",
+    @Parameters(
+        index = "0",
+        paramLabel = "ARCHIVE",
         description = "The .zim file; a split archive by foo.zimaa or foo.zim.")
     Path archive;
 
-    @Option(names = "--offset", paramLabel = "N", description = "Archive starts at byte N of the file (embedded).")
+    @Option(
+        names = "--offset",
+        paramLabel = "N",
+        description = "Archive starts at byte N of the file (embedded).")
     long offset;
 
-    @Option(names = "--size", paramLabel = "N", description = "Archive size in bytes (embedded; default: to the end).")
+    @Option(
+        names = "--size",
+        paramLabel = "N",
+        description = "Archive size in bytes (embedded; default: to the end).")
     long size = -1;
 
-    @Option(names = "--cache-mb", paramLabel = "MB", description = "Cluster cache bound (default 64).")
+    @Option(
+        names = "--cache-mb",
+        paramLabel = "MB",
+        description = "Cluster cache bound (default 64).")
     long cacheMb = 64;
 
     Archive open() {
@@ -116,8 +132,8 @@ public final class ZimCommand {
 
     /**
      * A listing that met unreadable entries still prints every entry it could, but, like tar and
-     * zimcheck, exits non-zero and says how many, so a script can tell a damaged archive from a sound
-     * one without parsing every line.
+     * zimcheck, exits non-zero and says how many, so a script can tell a damaged archive from a
+     * sound one without parsing every line.
      */
     int damagedEntries(long damaged, long total) {
       if (damaged == 0) {
@@ -127,7 +143,9 @@ public final class ZimCommand {
       err.put("error", "damaged-entries");
       err.put("damaged", damaged);
       err.put("entries", total);
-      err.put("message", damaged + " of " + total + " entries could not be read; see their \"error\" fields");
+      err.put(
+          "message",
+          damaged + " of " + total + " entries could not be read; see their \"error\" fields");
       spec.commandLine().getErr().println(JSON.writeValueAsString(err));
       return EXIT_FAILED;
     }
@@ -140,17 +158,30 @@ public final class ZimCommand {
     }
   }
 
-  @Command(name = "info", mixinStandardHelpOptions = true,
-      description = {"Header facts, libzim-style view (counts, main entry, indexes, checksum) and metadata."},
+  @Command(
+      name = "info",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Header facts, libzim-style view (counts, main entry, indexes, checksum) and metadata."
+      },
       exitCodeListHeading = "Exit status:%n",
-      exitCodeList = {"0:the archive opened (and passed --check / --validate when asked)",
-          "1:it could not be opened, or --check / --validate found damage"})
+      exitCodeList = {
+        "0:the archive opened (and passed --check / --validate when asked)",
+        "1:it could not be opened, or --check / --validate found damage"
+      })
   static final class Info extends Sub {
-    @Option(names = "--check", description = "Also recompute the MD5 checksum (reads the whole archive; progress on stderr).")
+    @Option(
+        names = "--check",
+        description =
+            "Also recompute the MD5 checksum (reads the whole archive; progress on stderr).")
     boolean check;
 
-    @Option(names = "--validate", description = {"Also run the full structural validation (libzim's integrity checks):",
-        "\"valid\" and \"faults\", every fault found with its offset."})
+    @Option(
+        names = "--validate",
+        description = {
+          "Also run the full structural validation (libzim's integrity checks):",
+          "\"valid\" and \"faults\", every fault found with its offset."
+        })
     boolean validate;
 
     @Override
@@ -173,34 +204,41 @@ public final class ZimCommand {
       // Each group of facts is read on its own: in an archive opened despite damage (libzim opens
       // it too), a fact whose structure is damaged is named under "unreadable", the rest printed.
       ObjectNode unreadable = JSON.createObjectNode();
-      readOrNote(unreadable, "counts", () -> {
-        lz.put("article_count", a.articleCount());
-        OptionalInt media = a.mediaCount();
-        if (media.isPresent()) {
-          lz.put("media_count", media.getAsInt());
-        } else {
-          lz.putNull("media_count"); // no M/Counter: libzim fails with "Cannot find metadata"
-        }
-      });
+      readOrNote(
+          unreadable,
+          "counts",
+          () -> {
+            lz.put("article_count", a.articleCount());
+            OptionalInt media = a.mediaCount();
+            if (media.isPresent()) {
+              lz.put("media_count", media.getAsInt());
+            } else {
+              lz.putNull("media_count"); // no M/Counter: libzim fails with "Cannot find metadata"
+            }
+          });
       lz.put("has_new_namespace_scheme", a.hasNewNamespaceScheme());
-      readOrNote(unreadable, "indexes", () -> {
-        lz.put("has_fulltext_index", a.fulltextIndex() != null);
-        lz.put("has_title_index", a.titleIndex() != null);
-      });
+      readOrNote(
+          unreadable,
+          "indexes",
+          () -> {
+            lz.put("has_fulltext_index", a.fulltextIndex() != null);
+            lz.put("has_title_index", a.titleIndex() != null);
+          });
       lz.put("has_checksum", a.checksum() != null);
       lz.put("checksum", a.checksum());
       if (check) {
         PrintWriter err = spec.commandLine().getErr();
         long[] lastPercent = {-1};
         try {
-          a.verifyChecksum((done, total) -> {
-            long percent = total == 0 ? 100 : done * 100 / total;
-            if (percent != lastPercent[0]) {
-              lastPercent[0] = percent;
-              err.print("\rchecksum " + percent + "%");
-              err.flush();
-            }
-          });
+          a.verifyChecksum(
+              (done, total) -> {
+                long percent = total == 0 ? 100 : done * 100 / total;
+                if (percent != lastPercent[0]) {
+                  lastPercent[0] = percent;
+                  err.print("\rchecksum " + percent + "%");
+                  err.flush();
+                }
+              });
           lz.put("check", true);
         } catch (ZimFormatException e) {
           lz.put("check", false);
@@ -213,45 +251,55 @@ public final class ZimCommand {
         o.put("valid", faults.isEmpty());
         o.set("faults", faultsJson(faults));
       }
-      readOrNote(unreadable, "main_entry", () -> {
-        Entry main = a.mainEntry();
-        lz.put("has_main_entry", main != null);
-        if (main != null) {
-          ObjectNode m = lz.putObject("main_entry");
-          m.put("path", main.path());
-          m.put("title", main.title());
-          m.put("is_redirect", main.isRedirect());
-          m.put("final_path", main.resolve().path());
-        }
-      });
-      readOrNote(unreadable, "illustration_sizes", () -> {
-        ArrayNode sizes = JSON.createArrayNode();
-        a.illustrationSizes().forEach(sizes::add);
-        lz.set("illustration_sizes", sizes);
-      });
+      readOrNote(
+          unreadable,
+          "main_entry",
+          () -> {
+            Entry main = a.mainEntry();
+            lz.put("has_main_entry", main != null);
+            if (main != null) {
+              ObjectNode m = lz.putObject("main_entry");
+              m.put("path", main.path());
+              m.put("title", main.title());
+              m.put("is_redirect", main.isRedirect());
+              m.put("final_path", main.resolve().path());
+            }
+          });
+      readOrNote(
+          unreadable,
+          "illustration_sizes",
+          () -> {
+            ArrayNode sizes = JSON.createArrayNode();
+            a.illustrationSizes().forEach(sizes::add);
+            lz.set("illustration_sizes", sizes);
+          });
       ObjectNode md = lz.putObject("metadata");
       for (String key : a.metadataKeys()) {
-        readOrNote(unreadable, "metadata/" + key, () -> {
-          Blob b = a.metadataBlob(key);
-          if (b != null) {
-            byte[] bytes = b.bytes();
-            String text = utf8(bytes);
-            if (text != null) {
-              md.put(key, text);
-            } else {
-              ObjectNode bin = md.putObject(key);
-              bin.put("base64", Base64.getEncoder().encodeToString(bytes));
-              bin.put("sha256", sha256(bytes));
-              bin.put("size", bytes.length);
-            }
-          }
-        });
+        readOrNote(
+            unreadable,
+            "metadata/" + key,
+            () -> {
+              Blob b = a.metadataBlob(key);
+              if (b != null) {
+                byte[] bytes = b.bytes();
+                String text = utf8(bytes);
+                if (text != null) {
+                  md.put(key, text);
+                } else {
+                  ObjectNode bin = md.putObject(key);
+                  bin.put("base64", Base64.getEncoder().encodeToString(bytes));
+                  bin.put("sha256", sha256(bytes));
+                  bin.put("size", bytes.length);
+                }
+              }
+            });
       }
       if (!unreadable.isEmpty()) {
         o.set("unreadable", unreadable);
       }
       out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o));
-      // A failed --check or --validate is the answer a script asked for: report it in the exit status.
+      // A failed --check or --validate is the answer a script asked for: report it in the exit
+      // status.
       boolean checkFailed = check && !lz.path("check").asBoolean(false);
       boolean invalid = validate && !o.path("valid").asBoolean(false);
       return checkFailed || invalid ? EXIT_FAILED : 0;
@@ -284,14 +332,20 @@ public final class ZimCommand {
     return out;
   }
 
-  @Command(name = "entries", mixinStandardHelpOptions = true,
-      description = {"Every directory entry in path order, one JSON object per line:",
-          "index, namespace, path, title, storedTitle, kind, mimetype, redirectIndex, redirectTarget,",
-          "libzim_path, size, sha256 (field names as in zim_oracle.py entries)."},
+  @Command(
+      name = "entries",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Every directory entry in path order, one JSON object per line:",
+        "index, namespace, path, title, storedTitle, kind, mimetype, redirectIndex, redirectTarget,",
+        "libzim_path, size, sha256 (field names as in zim_oracle.py entries)."
+      },
       exitCodeListHeading = "Exit status:%n",
-      exitCodeList = {"0:every entry was read",
-          "1:the archive could not be opened, or some entries could not be read (they carry an",
-          "  \"error\" field; stderr says how many)"})
+      exitCodeList = {
+        "0:every entry was read",
+        "1:the archive could not be opened, or some entries could not be read (they carry an",
+        "  \"error\" field; stderr says how many)"
+      })
   static final class Entries extends Sub {
     @Option(names = "--no-content", description = "Skip size and sha256 (no content is read).")
     boolean noContent;
@@ -342,18 +396,30 @@ public final class ZimCommand {
     }
   }
 
-  @Command(name = "cat", mixinStandardHelpOptions = true,
-      description = {"One entry (redirects followed) as JSON: path, title, mimetype, size, sha256 and",
-          "content (UTF-8 text, or base64 for binary). --raw writes the bytes alone instead."})
+  @Command(
+      name = "cat",
+      mixinStandardHelpOptions = true,
+      description = {
+        "One entry (redirects followed) as JSON: path, title, mimetype, size, sha256 and",
+        "content (UTF-8 text, or base64 for binary). --raw writes the bytes alone instead."
+      })
   static final class Cat extends Sub {
-    @Parameters(index = "1", paramLabel = "PATH",
+    @Parameters(
+        index = "1",
+        paramLabel = "PATH",
         description = "Public path as libzim takes it (new scheme: without namespace; old: A/foo).")
     @Nullable String path;
 
-    @Option(names = "--namespace", paramLabel = "NS", description = "Look PATH up in this namespace (e.g. M, X, W).")
+    @Option(
+        names = "--namespace",
+        paramLabel = "NS",
+        description = "Look PATH up in this namespace (e.g. M, X, W).")
     @Nullable String namespace;
 
-    @Option(names = "--index", paramLabel = "N", description = "Take entry N (path order, all namespaces) instead of PATH.")
+    @Option(
+        names = "--index",
+        paramLabel = "N",
+        description = "Take entry N (path order, all namespaces) instead of PATH.")
     @Nullable Integer index;
 
     @Option(names = "--raw", description = "Write the content bytes to stdout, nothing else.")
@@ -372,7 +438,8 @@ public final class ZimCommand {
         throw new CommandLine.ParameterException(spec.commandLine(), "give PATH or --index");
       } else if (namespace != null) {
         if (namespace.length() != 1) {
-          throw new CommandLine.ParameterException(spec.commandLine(), "--namespace takes one character");
+          throw new CommandLine.ParameterException(
+              spec.commandLine(), "--namespace takes one character");
         }
         e = a.findByNamespace(namespace.charAt(0), path);
       } else {
@@ -429,10 +496,12 @@ public final class ZimCommand {
 
   static @Nullable String utf8(byte[] bytes) {
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
     } catch (CharacterCodingException e) {
       return null;
     }

@@ -27,8 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code corpus-mcp zim search|suggest ARCHIVE QUERY [--start N] [--count N]}: libzim-compatible
  * full-text search and title suggestions with the project's own reader. The JSON mirrors {@code
  * shared/tools/zim_oracle.py search|suggest --semantics 9} ({@code replay_libzim9}): {@code
- * estimated}, then per result {@code docid path title weight percent wordcount snippet} (search)
- * or {@code path title snippet} (suggest). Errors go to stderr as JSON with exit status 1.
+ * estimated}, then per result {@code docid path title weight percent wordcount snippet} (search) or
+ * {@code path title snippet} (suggest). Errors go to stderr as JSON with exit status 1.
  */
 public final class ZimSearchCommands {
   private ZimSearchCommands() {}
@@ -43,7 +43,10 @@ public final class ZimSearchCommands {
     @Parameters(index = "0", paramLabel = "ARCHIVE", description = "The .zim file.")
     Path archive;
 
-    @Parameters(index = "1", paramLabel = "QUERY", description = "The query, as a user would type it.")
+    @Parameters(
+        index = "1",
+        paramLabel = "QUERY",
+        description = "The query, as a user would type it.")
     String query;
 
     @Option(names = "--start", paramLabel = "N", description = "First result (default 0).")
@@ -52,7 +55,9 @@ public final class ZimSearchCommands {
     @Option(names = "--count", paramLabel = "N", description = "Number of results (default 25).")
     int count = 25;
 
-    @Option(names = "--semantics", paramLabel = "9|8.1",
+    @Option(
+        names = "--semantics",
+        paramLabel = "9|8.1",
         description = "libzim behaviour: 9 (current libzim, default) or 8.1 (libzim 8.1.1).")
     String semantics = "9";
 
@@ -78,7 +83,8 @@ public final class ZimSearchCommands {
         out.flush();
         return 0;
       } catch (SearchException e) {
-        return error("search-" + e.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+        return error(
+            "search-" + e.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
             e.getMessage());
       } catch (ZimFormatException e) {
         return error("zim-format", e.getMessage());
@@ -107,10 +113,14 @@ public final class ZimSearchCommands {
   }
 
   /** Full-text search. */
-  @Command(name = "search", mixinStandardHelpOptions = true,
+  @Command(
+      name = "search",
+      mixinStandardHelpOptions = true,
       description = {"Full-text search with libzim's ranking, estimate and snippets; prints JSON."})
   public static final class Search extends Base {
-    @Option(names = "--no-snippets", description = "Leave snippets out (faster: no content is read).")
+    @Option(
+        names = "--no-snippets",
+        description = "Leave snippets out (faster: no content is read).")
     boolean noSnippets;
 
     @Override
@@ -138,8 +148,12 @@ public final class ZimSearchCommands {
   }
 
   /** Title suggestions. */
-  @Command(name = "suggest", mixinStandardHelpOptions = true,
-      description = {"Title suggestions as libzim makes them (title index, else title-listing prefix); prints JSON."})
+  @Command(
+      name = "suggest",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Title suggestions as libzim makes them (title index, else title-listing prefix); prints JSON."
+      })
   public static final class Suggest extends Base {
     @Override
     ObjectNode run(Archive a, Semantics sem) {

@@ -26,12 +26,16 @@ public record HostSettings(
 
   /** Environment variable naming the plugins directory. */
   public static final String ENV_PLUGINS_DIR = "CORPUS_MCP_PLUGINS_DIR";
+
   /** Comma-separated plugin ids to skip. */
   public static final String ENV_DISABLED = "CORPUS_MCP_DISABLED_PLUGINS";
+
   /** Comma-separated plugin ids to load exclusively. */
   public static final String ENV_ENABLED = "CORPUS_MCP_ENABLED_PLUGINS";
+
   /** Comma-separated {@code pluginId=prefix} pairs; an empty prefix gives bare tool names. */
   public static final String ENV_TOOL_PREFIXES = "CORPUS_MCP_TOOL_PREFIXES";
+
   /** System property the launcher sets to the distribution's root directory. */
   public static final String HOME_PROPERTY = "corpusmcp.home";
 
@@ -89,7 +93,9 @@ public record HostSettings(
       int eq = pair.indexOf('=');
       if (eq <= 0) {
         throw new IllegalArgumentException(
-            "tool prefix '" + pair.trim() + "' must look like pluginId=prefix (prefix may be empty)");
+            "tool prefix '"
+                + pair.trim()
+                + "' must look like pluginId=prefix (prefix may be empty)");
       }
       out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }

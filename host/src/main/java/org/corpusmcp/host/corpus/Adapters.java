@@ -21,16 +21,29 @@ public final class Adapters {
         try {
           name = adapter.name();
         } catch (RuntimeException | LinkageError e) {
-          throw new PluginStartupException("plugin '" + plugin.id() + "': adapter "
-              + adapter.getClass().getName() + ".name() failed: " + e, e);
+          throw new PluginStartupException(
+              "plugin '"
+                  + plugin.id()
+                  + "': adapter "
+                  + adapter.getClass().getName()
+                  + ".name() failed: "
+                  + e,
+              e);
         }
         if (name.equals(CorpusConfig.AUTO)) {
-          throw new PluginStartupException("plugin '" + plugin.id() + "': adapter name 'auto' is reserved");
+          throw new PluginStartupException(
+              "plugin '" + plugin.id() + "': adapter name 'auto' is reserved");
         }
         AdapterBinding clash = out.get(name);
         if (clash != null) {
-          throw new PluginStartupException("adapter name '" + name + "' is provided twice: by plugin '"
-              + clash.pluginId() + "' and by plugin '" + plugin.id() + "'; disable one of them");
+          throw new PluginStartupException(
+              "adapter name '"
+                  + name
+                  + "' is provided twice: by plugin '"
+                  + clash.pluginId()
+                  + "' and by plugin '"
+                  + plugin.id()
+                  + "'; disable one of them");
         }
         out.put(name, new AdapterBinding(adapter, plugin.id(), plugin.classLoader()));
       }

@@ -10,8 +10,8 @@ import org.corpusmcp.corpus.FetchResponse;
 import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.LibraryReport;
 import org.corpusmcp.corpus.OutlineEntry;
-import org.corpusmcp.corpus.ReplyText;
 import org.corpusmcp.corpus.Reply;
+import org.corpusmcp.corpus.ReplyText;
 import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
@@ -21,16 +21,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The corpus's replies as the client sees them: each record mapped to JSON, with the output schema
- * of that JSON beside its mapping, so a field is added to both or to neither
- * ({@code CorpusJsonTest} checks every mapped reply on real archives against its schema). Field
- * order is the order a client reads them in; optional fields are left out, never null.
+ * of that JSON beside its mapping, so a field is added to both or to neither ({@code
+ * CorpusJsonTest} checks every mapped reply on real archives against its schema). Field order is
+ * the order a client reads them in; optional fields are left out, never null.
  */
 public final class CorpusJson {
 
   private CorpusJson() {}
 
   /** {@code search}'s reply. */
-  public static final String SEARCH_SCHEMA = """
+  public static final String SEARCH_SCHEMA =
+      """
       {"type":"object",
        "properties":{
          "results":{"type":"array","items":{"type":"object",
@@ -90,14 +91,16 @@ public final class CorpusJson {
     out.put("relevant_sections", hints);
     if (!hit.alsoIn().isEmpty()) {
       List<Map<String, Object>> copies = new ArrayList<>();
-      hit.alsoIn().forEach(copy -> copies.add(ordered("library", copy.library(), "ref", copy.ref())));
+      hit.alsoIn()
+          .forEach(copy -> copies.add(ordered("library", copy.library(), "ref", copy.ref())));
       out.put("also_in", copies);
     }
     return out;
   }
 
   /** {@code fetch}'s reply. */
-  public static final String FETCH_SCHEMA = """
+  public static final String FETCH_SCHEMA =
+      """
       {"type":"object",
        "properties":{
          "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
@@ -180,7 +183,8 @@ public final class CorpusJson {
   }
 
   /** One library in {@code corpus validate}'s report. */
-  public static final String LIBRARY_REPORT_SCHEMA = """
+  public static final String LIBRARY_REPORT_SCHEMA =
+      """
       {"type":"object",
        "properties":{
          "name":{"type":"string"},"adapter":{"type":"string"},"kind":{"type":"string"},
@@ -225,7 +229,8 @@ public final class CorpusJson {
   }
 
   /** A corpus reply as a tool result: its mapped value, or the failure with its details. */
-  public static <T> ToolResult toolResult(Reply<T> reply, Function<T, Map<String, Object>> mapping) {
+  public static <T> ToolResult toolResult(
+      Reply<T> reply, Function<T, Map<String, Object>> mapping) {
     if (reply instanceof Reply.Ok<T> ok) {
       return ToolResult.success(mapping.apply(ok.value()));
     }

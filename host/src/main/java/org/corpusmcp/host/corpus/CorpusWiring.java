@@ -26,7 +26,8 @@ public final class CorpusWiring {
   private CorpusWiring() {}
 
   /** The corpus settings of this environment, or null when no corpus is configured. */
-  public static @Nullable CorpusSettings settings(Map<String, String> env, @Nullable Path configFlag) {
+  public static @Nullable CorpusSettings settings(
+      Map<String, String> env, @Nullable Path configFlag) {
     // Checked here, where it is known which setting named the file: the flag wins over the
     // variable, and the error has to blame the one the user actually typed.
     if (configFlag != null) {
@@ -70,10 +71,16 @@ public final class CorpusWiring {
   }
 
   /** The corpus opened and served: its search and fetch become host tools. */
-  public static Host.HostTools tools(CorpusSettings settings, List<LoadedPlugin> plugins,
-      JsonMapper json, @Nullable PrintStream progress) {
-    CorpusService service = new CorpusService(open(settings, plugins, progress),
-        CorpusSearchers.forCorpus(settings.bodyIndexDir()), CorpusJson.replyText(json));
+  public static Host.HostTools tools(
+      CorpusSettings settings,
+      List<LoadedPlugin> plugins,
+      JsonMapper json,
+      @Nullable PrintStream progress) {
+    CorpusService service =
+        new CorpusService(
+            open(settings, plugins, progress),
+            CorpusSearchers.forCorpus(settings.bodyIndexDir()),
+            CorpusJson.replyText(json));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 }

@@ -9,9 +9,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The SDK's HTTP transport writes error bodies with {@code writeValueAsString(mcpError)}: the whole
- * exception, stack trace included. This mapper, given only to the HTTP
- * transport, writes an {@link McpError} as a JSON-RPC error envelope instead and delegates
- * everything else.
+ * exception, stack trace included. This mapper, given only to the HTTP transport, writes an {@link
+ * McpError} as a JSON-RPC error envelope instead and delegates everything else.
  */
 final class ErrorEnvelopeMapper implements McpJsonMapper {
 
@@ -27,8 +26,9 @@ final class ErrorEnvelopeMapper implements McpJsonMapper {
   public String writeValueAsString(Object value) throws IOException {
     if (value instanceof McpError error) {
       Integer code = error.getJsonRpcError() == null ? null : error.getJsonRpcError().code();
-      return ProtocolGate.errorResponse(json, null, code == null ? -32603 : code,
-          String.valueOf(error.getMessage())).toString();
+      return ProtocolGate.errorResponse(
+              json, null, code == null ? -32603 : code, String.valueOf(error.getMessage()))
+          .toString();
     }
     return delegate.writeValueAsString(value);
   }

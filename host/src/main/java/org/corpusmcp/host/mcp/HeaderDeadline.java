@@ -15,13 +15,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A deadline for a request's headers: a connection must deliver a complete request line and
- * headers within the timeout of being accepted, and again within the timeout of its previous
- * response ending; otherwise it is closed.
+ * A deadline for a request's headers: a connection must deliver a complete request line and headers
+ * within the timeout of being accepted, and again within the timeout of its previous response
+ * ending; otherwise it is closed.
  *
  * <p>Jetty 12 parses headers without a thread and has no header timeout of its own (its idle
- * timeout restarts on every byte), so a client sending its headers a byte every few seconds held
- * a connection for as long as it liked, and as many such clients as the connection limit left
+ * timeout restarts on every byte), so a client sending its headers a byte every few seconds held a
+ * connection for as long as it liked, and as many such clients as the connection limit left
  * everyone else waiting in the accept queue. With a deadline, each slot is freed within the
  * timeout, and the connections waiting in the OS's accept queue (first come, first served) get it.
  *
@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
  * idle keep-alive connection is also closed after the timeout; clients open a new one. Nothing is
  * written to a connection closed this way: it has not finished a request to answer.
  *
- * <p>Two halves: the {@link Connection.Listener} (added to the connector) arms the deadline when
- * a connection opens; the {@link #handler handler} (outermost, so it sees each request as soon as
- * its headers are parsed) disarms it for the request's life and re-arms it when the response ends.
+ * <p>Two halves: the {@link Connection.Listener} (added to the connector) arms the deadline when a
+ * connection opens; the {@link #handler handler} (outermost, so it sees each request as soon as its
+ * headers are parsed) disarms it for the request's life and re-arms it when the response ends.
  */
 final class HeaderDeadline implements Connection.Listener {
 
@@ -65,7 +65,8 @@ final class HeaderDeadline implements Connection.Listener {
   Handler handler(Handler next) {
     return new Handler.Wrapper(next) {
       @Override
-      public boolean handle(Request request, Response response, Callback callback) throws Exception {
+      public boolean handle(Request request, Response response, Callback callback)
+          throws Exception {
         Watch watch = watches.get(request.getConnectionMetaData().getConnection());
         if (watch == null) {
           return super.handle(request, response, callback);

@@ -46,7 +46,11 @@ final class HttpErrors {
 
   /** A JSON-RPC error body for {@code status}; {@code message} null means the default wording. */
   static String body(JsonMapper json, int status, @Nullable JsonNode id, @Nullable String message) {
-    return ProtocolGate.errorResponse(json, id, jsonRpcCode(status),
-        message == null || message.isBlank() ? message(status) : message).toString();
+    return ProtocolGate.errorResponse(
+            json,
+            id,
+            jsonRpcCode(status),
+            message == null || message.isBlank() ? message(status) : message)
+        .toString();
   }
 }

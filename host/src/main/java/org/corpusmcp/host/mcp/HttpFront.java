@@ -35,14 +35,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the liveness and
- * readiness probes, the bearer token,
- * the Origin/Host check (DNS rebinding) for every path, CORS for browser clients on allowed
- * origins, the {@code MCP-Protocol-Version} header, the size limit, the {@link ProtocolGate}
- * on each POST body, and the session cap (a {@link SessionLedger}). A POST of revision 2026-07-28
- * (by its version header or its {@code _meta}) goes to {@link ModernProtocol} instead of the SDK,
- * after the same Origin/Host, token and size checks. Every refusal is a JSON-RPC error body; no
- * HTML error page and no stack trace ever leaves the server, including from the SDK's own
- * {@code sendError} calls.
+ * readiness probes, the bearer token, the Origin/Host check (DNS rebinding) for every path, CORS
+ * for browser clients on allowed origins, the {@code MCP-Protocol-Version} header, the size limit,
+ * the {@link ProtocolGate} on each POST body, and the session cap (a {@link SessionLedger}). A POST
+ * of revision 2026-07-28 (by its version header or its {@code _meta}) goes to {@link
+ * ModernProtocol} instead of the SDK, after the same Origin/Host, token and size checks. Every
+ * refusal is a JSON-RPC error body; no HTML error page and no stack trace ever leaves the server,
+ * including from the SDK's own {@code sendError} calls.
  *
  * <p>Bodies reach this filter already in memory ({@link WholeBodyHandler}), so reading one here
  * never waits on the client.
@@ -104,7 +103,8 @@ final class HttpFront implements Filter {
     }
     if ("OPTIONS".equals(request.getMethod())) {
       response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
-      response.setHeader("Access-Control-Allow-Headers",
+      response.setHeader(
+          "Access-Control-Allow-Headers",
           "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID,"
               + " Mcp-Method, Mcp-Name");
       response.setHeader("Access-Control-Max-Age", "600");
@@ -115,13 +115,15 @@ final class HttpFront implements Filter {
       return;
     }
     if (!HttpSettings.ENDPOINT.equals(request.getRequestURI())) {
-      response.sendError(HttpServletResponse.SC_NOT_FOUND,
+      response.sendError(
+          HttpServletResponse.SC_NOT_FOUND,
           "Not found: the MCP endpoint is " + HttpSettings.ENDPOINT);
       return;
     }
     if (token != null && !authorized(request.getHeader("Authorization"))) {
       response.setHeader("WWW-Authenticate", "Bearer");
-      response.sendError(HttpServletResponse.SC_UNAUTHORIZED,
+      response.sendError(
+          HttpServletResponse.SC_UNAUTHORIZED,
           "Unauthorized: send 'Authorization: Bearer <token>'");
       return;
     }
@@ -131,8 +133,12 @@ final class HttpFront implements Filter {
     if (!"POST".equals(request.getMethod())) {
       if (modernHeader) {
         // 2026-07-28 has no standalone stream (GET) and no session to end (DELETE).
-        response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "Method not allowed: "
-            + ModernProtocol.VERSION + " takes only POST on " + HttpSettings.ENDPOINT);
+        response.sendError(
+            HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+            "Method not allowed: "
+                + ModernProtocol.VERSION
+                + " takes only POST on "
+                + HttpSettings.ENDPOINT);
         return;
       }
       if (unsupportedVersion(response, version)) {
@@ -143,7 +149,8 @@ final class HttpFront implements Filter {
     }
     byte[] body = readBounded(request.getInputStream(), settings.maxRequestBytes());
     if (body == null) {
-      response.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+      response.sendError(
+          HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
           "Request body larger than " + settings.maxRequestBytes() + " bytes");
       return;
     }
@@ -151,8 +158,11 @@ final class HttpFront implements Filter {
     JsonNode parsed = modern.parse(text);
     if (parsed != null && (modernHeader || ModernProtocol.isModern(parsed))) {
       // Stateless: no session, no SDK; Origin, Host and token were checked above.
-      ModernProtocol.Answer answer = modern.handle(parsed, new ModernHeaders(version,
-          request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")));
+      ModernProtocol.Answer answer =
+          modern.handle(
+              parsed,
+              new ModernHeaders(
+                  version, request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")));
       if (answer.response() == null) {
         response.setStatus(HttpServletResponse.SC_ACCEPTED);
       } else {
@@ -170,7 +180,8 @@ final class HttpFront implements Filter {
       return;
     }
     if (verdict instanceof ProtocolGate.Drop drop) {
-      response.sendError(HttpServletResponse.SC_BAD_REQUEST, "Invalid notification: " + drop.reason());
+      response.sendError(
+          HttpServletResponse.SC_BAD_REQUEST, "Invalid notification: " + drop.reason());
       return;
     }
     if (verdict instanceof ProtocolGate.Ignore) {
@@ -178,8 +189,9 @@ final class HttpFront implements Filter {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
-    HttpServletRequest replayed = new CachedBodyRequest(request,
-        forward.message().toString().getBytes(StandardCharsets.UTF_8));
+    HttpServletRequest replayed =
+        new CachedBodyRequest(
+            request, forward.message().toString().getBytes(StandardCharsets.UTF_8));
     if (forward.isRequest() && "initialize".equals(forward.message().path("method").asString())) {
       initialize(replayed, response, chain, forward.message().get("id"));
     } else {
@@ -193,8 +205,11 @@ final class HttpFront implements Filter {
     if (version == null || PROTOCOL_VERSIONS.contains(version.trim())) {
       return false;
     }
-    response.sendError(HttpServletResponse.SC_BAD_REQUEST,
-        "Bad Request: unsupported MCP-Protocol-Version " + version + "; supported: "
+    response.sendError(
+        HttpServletResponse.SC_BAD_REQUEST,
+        "Bad Request: unsupported MCP-Protocol-Version "
+            + version
+            + "; supported: "
             + new java.util.TreeSet<>(PROTOCOL_VERSIONS));
     return true;
   }
@@ -203,10 +218,11 @@ final class HttpFront implements Filter {
    * The liveness and readiness probes, for load balancers and orchestrators. They come after the
    * Host/Origin check but need no token: probes seldom carry one, and the answer says no more than
    * whether the process serves. The server listens only once every plugin has started and every
-   * archive has opened (a failure there ends start-up), so readiness is lost only when a
-   * shutdown begins.
+   * archive has opened (a failure there ends start-up), so readiness is lost only when a shutdown
+   * begins.
    */
-  private boolean probe(HttpServletRequest request, HttpServletResponse response) throws IOException {
+  private boolean probe(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
     String path = request.getRequestURI();
     boolean liveness = HttpSettings.LIVENESS_PATH.equals(path);
     if (!liveness && !HttpSettings.READINESS_PATH.equals(path)) {
@@ -214,7 +230,8 @@ final class HttpFront implements Filter {
     }
     if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
       response.setHeader("Allow", "GET, HEAD");
-      response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+      response.sendError(
+          HttpServletResponse.SC_METHOD_NOT_ALLOWED,
           "Method not allowed: " + path + " answers GET");
       return true;
     }
@@ -224,22 +241,36 @@ final class HttpFront implements Filter {
     } else if (ready.getAsBoolean()) {
       writeJson(response, HttpServletResponse.SC_OK, "{\"status\":\"ready\"}");
     } else {
-      writeJson(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "{\"status\":\"shutting down\"}");
+      writeJson(
+          response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "{\"status\":\"shutting down\"}");
     }
     return true;
   }
 
   /** An {@code initialize}: a new session, if there is room for one. */
-  private void initialize(HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain, @Nullable JsonNode id) throws IOException, ServletException {
+  private void initialize(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain,
+      @Nullable JsonNode id)
+      throws IOException, ServletException {
     if (!sessions.tryReserve()) {
       long retryAfter = Math.max(1, settings.sessionIdleTimeout().toSeconds());
       response.setHeader("Retry-After", String.valueOf(retryAfter));
-      writeJson(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, HttpErrors.body(json, 503, id,
-          "Too many open sessions (the limit is " + sessions.max() + ", MCP_MAX_SESSIONS): end"
-              + " unused ones with DELETE, or retry once idle ones have expired (after "
-              + settings.sessionIdleTimeout().toSeconds() + " s without requests,"
-              + " MCP_SESSION_IDLE_SECONDS)"));
+      writeJson(
+          response,
+          HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+          HttpErrors.body(
+              json,
+              503,
+              id,
+              "Too many open sessions (the limit is "
+                  + sessions.max()
+                  + ", MCP_MAX_SESSIONS): end"
+                  + " unused ones with DELETE, or retry once idle ones have expired (after "
+                  + settings.sessionIdleTimeout().toSeconds()
+                  + " s without requests,"
+                  + " MCP_SESSION_IDLE_SECONDS)"));
       return;
     }
     String created = null;
@@ -254,8 +285,12 @@ final class HttpFront implements Filter {
   }
 
   /** Any other request: keeps the ledger in step with what the SDK knows of the session. */
-  private void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-      @Nullable String session) throws IOException, ServletException {
+  private void forward(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain,
+      @Nullable String session)
+      throws IOException, ServletException {
     if (session == null || session.isBlank()) {
       chain.doFilter(request, response);
       return;

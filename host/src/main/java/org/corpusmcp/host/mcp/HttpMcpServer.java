@@ -20,15 +20,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * MCP over Streamable HTTP: the SDK's servlet at {@value HttpSettings#ENDPOINT}, behind
- * {@link HttpFront}, in an embedded Jetty. Holds no state of its own beyond what the SDK keeps
- * per session, so a restart costs clients only a new {@code initialize}.
+ * MCP over Streamable HTTP: the SDK's servlet at {@value HttpSettings#ENDPOINT}, behind {@link
+ * HttpFront}, in an embedded Jetty. Holds no state of its own beyond what the SDK keeps per
+ * session, so a restart costs clients only a new {@code initialize}.
  *
- * <p>The layers a request passes, outermost first: the connection limit and the header size
- * limit (Jetty; refusals written by {@link JsonErrorHandler}), the header deadline
- * ({@link HeaderDeadline}), {@link WholeBodyHandler} (the body
- * read in full without a thread, at a minimum rate), {@link HttpFront} (security, protocol gate,
- * session cap), and the SDK's servlet (sessions idle for the idle timeout swept).
+ * <p>The layers a request passes, outermost first: the connection limit and the header size limit
+ * (Jetty; refusals written by {@link JsonErrorHandler}), the header deadline ({@link
+ * HeaderDeadline}), {@link WholeBodyHandler} (the body read in full without a thread, at a minimum
+ * rate), {@link HttpFront} (security, protocol gate, session cap), and the SDK's servlet (sessions
+ * idle for the idle timeout swept).
  */
 public final class HttpMcpServer implements AutoCloseable {
 
@@ -42,8 +42,12 @@ public final class HttpMcpServer implements AutoCloseable {
   private final AtomicBoolean shuttingDown;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HttpMcpServer(Server jetty, McpSyncServer mcp, ServerConnector connector,
-      InFlightRequests inFlight, AtomicBoolean shuttingDown) {
+  private HttpMcpServer(
+      Server jetty,
+      McpSyncServer mcp,
+      ServerConnector connector,
+      InFlightRequests inFlight,
+      AtomicBoolean shuttingDown) {
     this.jetty = jetty;
     this.mcp = mcp;
     this.connector = connector;
@@ -54,18 +58,20 @@ public final class HttpMcpServer implements AutoCloseable {
   /** Starts listening; throws {@link IllegalArgumentException} for an unsafe configuration. */
   public static HttpMcpServer start(HttpSettings settings, McpServers.Parts parts) {
     settings.checkExposure();
-    var security = DefaultServerTransportSecurityValidator.builder()
-        .allowedOrigins(settings.allowedOrigins())
-        .allowedHosts(settings.allowedHosts())
-        .build();
-    var transport = HttpServletStreamableServerTransportProvider.builder()
-        .jsonMapper(new ErrorEnvelopeMapper(parts.mcpJson(), parts.json()))
-        .mcpEndpoint(HttpSettings.ENDPOINT)
-        .securityValidator(security)
-        .maxRequestSize(settings.maxRequestBytes())
-        .keepAliveInterval(Duration.ofSeconds(30))
-        .sessionSweepInterval(settings.sessionIdleTimeout())
-        .build();
+    var security =
+        DefaultServerTransportSecurityValidator.builder()
+            .allowedOrigins(settings.allowedOrigins())
+            .allowedHosts(settings.allowedHosts())
+            .build();
+    var transport =
+        HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(new ErrorEnvelopeMapper(parts.mcpJson(), parts.json()))
+            .mcpEndpoint(HttpSettings.ENDPOINT)
+            .securityValidator(security)
+            .maxRequestSize(settings.maxRequestBytes())
+            .keepAliveInterval(Duration.ofSeconds(30))
+            .sessionSweepInterval(settings.sessionIdleTimeout())
+            .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
     ProtocolGate gate = parts.gate();
 
@@ -80,7 +86,8 @@ public final class HttpMcpServer implements AutoCloseable {
     connector.setIdleTimeout(HttpSettings.CONNECTION_IDLE_TIMEOUT.toMillis());
     jetty.addConnector(connector);
     jetty.addBean(new NetworkConnectionLimit(settings.maxConnections(), connector));
-    HeaderDeadline headerDeadline = new HeaderDeadline(jetty.getScheduler(), settings.headerTimeout());
+    HeaderDeadline headerDeadline =
+        new HeaderDeadline(jetty.getScheduler(), settings.headerTimeout());
     connector.addEventListener(headerDeadline);
     JsonErrorHandler errors = new JsonErrorHandler(parts.json());
     jetty.setErrorHandler(errors);
@@ -89,18 +96,27 @@ public final class HttpMcpServer implements AutoCloseable {
     context.setContextPath("/");
     AtomicBoolean shuttingDown = new AtomicBoolean();
     if (settings.replicaId() != null) {
-      context.addFilter(new FilterHolder(new ReplicaSessionIds(settings.replicaId())),
-          "/*", EnumSet.of(DispatcherType.REQUEST));
+      context.addFilter(
+          new FilterHolder(new ReplicaSessionIds(settings.replicaId())),
+          "/*",
+          EnumSet.of(DispatcherType.REQUEST));
     }
-    context.addFilter(new FilterHolder(
-            new HttpFront(settings, security, gate, parts.modern(), parts.json(),
-                () -> !shuttingDown.get())),
-        "/*", EnumSet.of(DispatcherType.REQUEST));
+    context.addFilter(
+        new FilterHolder(
+            new HttpFront(
+                settings, security, gate, parts.modern(), parts.json(), () -> !shuttingDown.get())),
+        "/*",
+        EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);
     servlet.setAsyncSupported(true); // the SDK answers over SSE via request.startAsync()
     context.addServlet(servlet, "/*");
-    InFlightRequests inFlight = new InFlightRequests(new WholeBodyHandler(context,
-        settings.maxRequestBytes(), HttpSettings.MIN_BODY_BYTES_PER_SECOND, HttpSettings.BODY_GRACE));
+    InFlightRequests inFlight =
+        new InFlightRequests(
+            new WholeBodyHandler(
+                context,
+                settings.maxRequestBytes(),
+                HttpSettings.MIN_BODY_BYTES_PER_SECOND,
+                HttpSettings.BODY_GRACE));
     jetty.setHandler(headerDeadline.handler(inFlight));
     jetty.setStopAtShutdown(false);
     try {
@@ -110,7 +126,10 @@ public final class HttpMcpServer implements AutoCloseable {
       throw new IllegalStateException(
           "cannot listen on " + settings.host() + ":" + settings.port() + ": " + e.getMessage(), e);
     }
-    log.info("MCP endpoint: http://{}:{}{}", hostForUrl(settings.host()), connector.getLocalPort(),
+    log.info(
+        "MCP endpoint: http://{}:{}{}",
+        hostForUrl(settings.host()),
+        connector.getLocalPort(),
         HttpSettings.ENDPOINT);
     return new HttpMcpServer(jetty, mcp, connector, inFlight, shuttingDown);
   }
@@ -126,9 +145,9 @@ public final class HttpMcpServer implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: the listening socket closes (new connections are refused; open ones may
-   * still send requests), readiness turns to 503, the requests being served get up to
-   * {@code grace} to finish, then the sessions and the server close and {@link #join} returns.
+   * Stops gracefully: the listening socket closes (new connections are refused; open ones may still
+   * send requests), readiness turns to 503, the requests being served get up to {@code grace} to
+   * finish, then the sessions and the server close and {@link #join} returns.
    *
    * @return the requests still running when the grace period ended (0 when all finished)
    */

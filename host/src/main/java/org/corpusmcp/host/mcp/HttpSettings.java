@@ -20,13 +20,13 @@ import org.jspecify.annotations.Nullable;
  * @param sessionIdleTimeout a session without requests or open streams for this long is closed
  *     (within as long again)
  * @param maxConnections TCP connections at most; further ones wait in the accept queue
- * @param headerTimeout a connection that has not sent a complete request line and headers this
- *     long after it opened, or after its previous response, is closed
+ * @param headerTimeout a connection that has not sent a complete request line and headers this long
+ *     after it opened, or after its previous response, is closed
  * @param replicaId when set, session ids are issued as {@code <replicaId>.<id>} so that a load
  *     balancer in front of several replicas can send a session's requests to its replica
  * @param unauthenticatedExposureAllowed the operator's statement that a non-loopback bind without a
- *     token is safe because something else confines it (a container whose port is published on
- *     the host's loopback only); without it such a bind is refused
+ *     token is safe because something else confines it (a container whose port is published on the
+ *     host's loopback only); without it such a bind is refused
  */
 public record HttpSettings(
     String host,
@@ -43,13 +43,16 @@ public record HttpSettings(
     boolean unauthenticatedExposureAllowed) {
 
   public static final String ENDPOINT = "/mcp";
+
   /** 200 while the process serves. */
   public static final String LIVENESS_PATH = "/healthz";
+
   /** 200 while it accepts work; 503 once a shutdown has begun. */
   public static final String READINESS_PATH = "/readyz";
 
   /** The port {@code serve --http} listens on without {@code --port} or {@code MCP_PORT}. */
   public static final int DEFAULT_PORT = 8000;
+
   public static final int DEFAULT_MAX_SESSIONS = 1000;
   public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
   public static final int DEFAULT_MAX_CONNECTIONS = 256;
@@ -57,11 +60,15 @@ public record HttpSettings(
 
   /** A body must average at least this many bytes a second once {@link #BODY_GRACE} has passed. */
   public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+
   public static final Duration BODY_GRACE = Duration.ofSeconds(5);
+
   /** A connection with no bytes in either direction for this long is closed. */
   public static final Duration CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
   /** Request line plus headers at most; more gets 431 (or 414 for a long URI). */
   public static final int MAX_REQUEST_HEADER_BYTES = 8 * 1024;
+
   /** Threads serving requests; bodies are read without one, so slow senders hold none. */
   public static final int WORKER_THREADS = 64;
 
@@ -79,7 +86,8 @@ public record HttpSettings(
           "the session idle timeout must be at least 1 second, got " + sessionIdleTimeout);
     }
     if (maxConnections < 1) {
-      throw new IllegalArgumentException("the connection limit must be at least 1, got " + maxConnections);
+      throw new IllegalArgumentException(
+          "the connection limit must be at least 1, got " + maxConnections);
     }
     if (headerTimeout.toMillis() < 100) {
       throw new IllegalArgumentException(
@@ -92,31 +100,76 @@ public record HttpSettings(
   }
 
   /** Settings with the default session and connection limits. */
-  public HttpSettings(String host, int port, @Nullable String bearerToken,
-      List<String> extraAllowedHosts, List<String> extraAllowedOrigins, int maxRequestBytes) {
-    this(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins, maxRequestBytes,
-        DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_HEADER_TIMEOUT, null, false);
+  public HttpSettings(
+      String host,
+      int port,
+      @Nullable String bearerToken,
+      List<String> extraAllowedHosts,
+      List<String> extraAllowedOrigins,
+      int maxRequestBytes) {
+    this(
+        host,
+        port,
+        bearerToken,
+        extraAllowedHosts,
+        extraAllowedOrigins,
+        maxRequestBytes,
+        DEFAULT_MAX_SESSIONS,
+        DEFAULT_SESSION_IDLE_TIMEOUT,
+        DEFAULT_MAX_CONNECTIONS,
+        DEFAULT_HEADER_TIMEOUT,
+        null,
+        false);
   }
 
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
-    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+    return new HttpSettings(
+        host,
+        port,
+        bearerToken,
+        extraAllowedHosts,
+        extraAllowedOrigins,
+        maxRequestBytes,
+        maxSessions,
+        sessionIdleTimeout,
+        maxConnections,
+        headerTimeout,
+        replicaId,
         unauthenticatedExposureAllowed);
   }
 
   /** These settings with another connection limit. */
   public HttpSettings withMaxConnections(int maxConnections) {
-    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+    return new HttpSettings(
+        host,
+        port,
+        bearerToken,
+        extraAllowedHosts,
+        extraAllowedOrigins,
+        maxRequestBytes,
+        maxSessions,
+        sessionIdleTimeout,
+        maxConnections,
+        headerTimeout,
+        replicaId,
         unauthenticatedExposureAllowed);
   }
 
   /** These settings with another deadline for request headers. */
   public HttpSettings withHeaderTimeout(Duration headerTimeout) {
-    return new HttpSettings(host, port, bearerToken, extraAllowedHosts, extraAllowedOrigins,
-        maxRequestBytes, maxSessions, sessionIdleTimeout, maxConnections, headerTimeout, replicaId,
+    return new HttpSettings(
+        host,
+        port,
+        bearerToken,
+        extraAllowedHosts,
+        extraAllowedOrigins,
+        maxRequestBytes,
+        maxSessions,
+        sessionIdleTimeout,
+        maxConnections,
+        headerTimeout,
+        replicaId,
         unauthenticatedExposureAllowed);
   }
 
@@ -136,10 +189,13 @@ public record HttpSettings(
 
   /** Refuses what would expose the server by accident: a non-loopback bind without a token. */
   public void checkExposure() {
-    if (!isLoopbackBind() && (bearerToken == null || bearerToken.isBlank())
+    if (!isLoopbackBind()
+        && (bearerToken == null || bearerToken.isBlank())
         && !unauthenticatedExposureAllowed) {
       throw new IllegalArgumentException(
-          "refusing to listen on " + host + " without authentication: it is reachable from other"
+          "refusing to listen on "
+              + host
+              + " without authentication: it is reachable from other"
               + " machines. Set MCP_AUTH_TOKEN (clients then send 'Authorization: Bearer <token>')"
               + " or bind to 127.0.0.1. (In a container whose port is published on the host's"
               + " loopback only, MCP_ALLOW_UNAUTHENTICATED_BIND=1 says so.)");

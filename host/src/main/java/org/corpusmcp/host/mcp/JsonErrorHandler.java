@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Jetty's error pages as JSON-RPC error bodies: what Jetty answers itself (a request line it
- * cannot parse: 400; a URI or header block over its limits: 414, 431; an exception thrown past the
+ * Jetty's error pages as JSON-RPC error bodies: what Jetty answers itself (a request line it cannot
+ * parse: 400; a URI or header block over its limits: 414, 431; an exception thrown past the
  * servlet: 500) would otherwise be an HTML page, with the exception's text in it. The reason Jetty
  * gives is logged at debug level and never sent.
  */
@@ -31,10 +31,20 @@ final class JsonErrorHandler extends ErrorHandler {
   }
 
   @Override
-  protected void generateResponse(Request request, Response response, int status, String message,
-      Throwable cause, Callback callback) {
-    log.debug("HTTP {} for {} {}: {} {}", status, request.getMethod(), request.getHttpURI().getPath(),
-        message, cause == null ? "" : cause.toString());
+  protected void generateResponse(
+      Request request,
+      Response response,
+      int status,
+      String message,
+      Throwable cause,
+      Callback callback) {
+    log.debug(
+        "HTTP {} for {} {}: {} {}",
+        status,
+        request.getMethod(),
+        request.getHttpURI().getPath(),
+        message,
+        cause == null ? "" : cause.toString());
     byte[] body = HttpErrors.body(json, status, null, null).getBytes(StandardCharsets.UTF_8);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);

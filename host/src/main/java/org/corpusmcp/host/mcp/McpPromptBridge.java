@@ -9,9 +9,9 @@ import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.RegisteredPrompt;
 
 /**
- * Turns the prompt catalogue into MCP SDK prompt specifications. Prompts take no arguments, so
- * each {@code prompts/get} answer is built once here and returned as is; an unknown name never
- * reaches these handlers (the {@link ProtocolGate} answers it).
+ * Turns the prompt catalogue into MCP SDK prompt specifications. Prompts take no arguments, so each
+ * {@code prompts/get} answer is built once here and returned as is; an unknown name never reaches
+ * these handlers (the {@link ProtocolGate} answers it).
  */
 public final class McpPromptBridge {
 
@@ -24,8 +24,9 @@ public final class McpPromptBridge {
 
   private static SyncPromptSpecification specification(RegisteredPrompt prompt) {
     PromptSpec spec = prompt.spec();
-    McpSchema.GetPromptResult result = new McpSchema.GetPromptResult(
-        spec.description(), spec.messages().stream().map(McpPromptBridge::message).toList());
+    McpSchema.GetPromptResult result =
+        new McpSchema.GetPromptResult(
+            spec.description(), spec.messages().stream().map(McpPromptBridge::message).toList());
     return new SyncPromptSpecification(describe(prompt), (exchange, request) -> result);
   }
 
@@ -40,10 +41,11 @@ public final class McpPromptBridge {
   }
 
   private static McpSchema.PromptMessage message(PromptMessage message) {
-    McpSchema.Role role = switch (message.role()) {
-      case USER -> McpSchema.Role.USER;
-      case ASSISTANT -> McpSchema.Role.ASSISTANT;
-    };
+    McpSchema.Role role =
+        switch (message.role()) {
+          case USER -> McpSchema.Role.USER;
+          case ASSISTANT -> McpSchema.Role.ASSISTANT;
+        };
     return new McpSchema.PromptMessage(role, new McpSchema.TextContent(message.text()));
   }
 }

@@ -5,9 +5,9 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
@@ -18,11 +18,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Builds MCP SDK servers the same way for both transports: our own argument validation (the SDK's
- * is turned off: it reports through a different path with worse messages), tools, prompts only
- * when a plugin contributes some (so a server without them advertises no prompts capability), no
+ * is turned off: it reports through a different path with worse messages), tools, prompts only when
+ * a plugin contributes some (so a server without them advertises no prompts capability), no
  * resources or logging capability, and the JSON mapper and schema validator passed in explicitly
- * rather than found by the SDK's ServiceLoader, which sees only the thread context class
- * loader's classes.
+ * rather than found by the SDK's ServiceLoader, which sees only the thread context class loader's
+ * classes.
  */
 public final class McpServers {
 
@@ -43,13 +43,15 @@ public final class McpServers {
 
     /** The names clients may call; the protocol gate refuses others before the SDK sees them. */
     public java.util.Set<String> toolNames() {
-      return tools.stream().map(t -> t.tool().name())
+      return tools.stream()
+          .map(t -> t.tool().name())
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /** The prompts clients may get; empty means the prompt methods are not served at all. */
     public java.util.Set<String> promptNames() {
-      return prompts.stream().map(p -> p.prompt().name())
+      return prompts.stream()
+          .map(p -> p.prompt().name())
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
@@ -87,8 +89,7 @@ public final class McpServers {
   /** The same configuration for every transport's builder. */
   private static McpServer.SyncSpecification<?> configure(
       McpServer.SyncSpecification<?> spec, Parts parts) {
-    return spec
-        .serverInfo(BuildInfo.NAME, BuildInfo.version())
+    return spec.serverInfo(BuildInfo.NAME, BuildInfo.version())
         .instructions(parts.instructions())
         .capabilities(capabilities(parts))
         .jsonMapper(parts.mcpJson())

@@ -15,10 +15,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the catalogue into MCP SDK tool specifications, and tool outcomes into
- * {@link CallToolResult}s: the JSON body as {@code structuredContent} and, for clients that
- * ignore structured output, the same JSON as a text block; {@code isError} on failures, which
- * carry the text block only.
+ * Turns the catalogue into MCP SDK tool specifications, and tool outcomes into {@link
+ * CallToolResult}s: the JSON body as {@code structuredContent} and, for clients that ignore
+ * structured output, the same JSON as a text block; {@code isError} on failures, which carry the
+ * text block only.
  */
 public final class McpToolBridge {
 
@@ -26,7 +26,9 @@ public final class McpToolBridge {
   private final JsonMapper json;
   private final Duration deadline;
 
-  /** @param deadline how long each call may run before it ends with a {@code timeout} result */
+  /**
+   * @param deadline how long each call may run before it ends with a {@code timeout} result
+   */
   public McpToolBridge(ToolInvoker invoker, JsonMapper json, Duration deadline) {
     this.invoker = invoker;
     this.json = json;
@@ -37,10 +39,11 @@ public final class McpToolBridge {
   public List<SyncToolSpecification> specifications() {
     List<SyncToolSpecification> out = new ArrayList<>();
     for (RegisteredTool tool : invoker.catalog().tools()) {
-      out.add(SyncToolSpecification.builder()
-          .tool(describe(tool))
-          .callHandler((exchange, request) -> call(tool, request.arguments()))
-          .build());
+      out.add(
+          SyncToolSpecification.builder()
+              .tool(describe(tool))
+              .callHandler((exchange, request) -> call(tool, request.arguments()))
+              .build());
     }
     return out;
   }
@@ -48,18 +51,20 @@ public final class McpToolBridge {
   /** The tool as {@code tools/list} shows it. */
   public static McpSchema.Tool describe(RegisteredTool tool) {
     ToolHints hints = tool.spec().hints();
-    McpSchema.Tool.Builder builder = McpSchema.Tool.builder()
-        .name(tool.name())
-        .title(tool.spec().title())
-        .description(tool.spec().description())
-        .inputSchema(tool.inputSchema())
-        .annotations(McpSchema.ToolAnnotations.builder()
+    McpSchema.Tool.Builder builder =
+        McpSchema.Tool.builder()
+            .name(tool.name())
             .title(tool.spec().title())
-            .readOnlyHint(hints.readOnly())
-            .destructiveHint(hints.destructive())
-            .idempotentHint(hints.idempotent())
-            .openWorldHint(hints.openWorld())
-            .build());
+            .description(tool.spec().description())
+            .inputSchema(tool.inputSchema())
+            .annotations(
+                McpSchema.ToolAnnotations.builder()
+                    .title(tool.spec().title())
+                    .readOnlyHint(hints.readOnly())
+                    .destructiveHint(hints.destructive())
+                    .idempotentHint(hints.idempotent())
+                    .openWorldHint(hints.openWorld())
+                    .build());
     return builder.outputSchema(tool.outputSchema()).build();
   }
 
@@ -67,9 +72,10 @@ public final class McpToolBridge {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
     ToolOutcome outcome = invoker.call(tool.name(), args, deadline);
-    CallToolResult.Builder result = CallToolResult.builder()
-        .addTextContent(JsonText.pretty(json, outcome.body()))
-        .isError(outcome.isError());
+    CallToolResult.Builder result =
+        CallToolResult.builder()
+            .addTextContent(JsonText.pretty(json, outcome.body()))
+            .isError(outcome.isError());
     if (!outcome.isError()) {
       result.structuredContent(outcome.body());
     }

@@ -17,26 +17,25 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * MCP revision 2026-07-28, served statelessly beside the SDK's session-based server for the
- * earlier revisions. That revision has no {@code initialize} handshake and no session: every
- * request names its protocol version and the client's capabilities in {@code params._meta}, a
- * client learns the server through {@code server/discover}, every result says
- * {@code resultType}, list results carry cache hints, and {@code ping} and
- * {@code logging/setLevel} are gone. The SDK (2.1.0) implements none of this, so modern requests
- * never reach it: they are answered here, from the same tool and prompt specifications the SDK
- * server is built from, so a tool call gives the same result on both revisions, after the same
- * {@link ProtocolGate} checks (unknown tool, argument and params shape) with the same codes.
+ * MCP revision 2026-07-28, served statelessly beside the SDK's session-based server for the earlier
+ * revisions. That revision has no {@code initialize} handshake and no session: every request names
+ * its protocol version and the client's capabilities in {@code params._meta}, a client learns the
+ * server through {@code server/discover}, every result says {@code resultType}, list results carry
+ * cache hints, and {@code ping} and {@code logging/setLevel} are gone. The SDK (2.1.0) implements
+ * none of this, so modern requests never reach it: they are answered here, from the same tool and
+ * prompt specifications the SDK server is built from, so a tool call gives the same result on both
+ * revisions, after the same {@link ProtocolGate} checks (unknown tool, argument and params shape)
+ * with the same codes.
  *
  * <p>Transport-neutral: both the HTTP front and the stdio transport call {@link #handle}. The
- * HTTP-only rules (the mirrored {@code MCP-Protocol-Version}, {@code Mcp-Method} and
- * {@code Mcp-Name} headers) are {@link ModernHeaders}'; they run after the {@code _meta} checks
- * here, in the order the revision's error examples need (see {@link #handle}).
+ * HTTP-only rules (the mirrored {@code MCP-Protocol-Version}, {@code Mcp-Method} and {@code
+ * Mcp-Name} headers) are {@link ModernHeaders}'; they run after the {@code _meta} checks here, in
+ * the order the revision's error examples need (see {@link #handle}).
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools and prompts never change while the process runs), resources, completions, multi
- * round-trip input requests, per-request log levels (the server emits no log notifications), and
- * cancellation of a running call by {@code notifications/cancelled} (read-only tools end by their
- * own deadline).
+ * (tools and prompts never change while the process runs), resources, completions, multi round-trip
+ * input requests, per-request log levels (the server emits no log notifications), and cancellation
+ * of a running call by {@code notifications/cancelled} (read-only tools end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -59,6 +58,7 @@ public final class ModernProtocol {
 
   /** Error codes the revision defines in the range it reserves. */
   static final int HEADER_MISMATCH = -32020;
+
   static final int UNSUPPORTED_VERSION = -32022;
 
   /**
@@ -131,9 +131,9 @@ public final class ModernProtocol {
   /**
    * Answers one modern message. Checks, in order: the JSON-RPC envelope (-32600); the required
    * {@code _meta} fields, a string protocol version and an object of client capabilities (-32602,
-   * HTTP 400); {@code headers} against the body, when given (-32020, HTTP 400); the version
-   * (-32022 with the supported versions, HTTP 400); the method (-32601, HTTP 404); then what the
-   * method checks itself.
+   * HTTP 400); {@code headers} against the body, when given (-32020, HTTP 400); the version (-32022
+   * with the supported versions, HTTP 400); the method (-32601, HTTP 404); then what the method
+   * checks itself.
    *
    * @param headers the HTTP request's mirrored headers, or null on stdio
    */
@@ -144,8 +144,12 @@ public final class ModernProtocol {
     JsonNode id = request.get("id");
     if (id == null || !(id.isString() || (id.isIntegralNumber() && id.canConvertToLong()))) {
       return request.has("id")
-          ? error(null, -32600, "Invalid Request: 'id' must be a string or an integer of at most"
-              + " 64 bits (MCP does not allow null ids)", 400)
+          ? error(
+              null,
+              -32600,
+              "Invalid Request: 'id' must be a string or an integer of at most"
+                  + " 64 bits (MCP does not allow null ids)",
+              400)
           : new Answer(null, 202); // a notification: this revision asks nothing of the server
     }
     JsonNode version = request.get("jsonrpc");
@@ -166,17 +170,28 @@ public final class ModernProtocol {
     }
     JsonNode meta = params == null ? null : params.get("_meta");
     if (meta == null || !meta.isObject()) {
-      return error(id, -32602, "Invalid params: a " + VERSION + " request needs a '_meta' object"
-          + " with '" + META_VERSION + "' and '" + META_CAPABILITIES + "'", 400);
+      return error(
+          id,
+          -32602,
+          "Invalid params: a "
+              + VERSION
+              + " request needs a '_meta' object"
+              + " with '"
+              + META_VERSION
+              + "' and '"
+              + META_CAPABILITIES
+              + "'",
+          400);
     }
     JsonNode requested = meta.get(META_VERSION);
     if (requested == null || !requested.isString()) {
-      return error(id, -32602, "Invalid params: '_meta." + META_VERSION + "' must be a string", 400);
+      return error(
+          id, -32602, "Invalid params: '_meta." + META_VERSION + "' must be a string", 400);
     }
     JsonNode capabilities = meta.get(META_CAPABILITIES);
     if (capabilities == null || !capabilities.isObject()) {
-      return error(id, -32602,
-          "Invalid params: '_meta." + META_CAPABILITIES + "' must be an object", 400);
+      return error(
+          id, -32602, "Invalid params: '_meta." + META_CAPABILITIES + "' must be an object", 400);
     }
     if (headers != null) {
       String mismatch = headers.mismatch(requested.stringValue(), method, params);
@@ -185,8 +200,8 @@ public final class ModernProtocol {
       }
     }
     if (!VERSION.equals(requested.stringValue())) {
-      ObjectNode response = ProtocolGate.errorResponse(json, id, UNSUPPORTED_VERSION,
-          "Unsupported protocol version");
+      ObjectNode response =
+          ProtocolGate.errorResponse(json, id, UNSUPPORTED_VERSION, "Unsupported protocol version");
       ObjectNode data = ((ObjectNode) response.get("error")).putObject("data");
       SUPPORTED_VERSIONS.forEach(data.putArray("supported")::add);
       data.put("requested", requested.stringValue());
@@ -196,11 +211,12 @@ public final class ModernProtocol {
   }
 
   private Answer dispatch(ObjectNode request, JsonNode id, String method) {
-    boolean served = switch (method) {
-      case "server/discover", "tools/list", "tools/call" -> true;
-      case "prompts/list", "prompts/get" -> !prompts.isEmpty();
-      default -> false;
-    };
+    boolean served =
+        switch (method) {
+          case "server/discover", "tools/list", "tools/call" -> true;
+          case "prompts/list", "prompts/get" -> !prompts.isEmpty();
+          default -> false;
+        };
     if (!served) {
       return error(id, -32601, "Method not found: " + method + notServedBecause(method), 404);
     }
@@ -216,12 +232,22 @@ public final class ModernProtocol {
     JsonNode params = request.path("params");
     try {
       return switch (method) {
-        case "tools/list" -> result(id, cacheable(json.valueToTree(
-            new McpSchema.ListToolsResult(tools.values().stream().map(SyncToolSpecification::tool)
-                .toList(), null))));
-        case "prompts/list" -> result(id, cacheable(json.valueToTree(
-            new McpSchema.ListPromptsResult(prompts.values().stream()
-                .map(SyncPromptSpecification::prompt).toList(), null))));
+        case "tools/list" ->
+            result(
+                id,
+                cacheable(
+                    json.valueToTree(
+                        new McpSchema.ListToolsResult(
+                            tools.values().stream().map(SyncToolSpecification::tool).toList(),
+                            null))));
+        case "prompts/list" ->
+            result(
+                id,
+                cacheable(
+                    json.valueToTree(
+                        new McpSchema.ListPromptsResult(
+                            prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
+                            null))));
         case "tools/call" -> callTool(id, params);
         default -> getPrompt(id, params);
       };
@@ -234,9 +260,14 @@ public final class ModernProtocol {
   private static String notServedBecause(String method) {
     return switch (method) {
       case "initialize", "ping", "logging/setLevel" ->
-          " (not part of " + VERSION + "; " + ("initialize".equals(method)
-              ? "send it without '_meta." + META_VERSION + "' to open a session of an earlier revision)"
-              : "removed in that revision)");
+          " (not part of "
+              + VERSION
+              + "; "
+              + ("initialize".equals(method)
+                  ? "send it without '_meta."
+                      + META_VERSION
+                      + "' to open a session of an earlier revision)"
+                  : "removed in that revision)");
       case "prompts/list", "prompts/get" -> " (no plugin contributes a prompt)";
       default -> "";
     };

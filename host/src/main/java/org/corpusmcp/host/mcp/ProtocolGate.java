@@ -13,32 +13,32 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Looks at every inbound JSON-RPC message before the MCP SDK does, on both transports, and
- * answers what the SDK would mishandle: on stdio its reader stops for good at the first line it
- * cannot map (a blank line, non-JSON, a batch, {@code "id":null}), and on HTTP it answers some
- * faults with a 500 or a serialized exception. Whatever passes the gate is a well-formed message the SDK can take.
+ * Looks at every inbound JSON-RPC message before the MCP SDK does, on both transports, and answers
+ * what the SDK would mishandle: on stdio its reader stops for good at the first line it cannot map
+ * (a blank line, non-JSON, a batch, {@code "id":null}), and on HTTP it answers some faults with a
+ * 500 or a serialized exception. Whatever passes the gate is a well-formed message the SDK can
+ * take.
  *
  * <p>Rules, in order (codes per JSON-RPC 2.0; texts as the reference Arch wiki server sends):
  *
  * <ul>
  *   <li>not JSON, or blank: {@code -32700 Parse error}
  *   <li>a JSON array (a batch; removed from MCP in 2025-06-18) or any non-object: {@code -32600}
- *   <li>{@code jsonrpc} other than "2.0", {@code method} not a string, an {@code id} that is
- *       null, fractional, beyond 64 bits or not a string/number (MCP forbids null ids):
- *       {@code -32600}
+ *   <li>{@code jsonrpc} other than "2.0", {@code method} not a string, an {@code id} that is null,
+ *       fractional, beyond 64 bits or not a string/number (MCP forbids null ids): {@code -32600}
  *   <li>{@code params} present but not an object: {@code -32602}
- *   <li>{@code initialize} without {@code protocolVersion}, {@code capabilities} and
- *       {@code clientInfo}; any served request whose params do not have the shape of the SDK's
- *       type for them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after
- *       accepting the request, leaving it unanswered or answered with Jackson's text: {@code -32602}
- *   <li>a request for a method this server does not serve (e.g. {@code resources/list}, and
- *       {@code prompts/list} / {@code prompts/get} when no plugin contributes a prompt):
- *       {@code -32601 Method not found}. Requests of revision 2026-07-28, {@code server/discover}
- *       among them, are taken by {@link ModernProtocol} before they reach this gate.
+ *   <li>{@code initialize} without {@code protocolVersion}, {@code capabilities} and {@code
+ *       clientInfo}; any served request whose params do not have the shape of the SDK's type for
+ *       them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after accepting the
+ *       request, leaving it unanswered or answered with Jackson's text: {@code -32602}
+ *   <li>a request for a method this server does not serve (e.g. {@code resources/list}, and {@code
+ *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt): {@code -32601
+ *       Method not found}. Requests of revision 2026-07-28, {@code server/discover} among them, are
+ *       taken by {@link ModernProtocol} before they reach this gate.
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
- *       answer to an unknown prompt is "Invalid prompt name"; the contract's is
- *       {@code Unknown prompt: <name>})
+ *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
+ *       prompt: <name>})
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -61,16 +61,18 @@ public final class ProtocolGate {
   public static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
 
   /** Notifications that are valid but that this server has no use for. */
-  public static final Set<String> IGNORED_NOTIFICATIONS = Set.of("notifications/roots/list_changed");
+  public static final Set<String> IGNORED_NOTIFICATIONS =
+      Set.of("notifications/roots/list_changed");
 
   /** The SDK type each served request's params are read into; a params object must fit it. */
-  private static final Map<String, Class<?>> PARAMS_TYPES = Map.of(
-      "initialize", McpSchema.InitializeRequest.class,
-      "tools/list", McpSchema.PaginatedRequest.class,
-      "tools/call", McpSchema.CallToolRequest.class,
-      "prompts/list", McpSchema.PaginatedRequest.class,
-      "prompts/get", McpSchema.GetPromptRequest.class,
-      "logging/setLevel", McpSchema.SetLevelRequest.class);
+  private static final Map<String, Class<?>> PARAMS_TYPES =
+      Map.of(
+          "initialize", McpSchema.InitializeRequest.class,
+          "tools/list", McpSchema.PaginatedRequest.class,
+          "tools/call", McpSchema.CallToolRequest.class,
+          "prompts/list", McpSchema.PaginatedRequest.class,
+          "prompts/get", McpSchema.GetPromptRequest.class,
+          "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   private final JsonMapper json;
   private final Predicate<String> toolExists;
@@ -120,7 +122,8 @@ public final class ProtocolGate {
     try {
       node = json.readTree(text);
     } catch (StreamConstraintsException e) {
-      return reply(null, -32700, "Parse error: the message is nested too deeply or has a value too large");
+      return reply(
+          null, -32700, "Parse error: the message is nested too deeply or has a value too large");
     } catch (JacksonException e) {
       return reply(null, -32700, "Parse error: not valid JSON" + where(e.getLocation()));
     }
@@ -133,7 +136,9 @@ public final class ProtocolGate {
       return reply(null, -32700, "Parse error: empty message");
     }
     if (node.isArray()) {
-      return reply(null, -32600,
+      return reply(
+          null,
+          -32600,
           "Invalid Request: batch requests are not supported; send one JSON-RPC object per message");
     }
     if (!(node instanceof ObjectNode message)) {
@@ -155,8 +160,11 @@ public final class ProtocolGate {
     }
     JsonNode method = message.get("method");
     if (hasId && validId == null) {
-      return reply(null, -32600, "Invalid Request: 'id' must be a string or an integer of at most"
-          + " 64 bits (MCP does not allow null ids)");
+      return reply(
+          null,
+          -32600,
+          "Invalid Request: 'id' must be a string or an integer of at most"
+              + " 64 bits (MCP does not allow null ids)");
     }
     if (method == null || !method.isString()) {
       return hasId
@@ -175,14 +183,17 @@ public final class ProtocolGate {
           : new Forward(message, false);
     }
     String name = method.stringValue();
-    boolean served = SERVED_METHODS.contains(name)
-        || (!prompts.isEmpty() && PROMPT_METHODS.contains(name));
+    boolean served =
+        SERVED_METHODS.contains(name) || (!prompts.isEmpty() && PROMPT_METHODS.contains(name));
     if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
     if (name.equals("initialize") && !isInitializeParams(params)) {
-      return reply(validId, -32602, "Invalid params: initialize needs 'protocolVersion' (a string),"
-          + " 'capabilities' (an object) and 'clientInfo' (an object with string 'name' and 'version')");
+      return reply(
+          validId,
+          -32602,
+          "Invalid params: initialize needs 'protocolVersion' (a string),"
+              + " 'capabilities' (an object) and 'clientInfo' (an object with string 'name' and 'version')");
     }
     if (name.equals("tools/call")) {
       return inspectCall(message, params, validId, "tool", toolExists);
@@ -264,8 +275,12 @@ public final class ProtocolGate {
   }
 
   /** {@code tools/call} and {@code prompts/get}: a string name that exists, object arguments. */
-  private Verdict inspectCall(ObjectNode message, @Nullable JsonNode params,
-      @Nullable JsonNode validId, String kind, Predicate<String> exists) {
+  private Verdict inspectCall(
+      ObjectNode message,
+      @Nullable JsonNode params,
+      @Nullable JsonNode validId,
+      String kind,
+      Predicate<String> exists) {
     JsonNode target = params == null ? null : params.get("name");
     if (target == null || !target.isString()) {
       return reply(validId, -32602, "Invalid params: 'name' must be a string");
@@ -284,7 +299,8 @@ public final class ProtocolGate {
     return new Forward(message, true);
   }
 
-  private Verdict inspectResponse(ObjectNode message, @Nullable JsonNode id, @Nullable JsonNode validId) {
+  private Verdict inspectResponse(
+      ObjectNode message, @Nullable JsonNode id, @Nullable JsonNode validId) {
     boolean hasResult = message.has("result");
     boolean hasError = message.has("error");
     if (validId != null && hasResult != hasError) {
@@ -293,7 +309,9 @@ public final class ProtocolGate {
     if (id == null) {
       return reply(null, -32600, "Invalid Request: a message needs a 'method' or an 'id'");
     }
-    return reply(null, -32600,
+    return reply(
+        null,
+        -32600,
         "Invalid Request: a response needs a valid 'id' and exactly one of 'result' or 'error'");
   }
 

@@ -26,22 +26,23 @@ import org.jspecify.annotations.Nullable;
  * in {@code deploy/nginx} does), and if that replica is gone, any other answers 404 for an id it
  * does not know and the client starts a new session.
  *
- * <p>Everything behind this filter ({@link HttpFront}, its session ledger, the SDK) sees the
- * SDK's own ids; only the client sees the prefix. An id with another replica's prefix is passed
- * on unchanged, so the SDK answers it 404 as the unknown session it is.
+ * <p>Everything behind this filter ({@link HttpFront}, its session ledger, the SDK) sees the SDK's
+ * own ids; only the client sees the prefix. An id with another replica's prefix is passed on
+ * unchanged, so the SDK answers it 404 as the unknown session it is.
  */
 final class ReplicaSessionIds implements Filter {
 
   /** What a replica id may be: a few characters safe in a header value and a regular expression. */
   static final Pattern VALID = Pattern.compile("[A-Za-z0-9_-]{1,32}");
+
   private static final String SESSION_HEADER = "Mcp-Session-Id";
 
   private final String prefix;
 
   ReplicaSessionIds(String replicaId) {
     if (!VALID.matcher(replicaId).matches()) {
-      throw new IllegalArgumentException("a replica id is 1 to 32 letters, digits, '-' or '_', got '"
-          + replicaId + "'");
+      throw new IllegalArgumentException(
+          "a replica id is 1 to 32 letters, digits, '-' or '_', got '" + replicaId + "'");
     }
     this.prefix = replicaId + ".";
   }
@@ -49,7 +50,8 @@ final class ReplicaSessionIds implements Filter {
   @Override
   public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    chain.doFilter(new Request((HttpServletRequest) request), new Response((HttpServletResponse) response));
+    chain.doFilter(
+        new Request((HttpServletRequest) request), new Response((HttpServletResponse) response));
   }
 
   private @Nullable String strip(@Nullable String id) {
@@ -73,7 +75,9 @@ final class ReplicaSessionIds implements Filter {
         return super.getHeaders(name);
       }
       String value = getHeader(name);
-      return value == null ? Collections.emptyEnumeration() : Collections.enumeration(java.util.List.of(value));
+      return value == null
+          ? Collections.emptyEnumeration()
+          : Collections.enumeration(java.util.List.of(value));
     }
   }
 
@@ -84,12 +88,14 @@ final class ReplicaSessionIds implements Filter {
 
     @Override
     public void setHeader(String name, String value) {
-      super.setHeader(name, SESSION_HEADER.equalsIgnoreCase(name) && value != null ? prefix + value : value);
+      super.setHeader(
+          name, SESSION_HEADER.equalsIgnoreCase(name) && value != null ? prefix + value : value);
     }
 
     @Override
     public void addHeader(String name, String value) {
-      super.addHeader(name, SESSION_HEADER.equalsIgnoreCase(name) && value != null ? prefix + value : value);
+      super.addHeader(
+          name, SESSION_HEADER.equalsIgnoreCase(name) && value != null ? prefix + value : value);
     }
 
     @Override

@@ -19,32 +19,35 @@ final class RequestEnd {
 
   private RequestEnd() {}
 
-  static boolean handle(Request request, Response response, Callback callback, Runnable ended,
-      Next next) throws Exception {
+  static boolean handle(
+      Request request, Response response, Callback callback, Runnable ended, Next next)
+      throws Exception {
     AtomicBoolean pending = new AtomicBoolean(true);
-    Runnable end = () -> {
-      if (pending.compareAndSet(true, false)) {
-        ended.run();
-      }
-    };
-    Callback wrapped = new Callback() {
-      @Override
-      public void succeeded() {
-        end.run();
-        callback.succeeded();
-      }
+    Runnable end =
+        () -> {
+          if (pending.compareAndSet(true, false)) {
+            ended.run();
+          }
+        };
+    Callback wrapped =
+        new Callback() {
+          @Override
+          public void succeeded() {
+            end.run();
+            callback.succeeded();
+          }
 
-      @Override
-      public void failed(Throwable failure) {
-        end.run();
-        callback.failed(failure);
-      }
+          @Override
+          public void failed(Throwable failure) {
+            end.run();
+            callback.failed(failure);
+          }
 
-      @Override
-      public InvocationType getInvocationType() {
-        return callback.getInvocationType();
-      }
-    };
+          @Override
+          public InvocationType getInvocationType() {
+            return callback.getInvocationType();
+          }
+        };
     boolean handled;
     try {
       handled = next.handle(request, response, wrapped);

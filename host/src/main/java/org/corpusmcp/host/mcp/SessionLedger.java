@@ -8,18 +8,17 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which Streamable HTTP sessions are open, so that {@link HttpFront} can refuse a new
- * {@code initialize} once {@code max} are.
+ * Which Streamable HTTP sessions are open, so that {@link HttpFront} can refuse a new {@code
+ * initialize} once {@code max} are.
  *
- * <p>The SDK keeps sessions in a map it does not expose and offers only an idle sweep (which
- * {@link HttpMcpServer} turns on with an interval of {@code idle}: a session with no request and
- * no open stream for one whole interval is closed at the end of the next, so between
- * {@code idle} and twice that after its last request). The ledger follows the same sessions from
- * the outside: it learns an id from the {@code initialize} response, refreshes it on every
- * request that names it, and forgets it on {@code DELETE}, on a 404 from the SDK, or after
- * {@code 2 × idle} without a request and without an open stream. It therefore never forgets a
- * session the SDK still holds, and may count one the SDK has already swept for at most
- * {@code idle} longer.
+ * <p>The SDK keeps sessions in a map it does not expose and offers only an idle sweep (which {@link
+ * HttpMcpServer} turns on with an interval of {@code idle}: a session with no request and no open
+ * stream for one whole interval is closed at the end of the next, so between {@code idle} and twice
+ * that after its last request). The ledger follows the same sessions from the outside: it learns an
+ * id from the {@code initialize} response, refreshes it on every request that names it, and forgets
+ * it on {@code DELETE}, on a 404 from the SDK, or after {@code 2 × idle} without a request and
+ * without an open stream. It therefore never forgets a session the SDK still holds, and may count
+ * one the SDK has already swept for at most {@code idle} longer.
  */
 final class SessionLedger {
 

@@ -24,16 +24,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * MCP over stdio, one JSON-RPC message per line, in place of the SDK's
- * {@code StdioServerTransportProvider}, which stops reading for good at the first line it cannot
- * map, emits concurrent responses through a sink that can drop them ("Failed to enqueue
- * message"), and never lets the JVM exit when stdin closes.
+ * MCP over stdio, one JSON-RPC message per line, in place of the SDK's {@code
+ * StdioServerTransportProvider}, which stops reading for good at the first line it cannot map,
+ * emits concurrent responses through a sink that can drop them ("Failed to enqueue message"), and
+ * never lets the JVM exit when stdin closes.
  *
  * <p>Here every inbound line passes the {@link ProtocolGate} first, except a request of revision
- * 2026-07-28 (by its {@code _meta}), which {@link ModernProtocol} answers without the SDK; every outbound message is
- * written synchronously as one whole line under one lock, so concurrent responses can neither
- * interleave nor be dropped; and {@link #run()} returns when stdin ends, after the requests
- * already read have been answered.
+ * 2026-07-28 (by its {@code _meta}), which {@link ModernProtocol} answers without the SDK; every
+ * outbound message is written synchronously as one whole line under one lock, so concurrent
+ * responses can neither interleave nor be dropped; and {@link #run()} returns when stdin ends,
+ * after the requests already read have been answered.
  */
 public final class StdioTransport implements McpServerTransportProvider {
 
@@ -71,7 +71,10 @@ public final class StdioTransport implements McpServerTransportProvider {
     this.json = json;
     this.gate = gate;
     this.modern = modern;
-    this.in = in instanceof java.io.BufferedInputStream ? in : new java.io.BufferedInputStream(in, 1 << 16);
+    this.in =
+        in instanceof java.io.BufferedInputStream
+            ? in
+            : new java.io.BufferedInputStream(in, 1 << 16);
     this.out = out;
     this.maxMessageBytes = maxMessageBytes;
     this.drainTimeout = drainTimeout;
@@ -84,8 +87,8 @@ public final class StdioTransport implements McpServerTransportProvider {
 
   /**
    * Reads and dispatches messages until stdin ends or {@link #stop} is called, then waits for
-   * in-flight requests: up to the drain timeout at end of input, up to the grace given to
-   * {@code stop} otherwise.
+   * in-flight requests: up to the drain timeout at end of input, up to the grace given to {@code
+   * stop} otherwise.
    *
    * <p>Lines are read on a daemon thread of their own so that {@code stop} can end this method
    * while a read is blocked (a read of stdin cannot be interrupted); that thread dies with the
@@ -96,23 +99,33 @@ public final class StdioTransport implements McpServerTransportProvider {
     if (current == null) {
       throw new IllegalStateException("no MCP server is attached to this transport");
     }
-    Thread reader = new Thread(() -> {
-      try {
-        byte[] line;
-        while ((line = readLine()) != null && stopGrace == null) {
-          if (line.length > maxMessageBytes) {
-            writeLine(ProtocolGate.errorResponse(json, null, -32600,
-                "Invalid Request: message longer than " + maxMessageBytes + " bytes").toString());
-            continue;
-          }
-          dispatch(current, new String(line, StandardCharsets.UTF_8));
-        }
-      } catch (IOException e) {
-        log.warn("stdin failed: {}", e.toString());
-      } finally {
-        finished.countDown();
-      }
-    }, "stdio-reader");
+    Thread reader =
+        new Thread(
+            () -> {
+              try {
+                byte[] line;
+                while ((line = readLine()) != null && stopGrace == null) {
+                  if (line.length > maxMessageBytes) {
+                    writeLine(
+                        ProtocolGate.errorResponse(
+                                json,
+                                null,
+                                -32600,
+                                "Invalid Request: message longer than "
+                                    + maxMessageBytes
+                                    + " bytes")
+                            .toString());
+                    continue;
+                  }
+                  dispatch(current, new String(line, StandardCharsets.UTF_8));
+                }
+              } catch (IOException e) {
+                log.warn("stdin failed: {}", e.toString());
+              } finally {
+                finished.countDown();
+              }
+            },
+            "stdio-reader");
     reader.setDaemon(true);
     reader.start();
     try {
@@ -166,43 +179,55 @@ public final class StdioTransport implements McpServerTransportProvider {
       // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
       log.debug("SDK could not map an inbound message: {}", e.toString());
       if (forward.isRequest()) {
-        writeLine(ProtocolGate.errorResponse(json, forward.message().get("id"), -32600,
-            "Invalid Request: not a JSON-RPC message this server can read").toString());
+        writeLine(
+            ProtocolGate.errorResponse(
+                    json,
+                    forward.message().get("id"),
+                    -32600,
+                    "Invalid Request: not a JSON-RPC message this server can read")
+                .toString());
       }
       return;
     }
     inFlight.incrementAndGet();
-    current.handle(message)
-        .doFinally(signal -> {
-          if (inFlight.decrementAndGet() == 0) {
-            synchronized (drained) {
-              drained.notifyAll();
-            }
-          }
-        })
-        .subscribe(ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
+    current
+        .handle(message)
+        .doFinally(
+            signal -> {
+              if (inFlight.decrementAndGet() == 0) {
+                synchronized (drained) {
+                  drained.notifyAll();
+                }
+              }
+            })
+        .subscribe(
+            ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
   }
 
   /**
    * A 2026-07-28 request, answered statelessly beside any legacy session on the same stream; off
-   * the reading thread, like the SDK's requests, so a long tool call does not hold up the next line.
+   * the reading thread, like the SDK's requests, so a long tool call does not hold up the next
+   * line.
    */
   private void dispatchModern(JsonNode message) {
     inFlight.incrementAndGet();
     Mono.fromCallable(() -> modern.handle(message, null))
         .subscribeOn(Schedulers.boundedElastic())
-        .doFinally(signal -> {
-          if (inFlight.decrementAndGet() == 0) {
-            synchronized (drained) {
-              drained.notifyAll();
-            }
-          }
-        })
-        .subscribe(answer -> {
-          if (answer.response() != null) {
-            writeLine(answer.response().toString());
-          }
-        }, error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
+        .doFinally(
+            signal -> {
+              if (inFlight.decrementAndGet() == 0) {
+                synchronized (drained) {
+                  drained.notifyAll();
+                }
+              }
+            })
+        .subscribe(
+            answer -> {
+              if (answer.response() != null) {
+                writeLine(answer.response().toString());
+              }
+            },
+            error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
   }
 
   private void awaitInFlight(Duration bound) {
@@ -283,13 +308,14 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final class LineTransport implements McpServerTransport {
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-      return Mono.fromRunnable(() -> {
-        try {
-          writeLine(mcpJson.writeValueAsString(message));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      return Mono.fromRunnable(
+          () -> {
+            try {
+              writeLine(mcpJson.writeValueAsString(message));
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
     }
 
     @Override

@@ -26,22 +26,23 @@ import org.slf4j.LoggerFactory;
  * blocking servlet input, a client that announced a large body and then sent a byte every few
  * seconds held a worker thread for as long as it liked (the idle timeout restarts on every byte),
  * and a few dozen such clients left none for anyone else. Here the body is collected with Jetty's
- * asynchronous reads, so a slow sender costs a connection and a buffer but no thread, and it is
- * cut off once it falls below a minimum data rate. What reaches the servlet is already in memory.
+ * asynchronous reads, so a slow sender costs a connection and a buffer but no thread, and it is cut
+ * off once it falls below a minimum data rate. What reaches the servlet is already in memory.
  *
  * <ul>
  *   <li>a declared or actual length above {@code maxBytes}: 413
- *   <li>fewer than {@code minBytesPerSecond} per second on average once {@code grace} has passed: 408
+ *   <li>fewer than {@code minBytesPerSecond} per second on average once {@code grace} has passed:
+ *       408
  *   <li>a body that ends before its declared length: 400
  * </ul>
  *
  * Jetty's own {@link Content.Source#asByteArrayAsync} does the reading; this class adds the rate
- * watch and the mapping of its failures to statuses. Jetty's {@code MinimumDataRateHandler} was
- * not used because it checks the rate only when a chunk has arrived and not before the first
- * byte, so a client that announces a body and sends none of it is left to the idle timeout, and
- * it allows no grace period for a slow start. Its {@code EagerContentHandler} was not used
- * because it retains every network chunk as received rather than copying it, so a sender of one
- * byte per packet would pin one network buffer per byte.
+ * watch and the mapping of its failures to statuses. Jetty's {@code MinimumDataRateHandler} was not
+ * used because it checks the rate only when a chunk has arrived and not before the first byte, so a
+ * client that announces a body and sends none of it is left to the idle timeout, and it allows no
+ * grace period for a slow start. Its {@code EagerContentHandler} was not used because it retains
+ * every network chunk as received rather than copying it, so a sender of one byte per packet would
+ * pin one network buffer per byte.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
 
@@ -106,8 +107,11 @@ final class WholeBodyHandler extends Handler.Wrapper {
       long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
       long owed = (elapsedMillis - graceMillis) * minBytesPerSecond / 1000;
       if (owed > received.get()) {
-        refuse(408, "Request Timeout: the body arrived slower than " + minBytesPerSecond
-            + " bytes per second");
+        refuse(
+            408,
+            "Request Timeout: the body arrived slower than "
+                + minBytesPerSecond
+                + " bytes per second");
         return;
       }
       scheduleWatch();
@@ -141,9 +145,14 @@ final class WholeBodyHandler extends Handler.Wrapper {
       if (received.get() > maxBytes) {
         Response.writeError(request, response, callback, 413);
       } else if (failure instanceof EofException || failure.getCause() instanceof EofException) {
-        Response.writeError(request, response, callback, 400,
+        Response.writeError(
+            request,
+            response,
+            callback,
+            400,
             "Bad Request: the body ended before its declared length");
-      } else if (failure instanceof TimeoutException || failure.getCause() instanceof TimeoutException) {
+      } else if (failure instanceof TimeoutException
+          || failure.getCause() instanceof TimeoutException) {
         Response.writeError(request, response, callback, 408);
       } else {
         log.debug("reading a request body failed: {}", failure.toString());

@@ -42,7 +42,8 @@ public record LoadedPlugin(
    *
    * @param call e.g. {@code "tools()"}, for the message
    */
-  public <T> List<T> ask(Object extension, String call, Supplier<? extends Collection<? extends T>> answer) {
+  public <T> List<T> ask(
+      Object extension, String call, Supplier<? extends Collection<? extends T>> answer) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(classLoader);
@@ -54,7 +55,8 @@ public record LoadedPlugin(
       return copy;
     } catch (RuntimeException | LinkageError e) {
       throw new PluginStartupException(
-          "plugin '" + id + "': " + extension.getClass().getName() + "." + call + " failed: " + e, e);
+          "plugin '" + id + "': " + extension.getClass().getName() + "." + call + " failed: " + e,
+          e);
     } finally {
       thread.setContextClassLoader(previous);
     }

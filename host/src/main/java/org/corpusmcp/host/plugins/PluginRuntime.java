@@ -22,12 +22,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads and starts the plugins of one directory, and closes the gaps where PF4J only logs: a
- * plugin that fails to load, resolve or start, one whose extension classes cannot be
- * instantiated, and one that contributes nothing all stop startup with the plugin named, because
- * a server that starts with a plugin missing serves fewer tools than its operator configured and
- * says so only in a log nobody reads. Disabled plugins (by settings, or PF4J's own {@code disabled.txt} /
- * {@code enabled.txt} in the plugins directory) are skipped quietly.
+ * Loads and starts the plugins of one directory, and closes the gaps where PF4J only logs: a plugin
+ * that fails to load, resolve or start, one whose extension classes cannot be instantiated, and one
+ * that contributes nothing all stop startup with the plugin named, because a server that starts
+ * with a plugin missing serves fewer tools than its operator configured and says so only in a log
+ * nobody reads. Disabled plugins (by settings, or PF4J's own {@code disabled.txt} / {@code
+ * enabled.txt} in the plugins directory) are skipped quietly.
  */
 public final class PluginRuntime implements AutoCloseable {
 
@@ -46,8 +46,11 @@ public final class PluginRuntime implements AutoCloseable {
     Path dir = settings.pluginsDir().toAbsolutePath().normalize();
     if (!Files.isDirectory(dir)) {
       throw new PluginStartupException(
-          "plugins directory " + dir + " does not exist; create it or point "
-              + HostSettings.ENV_PLUGINS_DIR + " / --plugins-dir at the directory holding plugin jars");
+          "plugins directory "
+              + dir
+              + " does not exist; create it or point "
+              + HostSettings.ENV_PLUGINS_DIR
+              + " / --plugins-dir at the directory holding plugin jars");
     }
     FailClosedPluginManager manager = new FailClosedPluginManager(dir, settings);
     try {
@@ -107,12 +110,21 @@ public final class PluginRuntime implements AutoCloseable {
       extensions = List.copyOf(raw);
     } catch (RuntimeException | LinkageError e) {
       throw new PluginStartupException(
-          "plugin '" + id + "' (" + wrapper.getPluginPath() + "): its extensions cannot be created: "
-              + e, e);
+          "plugin '"
+              + id
+              + "' ("
+              + wrapper.getPluginPath()
+              + "): its extensions cannot be created: "
+              + e,
+          e);
     }
     if (declared.isEmpty()) {
       throw new PluginStartupException(
-          "plugin '" + id + "' (" + wrapper.getPluginPath() + ") contributes no extensions: its jar"
+          "plugin '"
+              + id
+              + "' ("
+              + wrapper.getPluginPath()
+              + ") contributes no extensions: its jar"
               + " has no META-INF/extensions.idx entries. Was it compiled with annotation"
               + " processing (javac -proc:full) and an @Extension class?");
     }
@@ -122,12 +134,20 @@ public final class PluginRuntime implements AutoCloseable {
       Set<String> missing = new TreeSet<>(declared);
       missing.removeAll(created);
       throw new PluginStartupException(
-          "plugin '" + id + "' (" + wrapper.getPluginPath() + "): extension classes " + missing
+          "plugin '"
+              + id
+              + "' ("
+              + wrapper.getPluginPath()
+              + "): extension classes "
+              + missing
               + " could not be loaded or instantiated (a missing dependency, or a class that"
               + " does not implement a corpus-mcp extension point of this plugin-api)");
     }
-    List<ToolProvider> providers = extensions.stream()
-        .filter(ToolProvider.class::isInstance).map(ToolProvider.class::cast).toList();
+    List<ToolProvider> providers =
+        extensions.stream()
+            .filter(ToolProvider.class::isInstance)
+            .map(ToolProvider.class::cast)
+            .toList();
     return new LoadedPlugin(
         id,
         wrapper.getDescriptor().getVersion(),
@@ -143,15 +163,23 @@ public final class PluginRuntime implements AutoCloseable {
     String where = "plugin '" + id + "' (" + wrapper.getPluginPath() + ")";
     if (wrapper.getPluginState() == PluginState.DISABLED) {
       return new PluginStartupException(
-          where + " requires plugin-api " + wrapper.getDescriptor().getRequires()
-              + " but this host provides " + manager.getSystemVersion()
+          where
+              + " requires plugin-api "
+              + wrapper.getDescriptor().getRequires()
+              + " but this host provides "
+              + manager.getSystemVersion()
               + "; install a matching plugin version or disable it");
     }
     Throwable cause = wrapper.getFailedException();
     return new PluginStartupException(
-        where + " did not start (state " + wrapper.getPluginState() + ")"
+        where
+            + " did not start (state "
+            + wrapper.getPluginState()
+            + ")"
             + (cause == null ? "" : ": " + cause),
-        cause == null ? new IllegalStateException(String.valueOf(wrapper.getPluginState())) : cause);
+        cause == null
+            ? new IllegalStateException(String.valueOf(wrapper.getPluginState()))
+            : cause);
   }
 
   /** PF4J's manager with load failures recorded instead of only logged. */
@@ -203,7 +231,10 @@ public final class PluginRuntime implements AutoCloseable {
       }
       var first = loadFailures.entrySet().iterator().next();
       throw new PluginStartupException(
-          "cannot load plugin " + first.getKey() + ": " + first.getValue().getMessage()
+          "cannot load plugin "
+              + first.getKey()
+              + ": "
+              + first.getValue().getMessage()
               + (loadFailures.size() > 1 ? " (and " + (loadFailures.size() - 1) + " more)" : ""),
           first.getValue());
     }

@@ -11,12 +11,12 @@ import org.corpusmcp.host.config.HostSettings;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The prompts this process serves, in {@code prompts/list} order: each plugin's in plugin-id
- * order, each plugin's prompts in the order it declared them. Built once at startup; immutable
- * and thread-safe afterwards. Often empty: then the host advertises no prompts capability at all.
+ * The prompts this process serves, in {@code prompts/list} order: each plugin's in plugin-id order,
+ * each plugin's prompts in the order it declared them. Built once at startup; immutable and
+ * thread-safe afterwards. Often empty: then the host advertises no prompts capability at all.
  *
- * <p>Prompt names carry no plugin prefix (they are what a user picks from a client's menu), so
- * two plugins can collide; that stops startup naming both, as for tools.
+ * <p>Prompt names carry no plugin prefix (they are what a user picks from a client's menu), so two
+ * plugins can collide; that stops startup naming both, as for tools.
  */
 public final class PromptCatalog {
 
@@ -36,9 +36,16 @@ public final class PromptCatalog {
           RegisteredPrompt clash = byName.get(spec.name());
           if (clash != null) {
             throw new PluginStartupException(
-                "prompt name '" + spec.name() + "' is provided twice: by plugin '" + clash.owner()
-                    + "' and by plugin '" + plugin.id() + "'. Prompt names are not prefixed;"
-                    + " disable one of the plugins (" + HostSettings.ENV_DISABLED + ").");
+                "prompt name '"
+                    + spec.name()
+                    + "' is provided twice: by plugin '"
+                    + clash.owner()
+                    + "' and by plugin '"
+                    + plugin.id()
+                    + "'. Prompt names are not prefixed;"
+                    + " disable one of the plugins ("
+                    + HostSettings.ENV_DISABLED
+                    + ").");
           }
           byName.put(spec.name(), new RegisteredPrompt(plugin.id(), spec));
         }

@@ -4,8 +4,8 @@ import java.util.Map;
 import org.corpusmcp.api.ToolSpec;
 
 /**
- * A tool as the host serves it: its final (prefixed) name, who contributed it, its parsed
- * schemas, and the class loader to set as context loader while its handler runs.
+ * A tool as the host serves it: its final (prefixed) name, who contributed it, its parsed schemas,
+ * and the class loader to set as context loader while its handler runs.
  *
  * @param owner the plugin id, or {@code host} for the host's own tools
  * @param baseName the name the plugin declared, before its prefix was applied

@@ -14,13 +14,13 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The tools this process serves, in {@code tools/list} order: the host's own tools first, then
- * each plugin's in plugin-id order, each plugin's tools in the order it declared them. Built
- * once at startup; immutable and thread-safe afterwards.
+ * The tools this process serves, in {@code tools/list} order: the host's own tools first, then each
+ * plugin's in plugin-id order, each plugin's tools in the order it declared them. Built once at
+ * startup; immutable and thread-safe afterwards.
  *
- * <p>Everything a client could trip over is checked here, before any transport starts: names
- * must match {@link ToolSpec#NAME_PATTERN} after prefixing, two tools may not share a name (the
- * message names both owners), and every schema must be a JSON object schema.
+ * <p>Everything a client could trip over is checked here, before any transport starts: names must
+ * match {@link ToolSpec#NAME_PATTERN} after prefixing, two tools may not share a name (the message
+ * names both owners), and every schema must be a JSON object schema.
  */
 public final class ToolCatalog {
 
@@ -37,7 +37,10 @@ public final class ToolCatalog {
 
   /** Collects and checks the tools of {@code hostTools} and every plugin's providers. */
   public static ToolCatalog build(
-      List<ToolSpec> hostTools, List<LoadedPlugin> plugins, HostSettings settings, JsonMapper json) {
+      List<ToolSpec> hostTools,
+      List<LoadedPlugin> plugins,
+      HostSettings settings,
+      JsonMapper json) {
     Map<String, RegisteredTool> byName = new LinkedHashMap<>();
     ClassLoader hostLoader = ToolCatalog.class.getClassLoader();
     for (ToolSpec spec : hostTools) {
@@ -53,11 +56,19 @@ public final class ToolCatalog {
           String name = prefix + spec.name();
           if (!ToolSpec.NAME_PATTERN.matcher(name).matches()) {
             throw new PluginStartupException(
-                "plugin '" + plugin.id() + "': tool name '" + name + "' (prefix '" + prefix
-                    + "') must match " + ToolSpec.NAME_PATTERN.pattern()
-                    + "; choose another prefix with " + HostSettings.ENV_TOOL_PREFIXES);
+                "plugin '"
+                    + plugin.id()
+                    + "': tool name '"
+                    + name
+                    + "' (prefix '"
+                    + prefix
+                    + "') must match "
+                    + ToolSpec.NAME_PATTERN.pattern()
+                    + "; choose another prefix with "
+                    + HostSettings.ENV_TOOL_PREFIXES);
           }
-          register(byName, plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json);
+          register(
+              byName, plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json);
         }
       }
     }
@@ -83,7 +94,6 @@ public final class ToolCatalog {
     return byName.size();
   }
 
-
   private static void register(
       Map<String, RegisteredTool> byName,
       String owner,
@@ -94,24 +104,37 @@ public final class ToolCatalog {
     RegisteredTool clash = byName.get(spec.name());
     if (clash != null) {
       throw new PluginStartupException(
-          "tool name '" + spec.name() + "' is provided twice: by " + describeOwner(clash.owner())
-              + " and by " + describeOwner(owner) + ". Disable one plugin or give one a different"
-              + " tool prefix (" + HostSettings.ENV_TOOL_PREFIXES + "=pluginId=prefix_).");
+          "tool name '"
+              + spec.name()
+              + "' is provided twice: by "
+              + describeOwner(clash.owner())
+              + " and by "
+              + describeOwner(owner)
+              + ". Disable one plugin or give one a different"
+              + " tool prefix ("
+              + HostSettings.ENV_TOOL_PREFIXES
+              + "=pluginId=prefix_).");
     }
     Map<String, Object> input = parseSchema(owner, spec.name(), "input", spec.inputSchema(), json);
     if (!"object".equals(input.get("type"))) {
       throw new PluginStartupException(
-          describeOwner(owner) + ": tool '" + spec.name()
+          describeOwner(owner)
+              + ": tool '"
+              + spec.name()
               + "' input schema must have \"type\": \"object\"");
     }
     // Every tool result is a JSON object, so a tool that declares no output schema still gets
     // the one schema that is true of it: clients then receive structuredContent from every tool.
     String outputText = spec.outputSchema();
-    Map<String, Object> output = outputText == null
-        ? ANY_OBJECT : parseSchema(owner, spec.name(), "output", outputText, json);
+    Map<String, Object> output =
+        outputText == null
+            ? ANY_OBJECT
+            : parseSchema(owner, spec.name(), "output", outputText, json);
     if (!"object".equals(output.get("type"))) {
       throw new PluginStartupException(
-          describeOwner(owner) + ": tool '" + spec.name()
+          describeOwner(owner)
+              + ": tool '"
+              + spec.name()
               + "' output schema must have \"type\": \"object\" (MCP structured content)");
     }
     byName.put(spec.name(), new RegisteredTool(owner, baseName, spec, input, output, loader));
@@ -120,7 +143,8 @@ public final class ToolCatalog {
   private static Map<String, Object> parseSchema(
       String owner, String tool, String which, String text, JsonMapper json) {
     try {
-      Map<String, Object> schema = json.readValue(text, new TypeReference<Map<String, Object>>() {});
+      Map<String, Object> schema =
+          json.readValue(text, new TypeReference<Map<String, Object>>() {});
       if (schema == null) {
         throw new PluginStartupException(
             describeOwner(owner) + ": tool '" + tool + "' " + which + " schema is null");
@@ -128,8 +152,14 @@ public final class ToolCatalog {
       return Collections.unmodifiableMap(schema);
     } catch (JacksonException e) {
       throw new PluginStartupException(
-          describeOwner(owner) + ": tool '" + tool + "' " + which + " schema is not a JSON object: "
-              + e.getOriginalMessage(), e);
+          describeOwner(owner)
+              + ": tool '"
+              + tool
+              + "' "
+              + which
+              + " schema is not a JSON object: "
+              + e.getOriginalMessage(),
+          e);
     }
   }
 

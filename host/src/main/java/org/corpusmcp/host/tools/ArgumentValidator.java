@@ -60,7 +60,11 @@ public final class ArgumentValidator {
       if (!args.containsKey(required) || args.get(required) == null) {
         Map<String, Object> property = properties.getOrDefault(required, Map.of());
         return new Invalid(
-            "tool '" + name + "' is missing required argument '" + required + "'"
+            "tool '"
+                + name
+                + "' is missing required argument '"
+                + required
+                + "'"
                 + describe(property));
       }
     }
@@ -75,8 +79,8 @@ public final class ArgumentValidator {
     }
     JsonSchemaValidator.ValidationResponse full = schemaValidator.validate(schema, args);
     if (!full.valid()) {
-      return new Invalid("tool '" + name + "': arguments do not match its input schema: "
-          + full.errorMessage());
+      return new Invalid(
+          "tool '" + name + "': arguments do not match its input schema: " + full.errorMessage());
     }
     for (Map.Entry<String, Map<String, Object>> entry : properties.entrySet()) {
       if (!args.containsKey(entry.getKey()) && entry.getValue().containsKey("default")) {
@@ -93,9 +97,15 @@ public final class ArgumentValidator {
       return type == null || "null".equals(type) ? null : "argument '" + key + "' must not be null";
     }
     if (type instanceof String expected && !hasType(value, expected)) {
-      return "argument '" + key + "' must be " + article(expected) + ", got " + jsonTypeOf(value)
+      return "argument '"
+          + key
+          + "' must be "
+          + article(expected)
+          + ", got "
+          + jsonTypeOf(value)
           + (value instanceof String s && looksNumeric(s) && isNumeric(expected)
-              ? " (send the number without quotes)" : "");
+              ? " (send the number without quotes)"
+              : "");
     }
     if (value instanceof String s) {
       Number minLength = number(property.get("minLength"));
@@ -137,8 +147,7 @@ public final class ArgumentValidator {
   private static boolean hasType(Object value, String type) {
     return switch (type) {
       case "string" -> value instanceof String;
-      case "integer" -> value instanceof Number n && !(value instanceof Boolean)
-          && isIntegral(n);
+      case "integer" -> value instanceof Number n && !(value instanceof Boolean) && isIntegral(n);
       case "number" -> value instanceof Number;
       case "boolean" -> value instanceof Boolean;
       case "array" -> value instanceof List<?>;
@@ -210,9 +219,10 @@ public final class ArgumentValidator {
       out.append(i == 0 ? "" : ", ").append('\'').append(key).append('\'');
       out.append(NearestName.hint(key, accepted));
     }
-    out.append(accepted.isEmpty()
-        ? "; it takes no arguments"
-        : "; it accepts: " + String.join(", ", accepted));
+    out.append(
+        accepted.isEmpty()
+            ? "; it takes no arguments"
+            : "; it accepts: " + String.join(", ", accepted));
     return out.toString();
   }
 
@@ -223,8 +233,10 @@ public final class ArgumentValidator {
       return Map.of();
     }
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-    map.forEach((k, v) -> out.put(String.valueOf(k),
-        v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of()));
+    map.forEach(
+        (k, v) ->
+            out.put(
+                String.valueOf(k), v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of()));
     return out;
   }
 

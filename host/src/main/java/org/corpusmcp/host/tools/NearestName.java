@@ -5,10 +5,10 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * "Did you mean …?" for every name a user or an agent can mistype: arguments, tools, commands.
- * A name counts as a misspelling of a candidate when it is within about one edit in three
- * characters (at least one, at most three), case and {@code -}/{@code _} aside; a transposed pair
- * of letters is one edit, since that is the commonest slip at a keyboard.
+ * "Did you mean …?" for every name a user or an agent can mistype: arguments, tools, commands. A
+ * name counts as a misspelling of a candidate when it is within about one edit in three characters
+ * (at least one, at most three), case and {@code -}/{@code _} aside; a transposed pair of letters
+ * is one edit, since that is the commonest slip at a keyboard.
  */
 public final class NearestName {
 
@@ -53,7 +53,9 @@ public final class NearestName {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2)
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
             && a.charAt(i - 2) == b.charAt(j - 1)) {
           d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
         }

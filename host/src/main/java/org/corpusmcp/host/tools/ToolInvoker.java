@@ -21,34 +21,39 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs tool calls for every front end (stdio, HTTP, the CLI): validate, call the handler with the
- * plugin's class loader as context loader, and contain failures. A handler that throws is a bug
- * in its plugin; it is logged with its stack trace on stderr, and the caller gets an
- * {@code internal_error} naming the plugin, never the trace.
+ * plugin's class loader as context loader, and contain failures. A handler that throws is a bug in
+ * its plugin; it is logged with its stack trace on stderr, and the caller gets an {@code
+ * internal_error} naming the plugin, never the trace.
  *
- * <p>Every call has a deadline. The handler runs on a thread of this invoker's own, and the
- * caller waits for it only until the deadline: then the handler is interrupted and the caller
- * gets a {@code timeout} result, so a handler stuck on a damaged archive or a dead network
- * frees the transport's thread on time. Errors as well as exceptions are contained, including
- * the {@link InternalError} that a read from a truncated memory-mapped file raises (Reactor,
- * under the SDK, treats that as fatal and would never complete the request). At most
- * {@value #MAX_RUNNING} handlers run at once, counting ones past their deadline that ignore the
- * interrupt; a call beyond that gets {@code busy} at once rather than queueing without bound.
+ * <p>Every call has a deadline. The handler runs on a thread of this invoker's own, and the caller
+ * waits for it only until the deadline: then the handler is interrupted and the caller gets a
+ * {@code timeout} result, so a handler stuck on a damaged archive or a dead network frees the
+ * transport's thread on time. Errors as well as exceptions are contained, including the {@link
+ * InternalError} that a read from a truncated memory-mapped file raises (Reactor, under the SDK,
+ * treats that as fatal and would never complete the request). At most {@value #MAX_RUNNING}
+ * handlers run at once, counting ones past their deadline that ignore the interrupt; a call beyond
+ * that gets {@code busy} at once rather than queueing without bound.
  */
 public final class ToolInvoker {
 
   /** Code for arguments refused by the input schema. */
   public static final String INVALID_PARAMS = "invalid_params";
+
   /** Code for a tool name nobody provides. */
   public static final String UNKNOWN_TOOL = "unknown_tool";
+
   /** Code for a handler that threw: a plugin bug. */
   public static final String INTERNAL_ERROR = "internal_error";
+
   /** Code for a call that did not finish by its deadline. */
   public static final String TIMEOUT = "timeout";
+
   /** Code for a call refused because {@value #MAX_RUNNING} handlers are already running. */
   public static final String BUSY = "busy";
 
   /** The deadline of {@link #call(String, Map)}: the CLI's, and the default of serve. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(120);
+
   /** Handler threads at most. */
   public static final int MAX_RUNNING = 64;
 
@@ -62,19 +67,28 @@ public final class ToolInvoker {
     this.catalog = catalog;
     this.validator = validator;
     AtomicInteger threads = new AtomicInteger();
-    this.handlers = new ThreadPoolExecutor(0, MAX_RUNNING, 60, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), task -> {
-          Thread thread = new Thread(task, "tool-" + threads.incrementAndGet());
-          thread.setDaemon(true); // a handler that ignores interrupts must not keep the JVM alive
-          return thread;
-        });
+    this.handlers =
+        new ThreadPoolExecutor(
+            0,
+            MAX_RUNNING,
+            60,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            task -> {
+              Thread thread = new Thread(task, "tool-" + threads.incrementAndGet());
+              thread.setDaemon(
+                  true); // a handler that ignores interrupts must not keep the JVM alive
+              return thread;
+            });
   }
 
   public ToolCatalog catalog() {
     return catalog;
   }
 
-  /** Calls {@code toolName} with {@code arguments} (null: none sent) within the default deadline. */
+  /**
+   * Calls {@code toolName} with {@code arguments} (null: none sent) within the default deadline.
+   */
   public ToolOutcome call(String toolName, @Nullable Map<String, @Nullable Object> arguments) {
     return call(toolName, arguments, DEFAULT_DEADLINE);
   }
@@ -84,8 +98,12 @@ public final class ToolInvoker {
       String toolName, @Nullable Map<String, @Nullable Object> arguments, Duration deadline) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
-      return failure(UNKNOWN_TOOL, "Unknown tool: " + toolName
-          + NearestName.hint(toolName, catalog.tools().stream().map(RegisteredTool::name).toList()),
+      return failure(
+          UNKNOWN_TOOL,
+          "Unknown tool: "
+              + toolName
+              + NearestName.hint(
+                  toolName, catalog.tools().stream().map(RegisteredTool::name).toList()),
           Map.of());
     }
     ArgumentValidator.Outcome checked;
@@ -104,27 +122,42 @@ public final class ToolInvoker {
       running = handlers.submit(() -> runHandler(tool, args));
     } catch (RejectedExecutionException e) {
       log.warn("refused a call of {}: {} tool calls are already running", toolName, MAX_RUNNING);
-      return failure(BUSY, MAX_RUNNING + " tool calls are already running; try again shortly",
-          Map.of());
+      return failure(
+          BUSY, MAX_RUNNING + " tool calls are already running; try again shortly", Map.of());
     }
     ToolResult result;
     try {
       result = running.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       running.cancel(true);
-      log.warn("tool {} from {} passed its deadline of {} s; cancelled", toolName, tool.owner(),
+      log.warn(
+          "tool {} from {} passed its deadline of {} s; cancelled",
+          toolName,
+          tool.owner(),
           deadline.toSeconds());
-      return failure(TIMEOUT, "tool " + toolName + " did not finish within " + deadline.toSeconds()
-          + " s (the server's request timeout) and was cancelled", Map.of());
+      return failure(
+          TIMEOUT,
+          "tool "
+              + toolName
+              + " did not finish within "
+              + deadline.toSeconds()
+              + " s (the server's request timeout) and was cancelled",
+          Map.of());
     } catch (ExecutionException e) {
       log.error("tool {} from {} threw", toolName, tool.owner(), e.getCause());
-      return failure(INTERNAL_ERROR,
-          "tool " + toolName + " failed unexpectedly (a bug in " + ownerLabel(tool)
-              + "; details are in the server log)", Map.of());
+      return failure(
+          INTERNAL_ERROR,
+          "tool "
+              + toolName
+              + " failed unexpectedly (a bug in "
+              + ownerLabel(tool)
+              + "; details are in the server log)",
+          Map.of());
     } catch (InterruptedException e) {
       running.cancel(true);
       Thread.currentThread().interrupt();
-      return failure(TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
+      return failure(
+          TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
     }
     if (result instanceof ToolResult.Success success) {
       return new ToolOutcome(false, success.body());
@@ -133,8 +166,10 @@ public final class ToolInvoker {
       return failure(failure.code(), failure.message(), failure.details());
     }
     log.error("tool {} from {} returned null", toolName, tool.owner());
-    return failure(INTERNAL_ERROR,
-        "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")", Map.of());
+    return failure(
+        INTERNAL_ERROR,
+        "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")",
+        Map.of());
   }
 
   /** On a handler thread: the call itself, with the plugin's loader as context loader. */
@@ -151,20 +186,21 @@ public final class ToolInvoker {
 
   private static String ownerLabel(RegisteredTool tool) {
     return ToolCatalog.HOST_OWNER.equals(tool.owner())
-        ? "the host" : "plugin '" + tool.owner() + "'";
+        ? "the host"
+        : "plugin '" + tool.owner() + "'";
   }
 
-  static ToolOutcome failure(
-      String code, String message, Map<String, @Nullable Object> details) {
+  static ToolOutcome failure(String code, String message, Map<String, @Nullable Object> details) {
     Map<String, @Nullable Object> body = new LinkedHashMap<>();
     body.put("error", code);
     body.put("code", code);
     body.put("message", message);
-    details.forEach((k, v) -> {
-      if (!body.containsKey(k)) {
-        body.put(k, v);
-      }
-    });
+    details.forEach(
+        (k, v) -> {
+          if (!body.containsKey(k)) {
+            body.put(k, v);
+          }
+        });
     return new ToolOutcome(true, body);
   }
 }

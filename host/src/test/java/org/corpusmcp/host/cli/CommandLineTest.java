@@ -43,9 +43,14 @@ class CommandLineTest {
   static Run run(Map<String, String> env, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), env);
-    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int status =
+        Main.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            env);
+    return new Run(
+        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -54,8 +59,11 @@ class CommandLineTest {
     assertEquals(0, version.status());
     assertTrue(version.out().startsWith("corpus-mcp "), version.out());
     Run help = run("--help");
-    assertTrue(help.out().contains("serve") && help.out().contains("doctor")
-        && help.out().contains("corpus-mcp <plugin-id> <tool>"), help.out());
+    assertTrue(
+        help.out().contains("serve")
+            && help.out().contains("doctor")
+            && help.out().contains("corpus-mcp <plugin-id> <tool>"),
+        help.out());
   }
 
   @Test
@@ -84,10 +92,12 @@ class CommandLineTest {
 
   @Test
   void toolsListsPluginPromptsBesideTheTools(@TempDir Path withPrompts) {
-    assertEquals(0, run("tools", "--json").json().get("prompts").size(), "the sample plugin has no prompts");
+    assertEquals(
+        0, run("tools", "--json").json().get("prompts").size(), "the sample plugin has no prompts");
     SamplePlugins.write(withPrompts);
     SamplePlugins.writePromptPlugin(withPrompts);
-    Run tools = run(Map.of(HostSettings.ENV_PLUGINS_DIR, withPrompts.toString()), "tools", "--json");
+    Run tools =
+        run(Map.of(HostSettings.ENV_PLUGINS_DIR, withPrompts.toString()), "tools", "--json");
     assertEquals(0, tools.status(), tools.err());
     assertEquals(5, tools.json().get("tools").size());
     JsonNode prompt = tools.json().get("prompts").get(0);
@@ -133,9 +143,14 @@ class CommandLineTest {
     assertEquals(0, completion.status(), completion.err());
     assertTrue(completion.out().contains("complete -F _complete_corpus-mcp"), completion.out());
     // bash itself must accept the script, and completing "corpus-mcp se" must offer serve.
-    Process bash = new ProcessBuilder("bash", "-c",
-        "source /dev/stdin; COMP_WORDS=(corpus-mcp se); COMP_CWORD=1; _complete_corpus-mcp;"
-            + " printf '%s\\n' \"${COMPREPLY[@]}\"").redirectErrorStream(true).start();
+    Process bash =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "source /dev/stdin; COMP_WORDS=(corpus-mcp se); COMP_CWORD=1; _complete_corpus-mcp;"
+                    + " printf '%s\\n' \"${COMPREPLY[@]}\"")
+            .redirectErrorStream(true)
+            .start();
     bash.getOutputStream().write(completion.out().getBytes(StandardCharsets.UTF_8));
     bash.getOutputStream().close();
     String offered = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -147,17 +162,20 @@ class CommandLineTest {
   void mistypedNamesGetTheNearestOneSuggested() {
     Run command = run("serv");
     assertEquals(2, command.status());
-    assertTrue(command.err().contains("Unknown command or plugin: 'serv' (did you mean 'serve'?)"),
+    assertTrue(
+        command.err().contains("Unknown command or plugin: 'serv' (did you mean 'serve'?)"),
         command.err());
     Run plugin = run("sampel", "echo", "hey");
     assertEquals(2, plugin.status());
     assertTrue(plugin.err().contains("(did you mean 'sample'?)"), plugin.err());
     Run tool = run("sample", "ehco", "hey");
     assertEquals(2, tool.status());
-    assertTrue(tool.err().contains("Unknown tool or command: ehco (did you mean 'echo'?)"), tool.err());
+    assertTrue(
+        tool.err().contains("Unknown tool or command: ehco (did you mean 'echo'?)"), tool.err());
     Run called = run("call", "sample_ecoh", "{}");
     assertEquals(1, called.status());
-    assertTrue(called.err().contains("Unknown tool: sample_ecoh (did you mean 'sample_echo'?)"),
+    assertTrue(
+        called.err().contains("Unknown tool: sample_ecoh (did you mean 'sample_echo'?)"),
         called.out() + called.err());
     Run noTool = run("sample");
     assertEquals(2, noTool.status());
@@ -208,21 +226,28 @@ class CommandLineTest {
     assertTrue(doctor.out().contains("claude mcp add corpus-mcp"), doctor.out());
     // Every configuration snippet is JSON a client accepts as pasted: the stdio ones start this
     // launcher with "serve", the HTTP ones name the endpoint under each client's own key.
-    List<JsonNode> snippets = doctor.out().lines()
-        .map(String::strip)
-        .map(line -> line.startsWith("{") ? line : line.substring(line.indexOf(':') + 1).strip())
-        .filter(line -> line.startsWith("{"))
-        .map(line -> JsonText.newMapper().readTree(line))
-        .toList();
+    List<JsonNode> snippets =
+        doctor
+            .out()
+            .lines()
+            .map(String::strip)
+            .map(
+                line -> line.startsWith("{") ? line : line.substring(line.indexOf(':') + 1).strip())
+            .filter(line -> line.startsWith("{"))
+            .map(line -> JsonText.newMapper().readTree(line))
+            .toList();
     assertEquals(7, snippets.size(), doctor.out());
     for (String client : List.of("Cursor", "VS Code", "Windsurf")) {
-      assertTrue(doctor.out().contains("  " + client + " ("), client + " is covered: " + doctor.out());
+      assertTrue(
+          doctor.out().contains("  " + client + " ("), client + " is covered: " + doctor.out());
     }
     JsonNode vsCode = snippets.stream().filter(n -> n.has("servers")).findFirst().orElseThrow();
     assertEquals("stdio", vsCode.at("/servers/corpus-mcp/type").asText());
-    assertEquals(List.of("serve"),
+    assertEquals(
+        List.of("serve"),
         JsonText.newMapper().convertValue(vsCode.at("/servers/corpus-mcp/args"), List.class));
-    assertEquals("http://127.0.0.1:8000/mcp",
+    assertEquals(
+        "http://127.0.0.1:8000/mcp",
         snippets.get(snippets.size() - 1).at("/mcpServers/corpus-mcp/serverUrl").asText(),
         "Windsurf names a remote server serverUrl");
     Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
@@ -232,12 +257,24 @@ class CommandLineTest {
 
   @Test
   void prefixesAndDisablingWorkFromTheEnvironment() {
-    Run bare = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
-        HostSettings.ENV_TOOL_PREFIXES, "sample="), "tools", "--json");
+    Run bare =
+        run(
+            Map.of(
+                HostSettings.ENV_PLUGINS_DIR,
+                dir.toString(),
+                HostSettings.ENV_TOOL_PREFIXES,
+                "sample="),
+            "tools",
+            "--json");
     assertEquals("echo", bare.json().get("tools").get(0).get("name").asString());
-    Run none = run(Map.of(HostSettings.ENV_PLUGINS_DIR, dir.toString(),
-        HostSettings.ENV_DISABLED, "sample"), "tools", "--json");
-    assertEquals(List.of(), JsonText.newMapper().convertValue(none.json().get("tools"), List.class));
+    Run none =
+        run(
+            Map.of(
+                HostSettings.ENV_PLUGINS_DIR, dir.toString(), HostSettings.ENV_DISABLED, "sample"),
+            "tools",
+            "--json");
+    assertEquals(
+        List.of(), JsonText.newMapper().convertValue(none.json().get("tools"), List.class));
   }
 
   /**
@@ -248,7 +285,8 @@ class CommandLineTest {
   @Test
   void zimEntriesExitsNonZeroAndCountsTheEntriesItCouldNotRead() {
     Path suite = TestCorpus.SAMPLES.resolve("zim-testing-suite/withns");
-    Run damaged = run("zim", "entries", suite.resolve("invalid.bad_mimetype_in_dirent.zim").toString());
+    Run damaged =
+        run("zim", "entries", suite.resolve("invalid.bad_mimetype_in_dirent.zim").toString());
     assertEquals(1, damaged.status(), damaged.err());
     long marked = damaged.out().lines().filter(l -> l.contains("\"error\"")).count();
     assertEquals(1, marked, damaged.out());

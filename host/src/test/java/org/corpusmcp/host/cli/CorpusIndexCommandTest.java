@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code corpus index}, and what {@code corpus validate} and {@code doctor} say about body
- * indexes, over a corpus of one archive with a full-text index (Hundred) and one without
- * (Ray2015, UUID f4b02dd5-c092-e894-419e-265c2310b88d as libzim reports it).
+ * {@code corpus index}, and what {@code corpus validate} and {@code doctor} say about body indexes,
+ * over a corpus of one archive with a full-text index (Hundred) and one without (Ray2015, UUID
+ * f4b02dd5-c092-e894-419e-265c2310b88d as libzim reports it).
  */
 class CorpusIndexCommandTest {
 
@@ -35,8 +35,16 @@ class CorpusIndexCommandTest {
     libraries.put("Hundred", TestCorpus.HUNDRED);
     libraries.put("Ray2015", "mediawiki/wikipedia_en_ray_charles_2015-06.zim");
     Path config = TestCorpus.writeConfig(dir.resolve("corpus"), libraries);
-    env = Map.of(HostSettings.ENV_PLUGINS_DIR, plugins.toString(), "CORPUS_CONFIG", config.toString(),
-        "CORPUS_ROOT", TestCorpus.SAMPLES.toString(), "CORPUS_INDEX_DIR", dir.resolve("index").toString());
+    env =
+        Map.of(
+            HostSettings.ENV_PLUGINS_DIR,
+            plugins.toString(),
+            "CORPUS_CONFIG",
+            config.toString(),
+            "CORPUS_ROOT",
+            TestCorpus.SAMPLES.toString(),
+            "CORPUS_INDEX_DIR",
+            dir.resolve("index").toString());
   }
 
   @Test
@@ -46,9 +54,12 @@ class CorpusIndexCommandTest {
     JsonNode libraries = before.json().get("libraries");
     assertFalse(libraries.get(0).has("body_index"), "Hundred has its own full-text index");
     assertTrue(libraries.get(1).get("body_index").isNull(), before.out());
-    assertTrue(libraries.get(1).get("body_index_hint").asString().contains("corpus-mcp corpus index"));
+    assertTrue(
+        libraries.get(1).get("body_index_hint").asString().contains("corpus-mcp corpus index"));
     CommandLineTest.Run doctor = CommandLineTest.run(env, "doctor");
-    assertTrue(doctor.out().contains("note Ray2015 has no full-text index and no body index"), doctor.out());
+    assertTrue(
+        doctor.out().contains("note Ray2015 has no full-text index and no body index"),
+        doctor.out());
     assertFalse(doctor.out().contains("note Hundred"), doctor.out());
 
     CommandLineTest.Run index = CommandLineTest.run(env, "corpus", "index");
@@ -62,10 +73,15 @@ class CorpusIndexCommandTest {
     assertTrue(Files.isDirectory(location));
 
     CommandLineTest.Run again = CommandLineTest.run(env, "corpus", "index");
-    assertEquals("up to date", again.json().get("libraries").get(1).get("status").asString(), again.out());
+    assertEquals(
+        "up to date", again.json().get("libraries").get(1).get("status").asString(), again.out());
     CommandLineTest.Run after = CommandLineTest.run(env, "corpus", "validate");
-    assertEquals(location.toString(), after.json().get("libraries").get(1).get("body_index").asString());
-    assertTrue(CommandLineTest.run(env, "doctor").out().contains("ok   body index of Ray2015: " + location));
+    assertEquals(
+        location.toString(), after.json().get("libraries").get(1).get("body_index").asString());
+    assertTrue(
+        CommandLineTest.run(env, "doctor")
+            .out()
+            .contains("ok   body index of Ray2015: " + location));
 
     CommandLineTest.Run unknown = CommandLineTest.run(env, "corpus", "index", "--library", "Nope");
     assertTrue(unknown.status() != 0 && unknown.err().contains("no library 'Nope'"), unknown.err());

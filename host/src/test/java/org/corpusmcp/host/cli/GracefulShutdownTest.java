@@ -17,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -38,28 +37,35 @@ class GracefulShutdownTest {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
   static final int SLOW_MS = 3000;
-  static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
-  static final String SLOW_CALL = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-      + "{\"name\":\"sample_slow\",\"arguments\":{\"ms\":" + SLOW_MS + ",\"tag\":\"finished\"}}}";
+  static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+  static final String SLOW_CALL =
+      "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"sample_slow\",\"arguments\":{\"ms\":"
+          + SLOW_MS
+          + ",\"tag\":\"finished\"}}}";
 
   @TempDir Path dir;
 
   @Test
   void httpFinishesTheCallInFlightAndExitsZero() throws Exception {
     SamplePlugins.write(dir);
-    ProcessBuilder builder = new ProcessBuilder(HostProcess.command(
-        "serve", "--http", "--port", "0", "--plugins-dir", dir.toString()));
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            HostProcess.command("serve", "--http", "--port", "0", "--plugins-dir", dir.toString()));
     builder.environment().put("MCP_SHUTDOWN_GRACE", "10");
     Process process = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     StderrWatch stderr = new StderrWatch(process);
     try {
       int port = stderr.port.get(90, TimeUnit.SECONDS);
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-      HttpResponse<String> init = http.send(post(port, INIT, null), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> init =
+          http.send(post(port, INIT, null), HttpResponse.BodyHandlers.ofString());
       assertEquals(200, init.statusCode(), init.body());
       String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-      http.send(post(port, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session),
+      http.send(
+          post(port, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session),
           HttpResponse.BodyHandlers.ofString());
       CompletableFuture<HttpResponse<String>> call =
           http.sendAsync(post(port, SLOW_CALL, session), HttpResponse.BodyHandlers.ofString());
@@ -68,10 +74,17 @@ class GracefulShutdownTest {
       sigterm(process);
       Thread.sleep(500);
       HttpClient fresh = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-      IOException refused = assertThrows(IOException.class, () -> fresh.send(
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz")).build(),
-          HttpResponse.BodyHandlers.ofString()), "a new connection after SIGTERM");
-      assertTrue(refused instanceof ConnectException || refused.getCause() instanceof ConnectException,
+      IOException refused =
+          assertThrows(
+              IOException.class,
+              () ->
+                  fresh.send(
+                      HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString()),
+              "a new connection after SIGTERM");
+      assertTrue(
+          refused instanceof ConnectException || refused.getCause() instanceof ConnectException,
           refused.toString());
       HttpResponse<String> answer = call.get(20, TimeUnit.SECONDS);
       assertEquals(200, answer.statusCode(), answer.body());
@@ -89,14 +102,15 @@ class GracefulShutdownTest {
   @Test
   void stdioFinishesTheCallInFlightAndExitsZero() throws Exception {
     SamplePlugins.write(dir);
-    ProcessBuilder builder = new ProcessBuilder(HostProcess.command(
-        "serve", "--plugins-dir", dir.toString()));
+    ProcessBuilder builder =
+        new ProcessBuilder(HostProcess.command("serve", "--plugins-dir", dir.toString()));
     builder.environment().put("MCP_SHUTDOWN_GRACE", "10");
     Process process = builder.start();
     StderrWatch stderr = new StderrWatch(process);
     try {
-      BufferedReader stdout = new BufferedReader(
-          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader stdout =
+          new BufferedReader(
+              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       OutputStream stdin = process.getOutputStream();
       send(stdin, INIT);
       JsonNode init = JSON.readTree(stdout.readLine());
@@ -126,7 +140,8 @@ class GracefulShutdownTest {
     assertEquals(2, reply.path("id").asInt(), reply.toString());
     JsonNode result = reply.path("result");
     assertFalse(result.path("isError").asBoolean(false), reply.toString());
-    assertEquals("finished", result.path("structuredContent").path("tag").asString(), reply.toString());
+    assertEquals(
+        "finished", result.path("structuredContent").path("tag").asString(), reply.toString());
   }
 
   private static void assertOneStopLine(StderrWatch stderr) throws InterruptedException {
@@ -138,11 +153,12 @@ class GracefulShutdownTest {
   }
 
   private static HttpRequest post(int port, String body, String session) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-        .timeout(Duration.ofSeconds(30))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (session != null) {
       request.header("Mcp-Session-Id", session);
     }
@@ -173,24 +189,29 @@ class GracefulShutdownTest {
 
     StderrWatch(Process process) {
       Pattern endpoint = Pattern.compile("MCP endpoint: http://127\\.0\\.0\\.1:(\\d+)/mcp");
-      thread = new Thread(() -> {
-        try (BufferedReader err = new BufferedReader(
-            new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-          String line;
-          while ((line = err.readLine()) != null) {
-            synchronized (log) {
-              log.append(line).append('\n');
-            }
-            Matcher m = endpoint.matcher(line);
-            if (m.find()) {
-              port.complete(Integer.parseInt(m.group(1)));
-            }
-          }
-        } catch (IOException ignored) {
-          // the process ended
-        }
-        port.completeExceptionally(new AssertionError("the server did not start:\n" + text()));
-      }, "stderr");
+      thread =
+          new Thread(
+              () -> {
+                try (BufferedReader err =
+                    new BufferedReader(
+                        new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                  String line;
+                  while ((line = err.readLine()) != null) {
+                    synchronized (log) {
+                      log.append(line).append('\n');
+                    }
+                    Matcher m = endpoint.matcher(line);
+                    if (m.find()) {
+                      port.complete(Integer.parseInt(m.group(1)));
+                    }
+                  }
+                } catch (IOException ignored) {
+                  // the process ended
+                }
+                port.completeExceptionally(
+                    new AssertionError("the server did not start:\n" + text()));
+              },
+              "stderr");
       thread.setDaemon(true);
       thread.start();
     }

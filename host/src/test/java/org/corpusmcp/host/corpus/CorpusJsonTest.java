@@ -73,11 +73,18 @@ class CorpusJsonTest {
     SAMPLES.put("Be", "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim");
   }
 
-  static CorpusService service(String name, int maxFetchChars, Function<Library, LibrarySearcher> searchers) {
+  static CorpusService service(
+      String name, int maxFetchChars, Function<Library, LibrarySearcher> searchers) {
     Path config = TestCorpus.writeConfig(dir.resolve(name), SAMPLES);
-    CorpusSettings settings = CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .maxFetchChars(maxFetchChars).searchWorkers(2).logQueries(false).build();
-    return new CorpusService(CorpusWiring.open(settings, plugins.plugins(), null), searchers,
+    CorpusSettings settings =
+        CorpusSettings.builder(TestCorpus.SAMPLES, config)
+            .maxFetchChars(maxFetchChars)
+            .searchWorkers(2)
+            .logQueries(false)
+            .build();
+    return new CorpusService(
+        CorpusWiring.open(settings, plugins.plugins(), null),
+        searchers,
         CorpusJson.replyText(JSON));
   }
 
@@ -89,14 +96,16 @@ class CorpusJsonTest {
     boolean sawRedirect = false;
     // a small budget too, so cut sections (truncated, full_chars) and omitted_sections appear
     for (int budget : new int[] {10_000_000, 6_000}) {
-      try (CorpusService service = service("fetch-" + budget, budget, CorpusSearchers.forCorpus())) {
+      try (CorpusService service =
+          service("fetch-" + budget, budget, CorpusSearchers.forCorpus())) {
         for (Library library : service.corpus().libraries()) {
           for (Entry entry : library.archive().allEntries()) {
             boolean redirect = entry.isRedirect();
             if (!redirect && !library.isDocument(entry)) {
               continue;
             }
-            Reply<FetchResponse> reply = service.fetch(Refs.encode(library.name(), library.refPath(entry)), List.of());
+            Reply<FetchResponse> reply =
+                service.fetch(Refs.encode(library.name(), library.refPath(entry)), List.of());
             if (!(reply instanceof Reply.Ok<FetchResponse> ok)) {
               continue;
             }
@@ -117,12 +126,24 @@ class CorpusJsonTest {
   @Test
   void searchRepliesMatchTheSearchSchemaIncludingDegradedAndEmptyOnes() {
     Function<Library, LibrarySearcher> normal = CorpusSearchers.forCorpus();
-    Function<Library, LibrarySearcher> oneBroken = library -> library.name().equals("Be")
-        ? (query, mode, count) -> { throw new IllegalStateException("index damaged"); }
-        : normal.apply(library);
+    Function<Library, LibrarySearcher> oneBroken =
+        library ->
+            library.name().equals("Be")
+                ? (query, mode, count) -> {
+                  throw new IllegalStateException("index damaged");
+                }
+                : normal.apply(library);
     try (CorpusService service = service("search", 100_000, oneBroken)) {
-      for (String query : List.of("Ray Charles", "Georgia on my mind", "music history", "France",
-          "zzqqxxnotaword", "Рэй", "soul", "Canada")) {
+      for (String query :
+          List.of(
+              "Ray Charles",
+              "Georgia on my mind",
+              "music history",
+              "France",
+              "zzqqxxnotaword",
+              "Рэй",
+              "soul",
+              "Canada")) {
         @SuppressWarnings("unchecked")
         Reply.Ok<SearchResult> ok = assertInstanceOf(Reply.Ok.class, service.search(query, 10));
         Map<String, Object> json = CorpusJson.search(ok.value());
@@ -136,7 +157,8 @@ class CorpusJsonTest {
   void everyLibraryReportMatchesItsSchema() {
     try (CorpusService service = service("reports", 100_000, CorpusSearchers.forCorpus())) {
       for (Library library : service.corpus().libraries()) {
-        assertMatches(CorpusJson.LIBRARY_REPORT_SCHEMA, CorpusJson.libraryReport(library.describe()));
+        assertMatches(
+            CorpusJson.LIBRARY_REPORT_SCHEMA, CorpusJson.libraryReport(library.describe()));
       }
     }
   }
@@ -144,14 +166,26 @@ class CorpusJsonTest {
   @Test
   void sectionNotFoundNamesTheMissingIdsAndTheOutline() {
     try (CorpusService service = service("missing", 100_000, CorpusSearchers.forCorpus())) {
-      ToolResult.Failure failure = assertInstanceOf(ToolResult.Failure.class, CorpusJson.toolResult(
-          service.fetch("corpus://Mini/Ray_Charles", List.of("", "Experiments")), CorpusJson::fetch));
+      ToolResult.Failure failure =
+          assertInstanceOf(
+              ToolResult.Failure.class,
+              CorpusJson.toolResult(
+                  service.fetch("corpus://Mini/Ray_Charles", List.of("", "Experiments")),
+                  CorpusJson::fetch));
       assertEquals("section_not_found", failure.code());
       assertEquals(List.of("Experiments"), failure.details().get("missing_sections"));
       @SuppressWarnings("unchecked")
-      List<Map<String, Object>> outline = (List<Map<String, Object>>) failure.details().get("available_sections");
-      assertEquals(Map.of("id", "", "title", "Ray Charles", "level", 1), Map.of("id", outline.get(0).get("id"),
-          "title", outline.get(0).get("title"), "level", outline.get(0).get("level")));
+      List<Map<String, Object>> outline =
+          (List<Map<String, Object>>) failure.details().get("available_sections");
+      assertEquals(
+          Map.of("id", "", "title", "Ray Charles", "level", 1),
+          Map.of(
+              "id",
+              outline.get(0).get("id"),
+              "title",
+              outline.get(0).get("title"),
+              "level",
+              outline.get(0).get("level")));
     }
   }
 
@@ -166,7 +200,8 @@ class CorpusJsonTest {
     assertDeclares(items(property(fetch, "available_sections")), OutlineEntry.class);
     assertDeclares(search, SearchResult.class);
     assertDeclares(items(property(search, "results")), SearchResult.SearchHit.class);
-    assertDeclares(items(property(items(property(search, "results")), "relevant_sections")),
+    assertDeclares(
+        items(property(items(property(search, "results")), "relevant_sections")),
         SearchResult.SectionHint.class);
     assertDeclares(items(property(search, "degraded")), SearchResult.LibraryFailure.class);
     assertDeclares(report, LibraryReport.class);
@@ -179,25 +214,28 @@ class CorpusJsonTest {
     assertTrue(response.valid(), response.errorMessage() + " in " + abbreviate(json));
     List<String> undeclared = new ArrayList<>();
     undeclared(schema, json, "$", undeclared);
-    assertEquals(List.of(), undeclared, "fields the schema does not declare, in " + abbreviate(json));
+    assertEquals(
+        List.of(), undeclared, "fields the schema does not declare, in " + abbreviate(json));
   }
 
   /** Fields of {@code value} that {@code schema} has no property for (free-form objects aside). */
   @SuppressWarnings("unchecked")
-  private static void undeclared(Map<String, Object> schema, Object value, String at, List<String> out) {
+  private static void undeclared(
+      Map<String, Object> schema, Object value, String at, List<String> out) {
     if (value instanceof Map<?, ?> object) {
       Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
       if (properties == null) {
         return; // e.g. metadata: any plain JSON values
       }
-      object.forEach((k, v) -> {
-        Map<String, Object> declared = (Map<String, Object>) properties.get(k);
-        if (declared == null) {
-          out.add(at + "." + k);
-        } else {
-          undeclared(declared, v, at + "." + k, out);
-        }
-      });
+      object.forEach(
+          (k, v) -> {
+            Map<String, Object> declared = (Map<String, Object>) properties.get(k);
+            if (declared == null) {
+              out.add(at + "." + k);
+            } else {
+              undeclared(declared, v, at + "." + k, out);
+            }
+          });
     } else if (value instanceof List<?> list && schema.get("items") instanceof Map<?, ?> items) {
       for (int i = 0; i < list.size(); i++) {
         undeclared((Map<String, Object>) items, list.get(i), at + "[" + i + "]", out);
@@ -210,8 +248,15 @@ class CorpusJsonTest {
     Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
     for (RecordComponent c : type.getRecordComponents()) {
       String field = c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
-      assertTrue(properties.containsKey(field),
-          type.getSimpleName() + "." + c.getName() + " has no '" + field + "' in its schema " + properties.keySet());
+      assertTrue(
+          properties.containsKey(field),
+          type.getSimpleName()
+              + "."
+              + c.getName()
+              + " has no '"
+              + field
+              + "' in its schema "
+              + properties.keySet());
     }
   }
 

@@ -46,13 +46,20 @@ class OversizedArticleTest {
     try (InputStream in = OversizedArticleTest.class.getResourceAsStream("oversized_zim.py")) {
       Files.copy(in, script);
     }
-    Process python = new ProcessBuilder("/usr/bin/python3", script.toString(),
-        root.resolve("oversized.zim").toString(), Long.toString(ARTICLE_BYTES))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("python.log").toFile()).start();
+    Process python =
+        new ProcessBuilder(
+                "/usr/bin/python3",
+                script.toString(),
+                root.resolve("oversized.zim").toString(),
+                Long.toString(ARTICLE_BYTES))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("python.log").toFile())
+            .start();
     assertTrue(python.waitFor(5, TimeUnit.MINUTES), "the libzim writer did not finish");
     assertEquals(0, python.exitValue(), Files.readString(dir.resolve("python.log")));
     long size = Files.size(root.resolve("oversized.zim"));
-    assertTrue(size < 200_000, "zstd should store the article in a few KB, the archive has " + size);
+    assertTrue(
+        size < 200_000, "zstd should store the article in a few KB, the archive has " + size);
     TestCorpus.writeAdapterPlugin(dir.resolve("plugins"));
     TestCorpus.writeConfig(root, Map.of("Big", "oversized.zim"));
   }
@@ -63,7 +70,8 @@ class OversizedArticleTest {
     command.add(HostProcess.java());
     command.add("-Xmx256m");
     command.addAll(HostProcess.args("serve", "--plugins-dir", dir.resolve("plugins").toString()));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectError(dir.resolve("stderr.log").toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectError(dir.resolve("stderr.log").toFile());
     builder.environment().put("CORPUS_CONFIG", root.resolve("corpus.toml").toString());
     builder.environment().put("CORPUS_ROOT", root.toString());
     Process server = builder.start();
@@ -79,19 +87,22 @@ class OversizedArticleTest {
           + "\"arguments\":{\"ref\":\"corpus://Big/Huge_notes\"}}}",
     };
     List<String> stdout = new ArrayList<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader out = new BufferedReader(
-          new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = out.readLine()) != null) {
-          synchronized (stdout) {
-            stdout.add(line);
-          }
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    });
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader out =
+                  new BufferedReader(
+                      new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                  synchronized (stdout) {
+                    stdout.add(line);
+                  }
+                }
+              } catch (IOException e) {
+                // the process ended
+              }
+            });
     reader.start();
     try (OutputStream stdin = server.getOutputStream()) {
       for (String request : requests) {
@@ -113,18 +124,23 @@ class OversizedArticleTest {
       assertEquals("2.0", reply.path("jsonrpc").asString(), line);
       replies.put(reply.path("id").asInt(), reply);
     }
-    assertTrue(replies.keySet().containsAll(List.of(1, 2, 3, 4)), "unanswered: " + stdout + "\nstderr " + tail(stderr));
+    assertTrue(
+        replies.keySet().containsAll(List.of(1, 2, 3, 4)),
+        "unanswered: " + stdout + "\nstderr " + tail(stderr));
     JsonNode fetch = body(replies.get(2));
     assertEquals("document_too_large", fetch.path("code").asString(), fetch.toString());
     assertTrue(fetch.path("message").asString().contains("MAX_DOCUMENT_BYTES"), fetch.toString());
 
     JsonNode search = body(replies.get(3));
-    assertEquals("Huge notes", search.path("results").get(0).path("title").asString(), search.toString());
+    assertEquals(
+        "Huge notes", search.path("results").get(0).path("title").asString(), search.toString());
     assertEquals(1, search.path("results").size(), search.toString());
-    assertTrue(search.path("degraded").get(0).path("error").asString().contains("MAX_DOCUMENT_BYTES"),
+    assertTrue(
+        search.path("degraded").get(0).path("error").asString().contains("MAX_DOCUMENT_BYTES"),
         search.toString());
 
-    assertEquals("Huge notes", body(replies.get(4)).path("title").asString(), "other documents still work");
+    assertEquals(
+        "Huge notes", body(replies.get(4)).path("title").asString(), "other documents still work");
   }
 
   private static JsonNode body(JsonNode reply) {

@@ -33,46 +33,58 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Clients that {@code initialize} and never {@code DELETE}: the server, in a 64 MB heap, keeps at
  * most the configured number of sessions, refuses the next ones with a JSON-RPC error that says
- * why, and forgets idle ones, so new clients get in again. Without a cap the SDK kept every
- * session until the heap ran out.
+ * why, and forgets idle ones, so new clients get in again. Without a cap the SDK kept every session
+ * until the heap ran out.
  */
 class AbandonedSessionsTest {
 
   @TempDir Path dir;
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   static final int CAP = 200;
   static final int IDLE_SECONDS = 3;
 
   @Test
   void abandonedSessionsAreCappedAndExpireUnderASmallHeap() throws Exception {
     SamplePlugins.write(dir);
-    ProcessBuilder builder = new ProcessBuilder(HostProcess.command(List.of("-Xmx64m"),
-        "serve", "--http", "--port", "0", "--plugins-dir", dir.toString()));
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            HostProcess.command(
+                List.of("-Xmx64m"),
+                "serve",
+                "--http",
+                "--port",
+                "0",
+                "--plugins-dir",
+                dir.toString()));
     builder.environment().put("MCP_MAX_SESSIONS", String.valueOf(CAP));
     builder.environment().put("MCP_SESSION_IDLE_SECONDS", String.valueOf(IDLE_SECONDS));
     Process process = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     StringBuilder log = new StringBuilder();
     CompletableFuture<Integer> port = new CompletableFuture<>();
-    Thread stderr = new Thread(() -> {
-      Pattern endpoint = Pattern.compile("MCP endpoint: http://127\\.0\\.0\\.1:(\\d+)/mcp");
-      try (BufferedReader err = new BufferedReader(
-          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = err.readLine()) != null) {
-          synchronized (log) {
-            log.append(line).append('\n');
-          }
-          Matcher m = endpoint.matcher(line);
-          if (m.find()) {
-            port.complete(Integer.parseInt(m.group(1)));
-          }
-        }
-      } catch (java.io.IOException ignored) {
-        // process ended
-      }
-      port.completeExceptionally(new AssertionError("the server did not start:\n" + log));
-    });
+    Thread stderr =
+        new Thread(
+            () -> {
+              Pattern endpoint = Pattern.compile("MCP endpoint: http://127\\.0\\.0\\.1:(\\d+)/mcp");
+              try (BufferedReader err =
+                  new BufferedReader(
+                      new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = err.readLine()) != null) {
+                  synchronized (log) {
+                    log.append(line).append('\n');
+                  }
+                  Matcher m = endpoint.matcher(line);
+                  if (m.find()) {
+                    port.complete(Integer.parseInt(m.group(1)));
+                  }
+                }
+              } catch (java.io.IOException ignored) {
+                // process ended
+              }
+              port.completeExceptionally(new AssertionError("the server did not start:\n" + log));
+            });
     stderr.setDaemon(true);
     stderr.start();
     ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -83,32 +95,36 @@ class AbandonedSessionsTest {
       Map<String, Integer> unexpected = new ConcurrentHashMap<>();
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(12);
       for (int t = 0; t < 4; t++) {
-        pool.submit(() -> {
-          while (System.nanoTime() < until) {
-            try {
-              HttpResponse<String> r = initialize(p);
-              if (r.statusCode() == 200 && r.headers().firstValue("Mcp-Session-Id").isPresent()) {
-                accepted.incrementAndGet();
-              } else if (r.statusCode() == 503 && isSessionCapError(r.body())) {
-                refused.incrementAndGet();
-              } else {
-                unexpected.merge(r.statusCode() + " " + r.body(), 1, Integer::sum);
+        pool.submit(
+            () -> {
+              while (System.nanoTime() < until) {
+                try {
+                  HttpResponse<String> r = initialize(p);
+                  if (r.statusCode() == 200
+                      && r.headers().firstValue("Mcp-Session-Id").isPresent()) {
+                    accepted.incrementAndGet();
+                  } else if (r.statusCode() == 503 && isSessionCapError(r.body())) {
+                    refused.incrementAndGet();
+                  } else {
+                    unexpected.merge(r.statusCode() + " " + r.body(), 1, Integer::sum);
+                  }
+                } catch (Exception e) {
+                  unexpected.merge(e.toString(), 1, Integer::sum);
+                }
               }
-            } catch (Exception e) {
-              unexpected.merge(e.toString(), 1, Integer::sum);
-            }
-          }
-          return null;
-        });
+              return null;
+            });
       }
       pool.shutdown();
       assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
-      System.err.printf("abandoned sessions in 12 s under -Xmx64m: %d accepted, %d refused at the cap of %d%n",
+      System.err.printf(
+          "abandoned sessions in 12 s under -Xmx64m: %d accepted, %d refused at the cap of %d%n",
           accepted.get(), refused.get(), CAP);
       assertTrue(process.isAlive(), "the server died:\n" + log);
       assertEquals(Map.of(), unexpected, "every answer is a session or the cap's error");
-      assertTrue(refused.get() > 0, "the cap of " + CAP + " was never hit in " + accepted.get()
-          + " abandoned sessions");
+      assertTrue(
+          refused.get() > 0,
+          "the cap of " + CAP + " was never hit in " + accepted.get() + " abandoned sessions");
       // Sessions idle longer than the idle timeout are forgotten: a new client gets in again.
       Thread.sleep(TimeUnit.SECONDS.toMillis(2L * IDLE_SECONDS + 1));
       HttpResponse<String> late = initialize(p);
@@ -132,11 +148,13 @@ class AbandonedSessionsTest {
   }
 
   static HttpResponse<String> initialize(int port) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-        .timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT)).build(),
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+            .timeout(Duration.ofSeconds(20))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -42,8 +42,9 @@ class BothRevisionsTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
-  static final String META = "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-      + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+  static final String META =
+      "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
   @TempDir static Path dir;
   static Host host;
@@ -52,9 +53,12 @@ class BothRevisionsTest {
   @BeforeAll
   static void start() {
     SamplePlugins.write(dir);
-    host = Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
-    server = HttpMcpServer.start(new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-        host.mcpParts(Duration.ofSeconds(30)));
+    host =
+        Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
+    server =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
+            host.mcpParts(Duration.ofSeconds(30)));
   }
 
   @AfterAll
@@ -64,34 +68,47 @@ class BothRevisionsTest {
   }
 
   static HttpResponse<String> post(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(request::header);
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   static Map<String, String> modernHeaders(String method, String name) {
-    Map<String, String> headers = new HashMap<>(Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method));
+    Map<String, String> headers =
+        new HashMap<>(Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method));
     if (name != null) {
       headers.put("Mcp-Name", name);
     }
     return headers;
   }
 
-  static final String ECHO_CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
-      + "{\"name\":\"sample_echo\",\"arguments\":{\"text\":\"ab\",\"times\":2},\"_meta\":" + META + "}}";
+  static final String ECHO_CALL =
+      "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"sample_echo\",\"arguments\":{\"text\":\"ab\",\"times\":2},\"_meta\":"
+          + META
+          + "}}";
 
   @Test
   void modernRequestsAreServedWithoutASession() throws Exception {
-    HttpResponse<String> discover = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\","
-        + "\"params\":{\"_meta\":" + META + "}}", modernHeaders("server/discover", null));
+    HttpResponse<String> discover =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\","
+                + "\"params\":{\"_meta\":"
+                + META
+                + "}}",
+            modernHeaders("server/discover", null));
     assertEquals(200, discover.statusCode(), discover.body());
-    assertTrue(discover.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
-    assertTrue(discover.headers().firstValue("Mcp-Session-Id").isEmpty(), "no session in 2026-07-28");
+    assertTrue(
+        discover.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    assertTrue(
+        discover.headers().firstValue("Mcp-Session-Id").isEmpty(), "no session in 2026-07-28");
     JsonNode result = JSON.readTree(discover.body()).path("result");
-    assertEquals("2026-07-28", result.path("supportedVersions").path(0).asString(), discover.body());
+    assertEquals(
+        "2026-07-28", result.path("supportedVersions").path(0).asString(), discover.body());
 
     HttpResponse<String> call = post(ECHO_CALL, modernHeaders("tools/call", "sample_echo"));
     assertEquals(200, call.statusCode(), call.body());
@@ -102,17 +119,24 @@ class BothRevisionsTest {
 
   @Test
   void theSameToolCallGivesTheSameResultOnBothRevisions() throws Exception {
-    JsonNode modern = JSON.readTree(post(ECHO_CALL, modernHeaders("tools/call", "sample_echo")).body())
-        .path("result");
-    try (McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
-            .builder("http://127.0.0.1:" + server.port()).endpoint("/mcp")
-            .jsonMapper(McpServers.mcpMapper(JSON)).build())
-        .requestTimeout(Duration.ofSeconds(30)).build()) {
+    JsonNode modern =
+        JSON.readTree(post(ECHO_CALL, modernHeaders("tools/call", "sample_echo")).body())
+            .path("result");
+    try (McpSyncClient client =
+        McpClient.sync(
+                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+                    .endpoint("/mcp")
+                    .jsonMapper(McpServers.mcpMapper(JSON))
+                    .build())
+            .requestTimeout(Duration.ofSeconds(30))
+            .build()) {
       client.initialize();
-      McpSchema.CallToolResult legacy = client.callTool(new McpSchema.CallToolRequest("sample_echo",
-          Map.of("text", "ab", "times", 2)));
+      McpSchema.CallToolResult legacy =
+          client.callTool(
+              new McpSchema.CallToolRequest("sample_echo", Map.of("text", "ab", "times", 2)));
       assertEquals(JSON.valueToTree(legacy.structuredContent()), modern.path("structuredContent"));
-      assertEquals(((McpSchema.TextContent) legacy.content().get(0)).text(),
+      assertEquals(
+          ((McpSchema.TextContent) legacy.content().get(0)).text(),
           modern.path("content").path(0).path("text").asString());
       assertFalse(legacy.isError());
     }
@@ -121,8 +145,14 @@ class BothRevisionsTest {
   @Test
   void methodsTheRevisionRemovedAreNotFound() throws Exception {
     for (String method : List.of("ping", "initialize", "logging/setLevel")) {
-      HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"" + method
-          + "\",\"params\":{\"_meta\":" + META + "}}", modernHeaders(method, null));
+      HttpResponse<String> response =
+          post(
+              "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\""
+                  + method
+                  + "\",\"params\":{\"_meta\":"
+                  + META
+                  + "}}",
+              modernHeaders(method, null));
       assertEquals(404, response.statusCode(), method + ": " + response.body());
       assertEquals(-32601, JSON.readTree(response.body()).path("error").path("code").asInt());
       assertEquals(5, JSON.readTree(response.body()).path("id").asInt());
@@ -131,43 +161,70 @@ class BothRevisionsTest {
 
   @Test
   void aVersionHeaderWithoutMetaIsInvalidParams() throws Exception {
-    HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\"}",
-        modernHeaders("tools/list", null));
+    HttpResponse<String> response =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\"}",
+            modernHeaders("tools/list", null));
     assertEquals(400, response.statusCode(), response.body());
     assertEquals(-32602, JSON.readTree(response.body()).path("error").path("code").asInt());
   }
 
   @Test
   void getAndDeleteHaveNoMeaningInTheModernRevision() throws Exception {
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-        .header("Accept", "text/event-stream").header("MCP-Protocol-Version", "2026-07-28").GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                .header("Accept", "text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(405, response.statusCode(), response.body());
   }
 
   @Test
   void anUnknownVersionHeaderOnALegacyRequestIsRefusedAsBefore() throws Exception {
-    HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
-        Map.of("MCP-Protocol-Version", "1999-01-01"));
+    HttpResponse<String> response =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+            Map.of("MCP-Protocol-Version", "1999-01-01"));
     assertEquals(400, response.statusCode(), response.body());
-    assertTrue(JSON.readTree(response.body()).path("error").path("message").asString()
-        .startsWith("Bad Request: unsupported MCP-Protocol-Version 1999-01-01"), response.body());
+    assertTrue(
+        JSON.readTree(response.body())
+            .path("error")
+            .path("message")
+            .asString()
+            .startsWith("Bad Request: unsupported MCP-Protocol-Version 1999-01-01"),
+        response.body());
   }
 
   @Test
   void stdioServesBothRevisionsOnOneStream() {
-    String input = "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{\"_meta\":" + META + "}}\n"
-        + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}\n"
-        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
-        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n"
-        + "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\",\"params\":{\"_meta\":" + META + "}}\n"
-        + ECHO_CALL + "\n";
+    String input =
+        "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{\"_meta\":"
+            + META
+            + "}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\",\"params\":{\"_meta\":"
+            + META
+            + "}}\n"
+            + ECHO_CALL
+            + "\n";
     McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport = new StdioTransport(parts.mcpJson(), parts.json(), parts.gate(), parts.modern(),
-        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, 1 << 20, Duration.ofSeconds(10));
+    StdioTransport transport =
+        new StdioTransport(
+            parts.mcpJson(),
+            parts.json(),
+            parts.gate(),
+            parts.modern(),
+            new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+            out,
+            1 << 20,
+            Duration.ofSeconds(10));
     var mcp = McpServers.stdio(transport, parts);
     try {
       transport.run();
@@ -181,13 +238,17 @@ class BothRevisionsTest {
         byId.put(message.path("id").asString(), message);
       }
     }
-    assertEquals("2026-07-28", byId.get("d").path("result").path("supportedVersions").path(0).asString(),
+    assertEquals(
+        "2026-07-28",
+        byId.get("d").path("result").path("supportedVersions").path(0).asString(),
         byId.toString());
     assertEquals("2025-11-25", byId.get("1").path("result").path("protocolVersion").asString());
-    assertTrue(byId.get("2").path("result").isObject(), "legacy ping still answered: " + byId.get("2"));
+    assertTrue(
+        byId.get("2").path("result").isObject(), "legacy ping still answered: " + byId.get("2"));
     assertNull(byId.get("2").get("error"));
     assertEquals(-32601, byId.get("p").path("error").path("code").asInt(), "no ping in 2026-07-28");
-    assertEquals("abab", byId.get("3").path("result").path("structuredContent").path("echo").asString());
+    assertEquals(
+        "abab", byId.get("3").path("result").path("structuredContent").path("echo").asString());
     assertEquals("complete", byId.get("3").path("result").path("resultType").asString());
   }
 }

@@ -11,17 +11,29 @@ import org.junit.jupiter.api.Test;
 class ExposureCheckTest {
 
   private static HttpSettings settings(String host, String token, boolean allowed) {
-    return new HttpSettings(host, 8000, token, List.of(), List.of(), 1 << 20,
-        HttpSettings.DEFAULT_MAX_SESSIONS, HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT,
-        HttpSettings.DEFAULT_MAX_CONNECTIONS, HttpSettings.DEFAULT_HEADER_TIMEOUT, null, allowed);
+    return new HttpSettings(
+        host,
+        8000,
+        token,
+        List.of(),
+        List.of(),
+        1 << 20,
+        HttpSettings.DEFAULT_MAX_SESSIONS,
+        HttpSettings.DEFAULT_SESSION_IDLE_TIMEOUT,
+        HttpSettings.DEFAULT_MAX_CONNECTIONS,
+        HttpSettings.DEFAULT_HEADER_TIMEOUT,
+        null,
+        allowed);
   }
 
   @Test
   void aNonLoopbackBindWithoutATokenIsRefusedAndTheMessageNamesBothWaysOut() {
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> settings("0.0.0.0", null, false).checkExposure());
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> settings("0.0.0.0", null, false).checkExposure());
     assertTrue(refused.getMessage().contains("MCP_AUTH_TOKEN"), refused.getMessage());
-    assertTrue(refused.getMessage().contains("MCP_ALLOW_UNAUTHENTICATED_BIND=1"), refused.getMessage());
+    assertTrue(
+        refused.getMessage().contains("MCP_ALLOW_UNAUTHENTICATED_BIND=1"), refused.getMessage());
   }
 
   @Test

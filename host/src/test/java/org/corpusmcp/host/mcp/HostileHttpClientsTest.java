@@ -43,14 +43,16 @@ class HostileHttpClientsTest {
   static Host host;
   static HttpMcpServer server;
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() {
     host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server = HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-        host.mcpParts(Duration.ofSeconds(30)));
+    server =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
+            host.mcpParts(Duration.ofSeconds(30)));
   }
 
   @AfterAll
@@ -62,20 +64,29 @@ class HostileHttpClientsTest {
   static final String CLIENT_INFO = "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}";
 
   @ParameterizedTest(name = "[{index}] {2}")
-  @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-    // initialize without params: the SDK dereferenced the missing request (HTTP 500, NPE text)
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"} | -32602 | initialize without params",
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}} | -32602 | initialize with empty params",
-    // bad capabilities: Jackson's MismatchedInputException text came back
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-        + "\"capabilities\":{\"roots\":5}," + CLIENT_INFO + "}} | -32602 | capabilities.roots a number",
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-        + "\"capabilities\":7," + CLIENT_INFO + "}} | -32602 | capabilities a number",
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":5,"
-        + "\"capabilities\":{}," + CLIENT_INFO + "}} | -32602 | protocolVersion a number",
-    // an integer id beyond a long: ValueInstantiationException text came back
-    "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"} | -32600 | id beyond a long",
-  })
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '~',
+      value = {
+        // initialize without params: the SDK dereferenced the missing request (HTTP 500, NPE text)
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"} | -32602 | initialize without params",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}} | -32602 | initialize with empty params",
+        // bad capabilities: Jackson's MismatchedInputException text came back
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+            + "\"capabilities\":{\"roots\":5},"
+            + CLIENT_INFO
+            + "}} | -32602 | capabilities.roots a number",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+            + "\"capabilities\":7,"
+            + CLIENT_INFO
+            + "}} | -32602 | capabilities a number",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":5,"
+            + "\"capabilities\":{},"
+            + CLIENT_INFO
+            + "}} | -32602 | protocolVersion a number",
+        // an integer id beyond a long: ValueInstantiationException text came back
+        "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"} | -32600 | id beyond a long",
+      })
   void malformedRequestsGetTheSpecCodeAndOurOwnMessage(String body, int code, String label)
       throws Exception {
     HttpResponse<String> response = post(body, Map.of());
@@ -85,23 +96,32 @@ class HostileHttpClientsTest {
   @Test
   void deepNestingIsAParseErrorWithoutJacksonText() throws Exception {
     String deep = "[".repeat(5000) + "]".repeat(5000);
-    HttpResponse<String> response = post(
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":" + deep + "}}", Map.of());
+    HttpResponse<String> response =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":" + deep + "}}",
+            Map.of());
     assertOurJsonRpcError(response, -32700);
   }
 
   /** A {@code tools/call} whose {@code _meta} is not an object got HTTP 200 and an empty body. */
   @ParameterizedTest(name = "[{index}] {0}")
-  @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-    "\"_meta\":5",
-    "\"_meta\":\"x\"",
-    "\"_meta\":{\"progressToken\":{}}",
-  })
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '~',
+      value = {
+        "\"_meta\":5",
+        "\"_meta\":\"x\"",
+        "\"_meta\":{\"progressToken\":{}}",
+      })
   void malformedToolCallShapesAreAlwaysAnswered(String extra) throws Exception {
     String session = initialize();
-    HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":"
-        + "{\"name\":\"sample_echo\",\"arguments\":{\"text\":\"x\"}," + extra + "}}",
-        Map.of("Mcp-Session-Id", session));
+    HttpResponse<String> response =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"sample_echo\",\"arguments\":{\"text\":\"x\"},"
+                + extra
+                + "}}",
+            Map.of("Mcp-Session-Id", session));
     JsonNode reply = jsonRpcOf(response);
     assertEquals(7, reply.path("id").asInt(), response.body());
     assertEquals(-32602, reply.path("error").path("code").asInt(), response.body());
@@ -113,17 +133,20 @@ class HostileHttpClientsTest {
     int port = server.port();
     String longUri = "POST /mcp?" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     assertRawJsonError(raw(port, longUri), "414");
-    String bigHeader = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n\r\n";
+    String bigHeader =
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n\r\n";
     assertRawJsonError(raw(port, bigHeader), "431");
     assertRawJsonError(raw(port, "GARBAGE\r\n\r\n"), "400");
-    assertRawJsonError(raw(port, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n"), "400");
+    assertRawJsonError(
+        raw(port, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n"), "400");
   }
 
   /** A body shorter than its Content-Length: the SDK answered 500 with an IOException text. */
   @Test
   void aShortBodyIsAJsonErrorNotA500WithJavaText() throws Exception {
-    String request = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        + "Accept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{\"jsonrpc\":\"2.0\"";
+    String request =
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Accept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{\"jsonrpc\":\"2.0\"";
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(60_000);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
@@ -135,37 +158,44 @@ class HostileHttpClientsTest {
   }
 
   /**
-   * 70 connections (more than the server's worker threads) that send headers announcing a
-   * 100 000-byte body and then one byte every two seconds; meanwhile a normal client must still
-   * get its answers. On the blocking body read, the slow senders held every worker thread.
+   * 70 connections (more than the server's worker threads) that send headers announcing a 100
+   * 000-byte body and then one byte every two seconds; meanwhile a normal client must still get its
+   * answers. On the blocking body read, the slow senders held every worker thread.
    */
   @Test
   void slowBodiesDoNotStopOtherClientsBeingAnswered() throws Exception {
-    assertOthersAnsweredDuring(70, socket -> {
-      OutputStream out = socket.getOutputStream();
-      out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          + "Accept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{")
-          .getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      return () -> {
-        out.write(' ');
-        out.flush();
-      };
-    });
+    assertOthersAnsweredDuring(
+        70,
+        socket -> {
+          OutputStream out = socket.getOutputStream();
+          out.write(
+              ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      + "Accept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{")
+                  .getBytes(StandardCharsets.US_ASCII));
+          out.flush();
+          return () -> {
+            out.write(' ');
+            out.flush();
+          };
+        });
   }
 
   /** The same with clients that send their request headers one byte every two seconds. */
   @Test
   void slowHeadersDoNotStopOtherClientsBeingAnswered() throws Exception {
-    assertOthersAnsweredDuring(70, socket -> {
-      OutputStream out = socket.getOutputStream();
-      out.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      return () -> {
-        out.write('a');
-        out.flush();
-      };
-    });
+    assertOthersAnsweredDuring(
+        70,
+        socket -> {
+          OutputStream out = socket.getOutputStream();
+          out.write(
+              "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+                  .getBytes(StandardCharsets.US_ASCII));
+          out.flush();
+          return () -> {
+            out.write('a');
+            out.flush();
+          };
+        });
   }
 
   /** Below the minimum data rate, once the grace period is over, the sender is cut off. */
@@ -174,46 +204,56 @@ class HostileHttpClientsTest {
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
-      out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          + "Content-Length: 100000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  + "Content-Length: 100000\r\n\r\n{")
+              .getBytes(StandardCharsets.US_ASCII));
       out.flush();
       long start = System.nanoTime();
-      Thread dripper = new Thread(() -> {
-        try {
-          while (true) {
-            Thread.sleep(1000);
-            out.write(' ');
-            out.flush();
-          }
-        } catch (InterruptedException | IOException stopped) {
-          // cut off by the server, or the test is over
-        }
-      });
+      Thread dripper =
+          new Thread(
+              () -> {
+                try {
+                  while (true) {
+                    Thread.sleep(1000);
+                    out.write(' ');
+                    out.flush();
+                  }
+                } catch (InterruptedException | IOException stopped) {
+                  // cut off by the server, or the test is over
+                }
+              });
       dripper.setDaemon(true);
       dripper.start();
       String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       dripper.interrupt();
       double seconds = (System.nanoTime() - start) / 1e9;
       assertRawJsonError(response, "408");
-      assertTrue(seconds < HttpSettings.BODY_GRACE.toSeconds() + 5, "cut off after " + seconds + " s");
+      assertTrue(
+          seconds < HttpSettings.BODY_GRACE.toSeconds() + 5, "cut off after " + seconds + " s");
     }
   }
 
   /** Connections past the limit wait to be accepted; the ones already open are still served. */
   @Test
   void connectionsPastTheLimitWaitUntilOneCloses() throws Exception {
-    HttpMcpServer limited = HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20).withMaxConnections(4),
-        host.mcpParts(Duration.ofSeconds(30)));
+    HttpMcpServer limited =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
+                .withMaxConnections(4),
+            host.mcpParts(Duration.ofSeconds(30)));
     List<Socket> open = new ArrayList<>();
     try {
       for (int i = 0; i < 4; i++) {
         open.add(new Socket("127.0.0.1", limited.port()));
       }
       Thread.sleep(500);
-      String ping = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          + "Accept: application/json, text/event-stream\r\nContent-Length: "
-          + HttpEndToEndTest.INIT.length() + "\r\nConnection: close\r\n\r\n" + HttpEndToEndTest.INIT;
+      String ping =
+          "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+              + "Accept: application/json, text/event-stream\r\nContent-Length: "
+              + HttpEndToEndTest.INIT.length()
+              + "\r\nConnection: close\r\n\r\n"
+              + HttpEndToEndTest.INIT;
       try (Socket fifth = new Socket("127.0.0.1", limited.port())) { // the OS queues it
         fifth.setSoTimeout(2000);
         fifth.getOutputStream().write(ping.getBytes(StandardCharsets.UTF_8));
@@ -232,7 +272,8 @@ class HostileHttpClientsTest {
       }
       open.get(0).getOutputStream().write(ping.getBytes(StandardCharsets.UTF_8));
       open.get(0).setSoTimeout(20_000);
-      String served = new String(open.get(0).getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      String served =
+          new String(open.get(0).getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(served.startsWith("HTTP/1.1 200"), served);
     } finally {
       for (Socket socket : open) {
@@ -251,7 +292,8 @@ class HostileHttpClientsTest {
     void next() throws IOException;
   }
 
-  private static void assertOthersAnsweredDuring(int slowClients, SlowClient client) throws Exception {
+  private static void assertOthersAnsweredDuring(int slowClients, SlowClient client)
+      throws Exception {
     List<Socket> sockets = new ArrayList<>();
     List<Drip> drips = new ArrayList<>();
     Thread dripper = null;
@@ -261,34 +303,39 @@ class HostileHttpClientsTest {
         sockets.add(socket);
         drips.add(client.open(socket));
       }
-      dripper = new Thread(() -> {
-        try {
-          while (!Thread.currentThread().isInterrupted()) {
-            Thread.sleep(2000);
-            for (Drip drip : drips) {
-              try {
-                drip.next();
-              } catch (IOException closedByServer) {
-                // the server may drop a slow client; that is allowed
-              }
-            }
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "dripper");
+      dripper =
+          new Thread(
+              () -> {
+                try {
+                  while (!Thread.currentThread().isInterrupted()) {
+                    Thread.sleep(2000);
+                    for (Drip drip : drips) {
+                      try {
+                        drip.next();
+                      } catch (IOException closedByServer) {
+                        // the server may drop a slow client; that is allowed
+                      }
+                    }
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "dripper");
       dripper.setDaemon(true);
       dripper.start();
       Thread.sleep(1000); // let the slow requests reach the server's handlers
       HttpClient patient = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       for (int i = 0; i < 5; i++) {
-        HttpResponse<String> response = patient.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .timeout(Duration.ofSeconds(5))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT)).build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            patient.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                    .timeout(Duration.ofSeconds(5))
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());
       }
     } finally {
@@ -307,17 +354,19 @@ class HostileHttpClientsTest {
     HttpResponse<String> response = post(HttpEndToEndTest.INIT, Map.of());
     assertEquals(200, response.statusCode(), response.body());
     String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", Map.of("Mcp-Session-Id", session));
+    post(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+        Map.of("Mcp-Session-Id", session));
     return session;
   }
 
   static HttpResponse<String> post(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-        .timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+            .timeout(Duration.ofSeconds(20))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(request::header);
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -325,7 +374,8 @@ class HostileHttpClientsTest {
   /** The JSON-RPC message of a response, whether sent as JSON or as one SSE event. */
   static JsonNode jsonRpcOf(HttpResponse<String> response) {
     String body = response.body();
-    assertFalse(body.isBlank(), "an empty body answers nothing (status " + response.statusCode() + ")");
+    assertFalse(
+        body.isBlank(), "an empty body answers nothing (status " + response.statusCode() + ")");
     if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
       StringBuilder data = new StringBuilder();
       for (String line : body.split("\n")) {
@@ -334,7 +384,8 @@ class HostileHttpClientsTest {
         }
       }
       body = data.toString();
-      assertFalse(body.isBlank(), "an SSE stream without a message answers nothing: " + response.body());
+      assertFalse(
+          body.isBlank(), "an SSE stream without a message answers nothing: " + response.body());
     }
     return JSON.readTree(body);
   }
@@ -343,13 +394,17 @@ class HostileHttpClientsTest {
     JsonNode reply = jsonRpcOf(response);
     assertEquals("2.0", reply.path("jsonrpc").asString(), response.body());
     assertEquals(code, reply.path("error").path("code").asInt(), response.body());
-    assertTrue(response.statusCode() < 500, "a client fault is not a server error: " + response.statusCode());
+    assertTrue(
+        response.statusCode() < 500,
+        "a client fault is not a server error: " + response.statusCode());
     Leaks.assertNone(response.body());
   }
 
   static void assertRawJsonError(String response, String status) {
     assertTrue(response.startsWith("HTTP/1.1 " + status), response);
-    assertTrue(response.toLowerCase(java.util.Locale.ROOT).contains("content-type: application/json"), response);
+    assertTrue(
+        response.toLowerCase(java.util.Locale.ROOT).contains("content-type: application/json"),
+        response);
     String body = response.substring(response.indexOf("\r\n\r\n") + 4);
     JsonNode reply = JSON.readTree(body);
     assertEquals("2.0", reply.path("jsonrpc").asString(), body);

@@ -38,15 +38,18 @@ class HttpEndToEndTest {
   static HttpMcpServer guarded;
   static final JsonMapper JSON = JsonText.newMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
-  static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+  static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
 
   @BeforeAll
   static void start() {
     host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
     McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
     open = HttpMcpServer.start(settings("127.0.0.1", null), parts);
-    guarded = HttpMcpServer.start(settings("127.0.0.1", "s3cret-token"), host.mcpParts(Duration.ofSeconds(30)));
+    guarded =
+        HttpMcpServer.start(
+            settings("127.0.0.1", "s3cret-token"), host.mcpParts(Duration.ofSeconds(30)));
   }
 
   @AfterAll
@@ -61,25 +64,29 @@ class HttpEndToEndTest {
   }
 
   static McpSyncClient client(int port, String token) {
-    var transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
-        .endpoint("/mcp")
-        .jsonMapper(McpServers.mcpMapper(JSON))
-        .httpRequestCustomizer((builder, method, uri, body, context) -> {
-          if (token != null) {
-            builder.header("Authorization", "Bearer " + token);
-          }
-        })
-        .build();
+    var transport =
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+            .endpoint("/mcp")
+            .jsonMapper(McpServers.mcpMapper(JSON))
+            .httpRequestCustomizer(
+                (builder, method, uri, body, context) -> {
+                  if (token != null) {
+                    builder.header("Authorization", "Bearer " + token);
+                  }
+                })
+            .build();
     McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build();
     client.initialize();
     return client;
   }
 
-  static HttpResponse<String> post(int port, String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+  static HttpResponse<String> post(int port, String body, Map<String, String> headers)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(request::header);
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -89,7 +96,8 @@ class HttpEndToEndTest {
     JsonNode body = JSON.readTree(response.body());
     assertEquals("2.0", body.get("jsonrpc").asString(), response.body());
     assertEquals(code, body.get("error").get("code").asInt(), response.body());
-    assertFalse(response.body().contains("stackTrace") || response.body().contains("at org."),
+    assertFalse(
+        response.body().contains("stackTrace") || response.body().contains("at org."),
         "no stack trace may leave the server: " + response.body());
   }
 
@@ -98,8 +106,12 @@ class HttpEndToEndTest {
     McpSyncClient client = client(open.port(), null);
     try {
       assertEquals(5, client.listTools().tools().size());
-      McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder()
-          .name("sample_echo").arguments(Map.of("text", "http")).build());
+      McpSchema.CallToolResult result =
+          client.callTool(
+              McpSchema.CallToolRequest.builder()
+                  .name("sample_echo")
+                  .arguments(Map.of("text", "http"))
+                  .build());
       assertFalse(result.isError());
       assertEquals(Map.of("echo", "http"), result.structuredContent());
     } finally {
@@ -109,25 +121,38 @@ class HttpEndToEndTest {
 
   @Test
   void dnsRebindingIsRefused() throws Exception {
-    assertJsonRpcError(post(open.port(), INIT, Map.of("Origin", "http://evil.example")), 403, -32000);
+    assertJsonRpcError(
+        post(open.port(), INIT, Map.of("Origin", "http://evil.example")), 403, -32000);
     // java.net.http forbids setting Host; a raw socket request stands in for a rebinding browser.
-    String raw = rawRequest(open.port(), "POST /mcp HTTP/1.1\r\nHost: evil.example:" + open.port()
-        + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-        + "Content-Length: " + INIT.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n" + INIT);
+    String raw =
+        rawRequest(
+            open.port(),
+            "POST /mcp HTTP/1.1\r\nHost: evil.example:"
+                + open.port()
+                + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "Content-Length: "
+                + INIT.getBytes(StandardCharsets.UTF_8).length
+                + "\r\nConnection: close\r\n\r\n"
+                + INIT);
     assertTrue(raw.startsWith("HTTP/1.1 421"), raw);
     assertTrue(raw.contains("\"jsonrpc\":\"2.0\""), raw);
-    assertEquals(200, post(open.port(), INIT, Map.of("Origin", "http://localhost:6274")).statusCode());
+    assertEquals(
+        200, post(open.port(), INIT, Map.of("Origin", "http://localhost:6274")).statusCode());
   }
 
   @Test
   void allowedBrowserOriginsGetCors() throws Exception {
-    HttpResponse<String> preflight = HTTP.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + open.port() + "/mcp"))
-        .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-        .header("Origin", "http://localhost:6274")
-        .header("Access-Control-Request-Method", "POST").build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> preflight =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + open.port() + "/mcp"))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "http://localhost:6274")
+                .header("Access-Control-Request-Method", "POST")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(204, preflight.statusCode());
-    assertEquals("http://localhost:6274",
+    assertEquals(
+        "http://localhost:6274",
         preflight.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
   }
 
@@ -135,14 +160,28 @@ class HttpEndToEndTest {
   void protocolFaultsAreJsonRpcErrors() throws Exception {
     assertJsonRpcError(post(open.port(), "garbage", Map.of()), 400, -32700);
     assertJsonRpcError(post(open.port(), "[" + INIT + "]", Map.of()), 400, -32600);
-    assertJsonRpcError(post(open.port(),
-        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"server/discover\",\"params\":{}}", Map.of()), 200, -32601);
-    assertJsonRpcError(post(open.port(),
-        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}", Map.of("Mcp-Session-Id", "nope")), 404, -32603);
-    assertJsonRpcError(post(open.port(), INIT, Map.of("MCP-Protocol-Version", "1999-01-01")), 400, -32600);
-    HttpResponse<String> wrongPath = HTTP.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + open.port() + "/elsewhere")).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    assertJsonRpcError(
+        post(
+            open.port(),
+            "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"server/discover\",\"params\":{}}",
+            Map.of()),
+        200,
+        -32601);
+    assertJsonRpcError(
+        post(
+            open.port(),
+            "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}",
+            Map.of("Mcp-Session-Id", "nope")),
+        404,
+        -32603);
+    assertJsonRpcError(
+        post(open.port(), INIT, Map.of("MCP-Protocol-Version", "1999-01-01")), 400, -32600);
+    HttpResponse<String> wrongPath =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + open.port() + "/elsewhere"))
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertJsonRpcError(wrongPath, 404, -32000);
   }
 
@@ -151,7 +190,8 @@ class HttpEndToEndTest {
     HttpResponse<String> anonymous = post(guarded.port(), INIT, Map.of());
     assertJsonRpcError(anonymous, 401, -32000);
     assertEquals("Bearer", anonymous.headers().firstValue("WWW-Authenticate").orElse(""));
-    assertJsonRpcError(post(guarded.port(), INIT, Map.of("Authorization", "Bearer wrong")), 401, -32000);
+    assertJsonRpcError(
+        post(guarded.port(), INIT, Map.of("Authorization", "Bearer wrong")), 401, -32000);
     McpSyncClient client = client(guarded.port(), "s3cret-token");
     try {
       assertEquals(5, client.listTools().tools().size());
@@ -162,8 +202,12 @@ class HttpEndToEndTest {
 
   @Test
   void aNonLoopbackBindWithoutTokenIsRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> HttpMcpServer.start(settings("0.0.0.0", null), host.mcpParts(Duration.ofSeconds(5))));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                HttpMcpServer.start(
+                    settings("0.0.0.0", null), host.mcpParts(Duration.ofSeconds(5))));
     assertTrue(e.getMessage().contains("MCP_AUTH_TOKEN"), e.getMessage());
   }
 

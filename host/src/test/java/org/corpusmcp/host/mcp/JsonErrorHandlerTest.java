@@ -28,9 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The 500 path of {@link JsonErrorHandler}: an exception thrown past the servlet, or past a core
  * handler, in a Jetty wired like {@link HttpMcpServer} (the handler on the server and on the
- * servlet context). No request to the real server is known to throw that far (the SDK's servlet
- * and {@link HttpFront} answer their own failures), so the throwing servlet stands in for a future
- * bug. Jetty's own page for it is HTML carrying the exception's message.
+ * servlet context). No request to the real server is known to throw that far (the SDK's servlet and
+ * {@link HttpFront} answer their own failures), so the throwing servlet stands in for a future bug.
+ * Jetty's own page for it is HTML carrying the exception's message.
  */
 class JsonErrorHandlerTest {
 
@@ -39,12 +39,13 @@ class JsonErrorHandlerTest {
 
   @Test
   void anExceptionThrownPastTheServletIsAJsonRpcInternalError() throws Exception {
-    HttpServlet throwing = new HttpServlet() {
-      @Override
-      protected void doPost(HttpServletRequest req, HttpServletResponse resp) {
-        throw new IllegalStateException(SECRET);
-      }
-    };
+    HttpServlet throwing =
+        new HttpServlet() {
+          @Override
+          protected void doPost(HttpServletRequest req, HttpServletResponse resp) {
+            throw new IllegalStateException(SECRET);
+          }
+        };
     JsonErrorHandler errors = new JsonErrorHandler(JSON);
     ServletContextHandler context = new ServletContextHandler();
     context.setErrorHandler(errors);
@@ -55,12 +56,13 @@ class JsonErrorHandlerTest {
 
   @Test
   void anExceptionThrownPastACoreHandlerIsAJsonRpcInternalError() throws Exception {
-    Handler throwing = new Handler.Abstract() {
-      @Override
-      public boolean handle(Request request, Response response, Callback callback) {
-        throw new IllegalStateException(SECRET);
-      }
-    };
+    Handler throwing =
+        new Handler.Abstract() {
+          @Override
+          public boolean handle(Request request, Response response, Callback callback) {
+            throw new IllegalStateException(SECRET);
+          }
+        };
     assertInternalErrorWithoutDetail(throwing, new JsonErrorHandler(JSON));
   }
 
@@ -75,20 +77,27 @@ class JsonErrorHandlerTest {
     jetty.setHandler(handler);
     jetty.start();
     try {
-      HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-              URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/mcp"))
-          .timeout(Duration.ofSeconds(20))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/mcp"))
+                      .timeout(Duration.ofSeconds(20))
+                      .header("Content-Type", "application/json")
+                      .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
       assertEquals(500, response.statusCode(), response.body());
-      assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
+      assertTrue(
+          response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
           response.headers().map().toString());
       JsonNode reply = JSON.readTree(response.body());
       assertEquals("2.0", reply.path("jsonrpc").asString(), response.body());
       assertEquals(-32603, reply.path("error").path("code").asInt(), response.body());
-      assertEquals("Internal error: the details are in the server log",
-          reply.path("error").path("message").asString(), response.body());
+      assertEquals(
+          "Internal error: the details are in the server log",
+          reply.path("error").path("message").asString(),
+          response.body());
       assertFalse(response.body().contains("secret detail"), response.body());
       Leaks.assertNone(response.body());
     } finally {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code /healthz} and {@code /readyz}: answered without the token (probes carry none), behind
- * the same Host and Origin checks as {@code /mcp}, GET and HEAD only.
+ * {@code /healthz} and {@code /readyz}: answered without the token (probes carry none), behind the
+ * same Host and Origin checks as {@code /mcp}, GET and HEAD only.
  */
 class ProbesTest {
 
@@ -33,14 +33,16 @@ class ProbesTest {
   static Host host;
   static HttpMcpServer server;
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() {
     host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server = HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, TOKEN, List.of(), List.of(), 1 << 20),
-        host.mcpParts(Duration.ofSeconds(30)));
+    server =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, TOKEN, List.of(), List.of(), 1 << 20),
+            host.mcpParts(Duration.ofSeconds(30)));
   }
 
   @AfterAll
@@ -59,11 +61,14 @@ class ProbesTest {
     assertEquals("ready", JSON.readTree(ready.body()).path("status").asString());
     assertEquals("no-store", ready.headers().firstValue("Cache-Control").orElse(""));
     // the MCP endpoint itself still wants the token
-    HttpResponse<String> mcp = HTTP.send(HttpRequest.newBuilder(uri(HttpSettings.ENDPOINT))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> mcp =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(HttpSettings.ENDPOINT))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(401, mcp.statusCode(), mcp.body());
   }
 
@@ -75,8 +80,13 @@ class ProbesTest {
     // java.net.http forbids setting Host; a raw request stands in for a rebinding browser
     try (Socket socket = new Socket("127.0.0.1", server.port())) {
       socket.setSoTimeout(20_000);
-      socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: evil.example:" + server.port()
-          + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /healthz HTTP/1.1\r\nHost: evil.example:"
+                      + server.port()
+                      + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(raw.startsWith("HTTP/1.1 421"), raw);
     }
@@ -84,12 +94,21 @@ class ProbesTest {
 
   @Test
   void probesAnswerGetAndHeadOnly() throws Exception {
-    HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(uri(HttpSettings.LIVENESS_PATH))
-        .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> post =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(HttpSettings.LIVENESS_PATH))
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(405, post.statusCode(), post.body());
-    assertEquals(-32000, JSON.readTree(post.body()).path("error").path("code").asInt(), post.body());
-    HttpResponse<Void> head = HTTP.send(HttpRequest.newBuilder(uri(HttpSettings.READINESS_PATH))
-        .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+    assertEquals(
+        -32000, JSON.readTree(post.body()).path("error").path("code").asInt(), post.body());
+    HttpResponse<Void> head =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(HttpSettings.READINESS_PATH))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.discarding());
     assertEquals(200, head.statusCode());
   }
 
@@ -97,8 +116,10 @@ class ProbesTest {
     return URI.create("http://127.0.0.1:" + server.port() + path);
   }
 
-  private static HttpResponse<String> get(String path, String origin) throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20)).GET();
+  private static HttpResponse<String> get(String path, String origin)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20)).GET();
     if (origin != null) {
       request.header("Origin", origin);
     }

@@ -34,15 +34,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Plugin prompts over Streamable HTTP, through the MCP Java SDK client and raw requests. Expected
- * shapes are MCP's ({@code prompts/list}, {@code prompts/get}) and the Arch wiki contract's
- * ({@code arguments: []}, {@code -32602 Unknown prompt: <name>}).
+ * shapes are MCP's ({@code prompts/list}, {@code prompts/get}) and the Arch wiki contract's ({@code
+ * arguments: []}, {@code -32602 Unknown prompt: <name>}).
  */
 class PromptsHttpTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
-  static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+  static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
 
   @TempDir static Path dir;
   static Host host;
@@ -68,14 +69,19 @@ class PromptsHttpTest {
   }
 
   private static HttpMcpServer serve(Host host) {
-    return HttpMcpServer.start(new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
+    return HttpMcpServer.start(
+        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
         host.mcpParts(Duration.ofSeconds(30)));
   }
 
   private static McpSyncClient client(HttpMcpServer server) {
-    return McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-            .endpoint("/mcp").jsonMapper(McpServers.mcpMapper(JSON)).build())
-        .requestTimeout(Duration.ofSeconds(30)).build();
+    return McpClient.sync(
+            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+                .endpoint("/mcp")
+                .jsonMapper(McpServers.mcpMapper(JSON))
+                .build())
+        .requestTimeout(Duration.ofSeconds(30))
+        .build();
   }
 
   @Test
@@ -95,11 +101,12 @@ class PromptsHttpTest {
       assertEquals(SamplePlugins.GUIDE_DESCRIPTION, prompt.description());
       assertEquals(List.of(), prompt.arguments());
 
-      McpSchema.GetPromptResult got = client.getPrompt(
-          new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+      McpSchema.GetPromptResult got =
+          client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
       assertEquals(1, got.messages().size());
       assertEquals(McpSchema.Role.USER, got.messages().get(0).role());
-      assertEquals(SamplePlugins.GUIDE_TEXT,
+      assertEquals(
+          SamplePlugins.GUIDE_TEXT,
           assertInstanceOf(McpSchema.TextContent.class, got.messages().get(0).content()).text());
     } finally {
       client.closeGracefully();
@@ -111,8 +118,10 @@ class PromptsHttpTest {
     McpSyncClient client = client(server);
     try {
       client.initialize();
-      McpError error = assertThrows(McpError.class, () -> client.getPrompt(
-          new McpSchema.GetPromptRequest("examples", Map.of())));
+      McpError error =
+          assertThrows(
+              McpError.class,
+              () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
       assertEquals(-32602, error.getJsonRpcError().code());
       assertEquals("Unknown prompt: examples", error.getJsonRpcError().message());
     } finally {
@@ -123,27 +132,44 @@ class PromptsHttpTest {
   @Test
   void onTheWireThePromptListHasEmptyArgumentsAndErrorsCarryNoTrace() throws Exception {
     String session = openSession(server.port());
-    JsonNode list = message(post(server.port(),
-        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}", session));
+    JsonNode list =
+        message(
+            post(
+                server.port(),
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}",
+                session));
     JsonNode prompt = list.get("result").get("prompts").get(0);
     assertEquals(SamplePlugins.GUIDE_PROMPT, prompt.get("name").asString());
-    assertTrue(prompt.get("arguments").isArray() && prompt.get("arguments").isEmpty(), list.toString());
+    assertTrue(
+        prompt.get("arguments").isArray() && prompt.get("arguments").isEmpty(), list.toString());
 
-    JsonNode got = message(post(server.port(), "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":"
-        + "\"prompts/get\",\"params\":{\"name\":\"" + SamplePlugins.GUIDE_PROMPT + "\"}}", session));
+    JsonNode got =
+        message(
+            post(
+                server.port(),
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":"
+                    + "\"prompts/get\",\"params\":{\"name\":\""
+                    + SamplePlugins.GUIDE_PROMPT
+                    + "\"}}",
+                session));
     JsonNode first = got.get("result").get("messages").get(0);
     assertEquals("user", first.get("role").asString());
     assertEquals("text", first.get("content").get("type").asString());
     assertEquals(SamplePlugins.GUIDE_TEXT, first.get("content").get("text").asString());
 
-    HttpResponse<String> unknown = post(server.port(), "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":"
-        + "\"prompts/get\",\"params\":{\"name\":\"nope\"}}", session);
+    HttpResponse<String> unknown =
+        post(
+            server.port(),
+            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":"
+                + "\"prompts/get\",\"params\":{\"name\":\"nope\"}}",
+            session);
     assertEquals(200, unknown.statusCode(), unknown.body());
     JsonNode error = JSON.readTree(unknown.body());
     assertEquals(4, error.get("id").asInt());
     assertEquals(-32602, error.get("error").get("code").asInt());
     assertEquals("Unknown prompt: nope", error.get("error").get("message").asString());
-    assertFalse(unknown.body().contains("stackTrace") || unknown.body().contains("at org."),
+    assertFalse(
+        unknown.body().contains("stackTrace") || unknown.body().contains("at org."),
         unknown.body());
   }
 
@@ -160,8 +186,15 @@ class PromptsHttpTest {
       }
       String session = openSession(server.port());
       for (String method : List.of("prompts/list", "prompts/get")) {
-        HttpResponse<String> response = post(server.port(), "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\""
-            + method + "\",\"params\":{\"name\":\"" + SamplePlugins.GUIDE_PROMPT + "\"}}", session);
+        HttpResponse<String> response =
+            post(
+                server.port(),
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\""
+                    + method
+                    + "\",\"params\":{\"name\":\""
+                    + SamplePlugins.GUIDE_PROMPT
+                    + "\"}}",
+                session);
         JsonNode error = JSON.readTree(response.body()).get("error");
         assertEquals(-32601, error.get("code").asInt(), response.body());
         assertEquals("Method not found: " + method, error.get("message").asString());
@@ -174,17 +207,18 @@ class PromptsHttpTest {
     HttpResponse<String> init = post(port, INIT, null);
     assertEquals(200, init.statusCode(), init.body());
     String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    HttpResponse<String> initialized = post(port,
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session);
+    HttpResponse<String> initialized =
+        post(port, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session);
     assertEquals(202, initialized.statusCode(), initialized.body());
     return session;
   }
 
   private static HttpResponse<String> post(int port, String body, String session) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (session != null) {
       request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
     }
@@ -196,8 +230,12 @@ class PromptsHttpTest {
     assertEquals(200, response.statusCode(), response.body());
     String body = response.body().strip();
     if (!body.startsWith("{")) {
-      body = body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip())
-          .findFirst().orElseThrow(() -> new AssertionError("no data line: " + response.body()));
+      body =
+          body.lines()
+              .filter(l -> l.startsWith("data:"))
+              .map(l -> l.substring(5).strip())
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no data line: " + response.body()));
     }
     return JSON.readTree(body);
   }

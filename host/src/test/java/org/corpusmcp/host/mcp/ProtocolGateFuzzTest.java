@@ -11,8 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Jazzer over JSON-RPC messages as both transports hand them to the gate. Every input gets a
- * verdict without an exception; a refusal is a JSON-RPC 2.0 error object with one of the
- * spec's codes, and its message never names a Java class.
+ * verdict without an exception; a refusal is a JSON-RPC 2.0 error object with one of the spec's
+ * codes, and its message never names a Java class.
  */
 @Tag("fuzz")
 class ProtocolGateFuzzTest {
@@ -24,11 +24,13 @@ class ProtocolGateFuzzTest {
   };
 
   private final ProtocolGate gate =
-      new ProtocolGate(JsonText.newMapper(), Set.of("search", "fetch")::contains, Set.of("arch-wiki-usage"));
+      new ProtocolGate(
+          JsonText.newMapper(), Set.of("search", "fetch")::contains, Set.of("arch-wiki-usage"));
 
   @FuzzTest(maxDuration = "30s")
   void everyMessageGetsAVerdictWithoutAnException(FuzzedDataProvider data) {
-    String text = PREFIXES[data.consumeInt(0, PREFIXES.length - 1)] + data.consumeRemainingAsString();
+    String text =
+        PREFIXES[data.consumeInt(0, PREFIXES.length - 1)] + data.consumeRemainingAsString();
     ProtocolGate.Verdict verdict = gate.inspect(text);
     assertNotNull(verdict);
     if (verdict instanceof ProtocolGate.Reply reply) {
@@ -39,7 +41,8 @@ class ProtocolGateFuzzTest {
         throw new AssertionError("not a JSON-RPC error code: " + code);
       }
       String message = error.get("message").asString();
-      if (message.matches("(?s).*\\b(java|tools\\.jackson|com\\.fasterxml|io\\.modelcontextprotocol)\\.[a-z]+.*")) {
+      if (message.matches(
+          "(?s).*\\b(java|tools\\.jackson|com\\.fasterxml|io\\.modelcontextprotocol)\\.[a-z]+.*")) {
         throw new AssertionError("a Java class name reached the client: " + message);
       }
     }

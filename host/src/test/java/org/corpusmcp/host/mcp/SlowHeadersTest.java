@@ -26,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Slow-header clients (slowloris): as many connections as the server allows, each sending its
- * request headers a byte every 500 ms and reconnecting at once when the server closes it. Without
- * a header deadline they held every connection slot indefinitely (each gap is far under the idle
+ * request headers a byte every 500 ms and reconnecting at once when the server closes it. Without a
+ * header deadline they held every connection slot indefinitely (each gap is far under the idle
  * timeout), and a normal client waited in the accept queue until it gave up.
  */
 class SlowHeadersTest {
@@ -43,11 +43,12 @@ class SlowHeadersTest {
   @BeforeAll
   static void start() {
     host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server = HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
-            .withMaxConnections(CONNECTION_LIMIT)
-            .withHeaderTimeout(HEADER_TIMEOUT),
-        host.mcpParts(Duration.ofSeconds(30)));
+    server =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
+                .withMaxConnections(CONNECTION_LIMIT)
+                .withHeaderTimeout(HEADER_TIMEOUT),
+            host.mcpParts(Duration.ofSeconds(30)));
   }
 
   @AfterAll
@@ -60,32 +61,35 @@ class SlowHeadersTest {
   void aNormalClientIsServedWhileSlowHeaderClientsHoldEveryConnection() throws Exception {
     List<Socket> sockets = new CopyOnWriteArrayList<>();
     int[] reconnects = {0};
-    Thread attacker = new Thread(() -> {
-      try {
-        for (int i = 0; i < CONNECTION_LIMIT + 8; i++) {
-          sockets.add(slowClient());
-        }
-        while (!Thread.currentThread().isInterrupted()) {
-          Thread.sleep(500);
-          for (int i = 0; i < sockets.size(); i++) {
-            Socket socket = sockets.get(i);
-            try {
-              OutputStream out = socket.getOutputStream();
-              out.write('a');
-              out.flush();
-            } catch (IOException closedByServer) {
-              socket.close();
-              sockets.set(i, slowClient()); // an attacker comes straight back
-              reconnects[0]++;
-            }
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (IOException e) {
-        // the test is over and the server gone
-      }
-    }, "slow-headers");
+    Thread attacker =
+        new Thread(
+            () -> {
+              try {
+                for (int i = 0; i < CONNECTION_LIMIT + 8; i++) {
+                  sockets.add(slowClient());
+                }
+                while (!Thread.currentThread().isInterrupted()) {
+                  Thread.sleep(500);
+                  for (int i = 0; i < sockets.size(); i++) {
+                    Socket socket = sockets.get(i);
+                    try {
+                      OutputStream out = socket.getOutputStream();
+                      out.write('a');
+                      out.flush();
+                    } catch (IOException closedByServer) {
+                      socket.close();
+                      sockets.set(i, slowClient()); // an attacker comes straight back
+                      reconnects[0]++;
+                    }
+                  }
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } catch (IOException e) {
+                // the test is over and the server gone
+              }
+            },
+            "slow-headers");
     attacker.setDaemon(true);
     try {
       attacker.start();
@@ -95,16 +99,21 @@ class SlowHeadersTest {
       long started = System.nanoTime();
       HttpResponse<String> response;
       try {
-        response = client.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .timeout(bound)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT)).build(),
-            HttpResponse.BodyHandlers.ofString());
+        response =
+            client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                    .timeout(bound)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
       } catch (HttpTimeoutException e) {
-        throw new AssertionError("a normal client got no answer within " + bound.toSeconds()
-            + " s while slow-header clients held the connections", e);
+        throw new AssertionError(
+            "a normal client got no answer within "
+                + bound.toSeconds()
+                + " s while slow-header clients held the connections",
+            e);
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       assertEquals(200, response.statusCode(), response.body());
@@ -122,7 +131,8 @@ class SlowHeadersTest {
   private static Socket slowClient() throws IOException {
     Socket socket = new Socket("127.0.0.1", server.port());
     OutputStream out = socket.getOutputStream();
-    out.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
+    out.write(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
     out.flush();
     return socket;
   }

@@ -45,12 +45,14 @@ class StdioEndToEndTest {
   static void start() {
     SamplePlugins.write(dir);
     SamplePlugins.writePromptPlugin(dir);
-    ServerParameters params = ServerParameters.builder(HostProcess.java())
-        .args(HostProcess.args("serve", "--plugins-dir", dir.toString()))
-        .build();
-    client = McpClient.sync(new StdioClientTransport(params, McpServers.mcpMapper(JSON)))
-        .requestTimeout(Duration.ofSeconds(60))
-        .build();
+    ServerParameters params =
+        ServerParameters.builder(HostProcess.java())
+            .args(HostProcess.args("serve", "--plugins-dir", dir.toString()))
+            .build();
+    client =
+        McpClient.sync(new StdioClientTransport(params, McpServers.mcpMapper(JSON)))
+            .requestTimeout(Duration.ofSeconds(60))
+            .build();
     client.initialize();
   }
 
@@ -66,7 +68,8 @@ class StdioEndToEndTest {
   @Test
   void listsToolsWithAnnotationsAndSchemas() {
     List<McpSchema.Tool> tools = client.listTools().tools();
-    assertEquals(List.of("sample_echo", "sample_fail", "sample_boom", "sample_slow", "sample_printer"),
+    assertEquals(
+        List.of("sample_echo", "sample_fail", "sample_boom", "sample_slow", "sample_printer"),
         tools.stream().map(McpSchema.Tool::name).toList());
     McpSchema.Tool echo = tools.get(0);
     assertEquals(Boolean.TRUE, echo.annotations().readOnlyHint());
@@ -80,21 +83,25 @@ class StdioEndToEndTest {
   void pluginPromptsAreAdvertisedListedAndServed() {
     assertNotNull(client.getServerCapabilities().prompts());
     List<McpSchema.Prompt> prompts = client.listPrompts().prompts();
-    assertEquals(List.of(SamplePlugins.GUIDE_PROMPT), prompts.stream().map(McpSchema.Prompt::name).toList());
+    assertEquals(
+        List.of(SamplePlugins.GUIDE_PROMPT), prompts.stream().map(McpSchema.Prompt::name).toList());
     assertEquals(List.of(), prompts.get(0).arguments());
-    McpSchema.GetPromptResult got = client.getPrompt(
-        new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
-    assertEquals(SamplePlugins.GUIDE_TEXT, ((McpSchema.TextContent) got.messages().get(0).content()).text());
-    McpError unknown = assertThrows(McpError.class,
-        () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+    McpSchema.GetPromptResult got =
+        client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+    assertEquals(
+        SamplePlugins.GUIDE_TEXT, ((McpSchema.TextContent) got.messages().get(0).content()).text());
+    McpError unknown =
+        assertThrows(
+            McpError.class,
+            () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
     assertEquals(-32602, unknown.getJsonRpcError().code());
     assertEquals("Unknown prompt: examples", unknown.getJsonRpcError().message());
   }
 
   @Test
   void callReturnsStructuredContentAndTheSameJsonAsText() {
-    McpSchema.CallToolResult result = client.callTool(
-        request("sample_echo", Map.of("text", "héllo", "times", 2)));
+    McpSchema.CallToolResult result =
+        client.callTool(request("sample_echo", Map.of("text", "héllo", "times", 2)));
     assertFalse(result.isError());
     assertEquals(Map.of("echo", "héllohéllo"), result.structuredContent());
     String text = ((McpSchema.TextContent) result.content().get(0)).text();
@@ -103,30 +110,31 @@ class StdioEndToEndTest {
 
   @Test
   void failuresAreIsErrorResultsWithAStableCodeAndNoTrace() {
-    McpSchema.CallToolResult failed = client.callTool(
-        request("sample_fail", Map.of()));
+    McpSchema.CallToolResult failed = client.callTool(request("sample_fail", Map.of()));
     assertTrue(failed.isError());
     JsonNode body = JSON.readTree(((McpSchema.TextContent) failed.content().get(0)).text());
     assertEquals("page_not_found", body.get("code").asString());
-    McpSchema.CallToolResult boom = client.callTool(
-        request("sample_boom", Map.of()));
+    McpSchema.CallToolResult boom = client.callTool(request("sample_boom", Map.of()));
     assertTrue(boom.isError());
     String text = ((McpSchema.TextContent) boom.content().get(0)).text();
     assertTrue(text.contains("internal_error"), text);
     assertFalse(text.contains("secret internal detail") || text.contains("Exception"), text);
-    McpSchema.CallToolResult invalid = client.callTool(
-        request("sample_echo", Map.of("txt", "x")));
+    McpSchema.CallToolResult invalid = client.callTool(request("sample_echo", Map.of("txt", "x")));
     assertTrue(invalid.isError());
-    assertTrue(((McpSchema.TextContent) invalid.content().get(0)).text().contains("did you mean 'text'"));
+    assertTrue(
+        ((McpSchema.TextContent) invalid.content().get(0)).text().contains("did you mean 'text'"));
   }
 
   @Test
   void aPluginPrintingToStdoutCannotCorruptTheChannel() {
-    McpSchema.CallToolResult printed = client.callTool(
-        request("sample_printer", Map.of()));
+    McpSchema.CallToolResult printed = client.callTool(request("sample_printer", Map.of()));
     assertFalse(printed.isError());
-    assertEquals("x", client.callTool(request("sample_echo", Map.of("text", "x")))
-        .structuredContent() instanceof Map<?, ?> m ? m.get("echo") : null);
+    assertEquals(
+        "x",
+        client.callTool(request("sample_echo", Map.of("text", "x"))).structuredContent()
+                instanceof Map<?, ?> m
+            ? m.get("echo")
+            : null);
   }
 
   @Test
@@ -136,12 +144,16 @@ class StdioEndToEndTest {
       List<Future<Object>> futures = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         String tag = "t" + i;
-        futures.add(pool.submit(() -> {
-          McpSchema.CallToolResult r = client.callTool(request(
-              "sample_slow", Map.of("ms", 20, "tag", tag)));
-          return ((Map<?, ?>) JSON.readValue(((McpSchema.TextContent) r.content().get(0)).text(),
-              Map.class)).get("tag");
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  McpSchema.CallToolResult r =
+                      client.callTool(request("sample_slow", Map.of("ms", 20, "tag", tag)));
+                  return ((Map<?, ?>)
+                          JSON.readValue(
+                              ((McpSchema.TextContent) r.content().get(0)).text(), Map.class))
+                      .get("tag");
+                }));
       }
       for (int i = 0; i < futures.size(); i++) {
         assertEquals("t" + i, futures.get(i).get(60, TimeUnit.SECONDS));
@@ -154,11 +166,13 @@ class StdioEndToEndTest {
   /** Raw lines, as a broken or hostile client would send them. */
   @Test
   void badLinesGetJsonRpcErrorsTheReaderSurvivesAndEofExits() throws Exception {
-    Process process = new ProcessBuilder(HostProcess.command("serve", "--plugins-dir", dir.toString()))
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-        + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"0\"}}}";
+    Process process =
+        new ProcessBuilder(HostProcess.command("serve", "--plugins-dir", dir.toString()))
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    String init =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"0\"}}}";
     String[] lines = {
       init,
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
@@ -178,8 +192,9 @@ class StdioEndToEndTest {
       }
     } // closing stdin: the server must answer id 8 (still running) and then exit
     List<JsonNode> replies = new ArrayList<>();
-    try (BufferedReader out = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
         replies.add(JSON.readTree(line)); // every stdout line must be JSON
@@ -193,15 +208,25 @@ class StdioEndToEndTest {
         codes.merge(String.valueOf(reply.get("error").get("code").asInt()), 1, Integer::sum);
       }
     }
-    assertEquals(2, codes.get("-32700"), replies.toString());  // blank + garbage
-    assertEquals(2, codes.get("-32600"), replies.toString());  // batch + null id
-    assertEquals(1, codes.get("-32601"), replies.toString());  // server/discover
-    assertEquals(2, codes.get("-32602"), replies.toString());  // unknown tool, unknown prompt
-    assertEquals("Unknown prompt: examples", replies.stream().filter(r -> r.path("id").asInt() == 9)
-        .findFirst().orElseThrow().path("error").path("message").asString(), replies.toString());
-    assertTrue(replies.stream().anyMatch(r -> r.path("id").asInt() == 7 && r.has("result")),
+    assertEquals(2, codes.get("-32700"), replies.toString()); // blank + garbage
+    assertEquals(2, codes.get("-32600"), replies.toString()); // batch + null id
+    assertEquals(1, codes.get("-32601"), replies.toString()); // server/discover
+    assertEquals(2, codes.get("-32602"), replies.toString()); // unknown tool, unknown prompt
+    assertEquals(
+        "Unknown prompt: examples",
+        replies.stream()
+            .filter(r -> r.path("id").asInt() == 9)
+            .findFirst()
+            .orElseThrow()
+            .path("error")
+            .path("message")
+            .asString(),
+        replies.toString());
+    assertTrue(
+        replies.stream().anyMatch(r -> r.path("id").asInt() == 7 && r.has("result")),
         "a message without jsonrpc is still answered: " + replies);
-    JsonNode last = replies.stream().filter(r -> r.path("id").asInt() == 8).findFirst().orElseThrow();
+    JsonNode last =
+        replies.stream().filter(r -> r.path("id").asInt() == 8).findFirst().orElseThrow();
     assertTrue(last.path("result").path("content").get(0).path("text").asString().contains("last"));
   }
 }

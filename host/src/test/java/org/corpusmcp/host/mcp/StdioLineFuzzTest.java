@@ -15,16 +15,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Jazzer over what a stdio client writes: raw bytes, split into lines by the transport, after a
- * valid initialize so the session is live. The transport must reach the end of the input and
- * return (no hang), and every line it writes to standard output must be a JSON-RPC message.
+ * valid initialize so the session is live. The transport must reach the end of the input and return
+ * (no hang), and every line it writes to standard output must be a JSON-RPC message.
  */
 @Tag("fuzz")
 class StdioLineFuzzTest {
 
   private static final JsonMapper JSON = JsonText.newMapper();
-  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"f\",\"version\":\"0\"}}}\n"
-      + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
+  private static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"f\",\"version\":\"0\"}}}\n"
+          + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
 
   @FuzzTest(maxDuration = "30s")
   void everyOutputLineIsJsonRpc(FuzzedDataProvider data) {
@@ -32,11 +33,26 @@ class StdioLineFuzzTest {
     byte[] input = new byte[INIT.length() + tail.length];
     System.arraycopy(INIT.getBytes(StandardCharsets.UTF_8), 0, input, 0, INIT.length());
     System.arraycopy(tail, 0, input, INIT.length(), tail.length);
-    McpServers.Parts parts = new McpServers.Parts(JSON, McpServers.mcpMapper(JSON),
-        McpServers.schemaValidator(JSON), List.of(), List.of(), "fuzz", Duration.ofSeconds(2));
+    McpServers.Parts parts =
+        new McpServers.Parts(
+            JSON,
+            McpServers.mcpMapper(JSON),
+            McpServers.schemaValidator(JSON),
+            List.of(),
+            List.of(),
+            "fuzz",
+            Duration.ofSeconds(2));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport = new StdioTransport(parts.mcpJson(), parts.json(), parts.gate(), parts.modern(),
-        new ByteArrayInputStream(input), out, 4096, Duration.ofSeconds(2));
+    StdioTransport transport =
+        new StdioTransport(
+            parts.mcpJson(),
+            parts.json(),
+            parts.gate(),
+            parts.modern(),
+            new ByteArrayInputStream(input),
+            out,
+            4096,
+            Duration.ofSeconds(2));
     var server = McpServers.stdio(transport, parts);
     try {
       transport.run();

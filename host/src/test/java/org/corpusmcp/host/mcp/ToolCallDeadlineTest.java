@@ -41,20 +41,26 @@ class ToolCallDeadlineTest {
 
   @BeforeAll
   static void start() {
-    ToolSpec fatal = ToolSpec.builder("fatal").description("Fails like a read of a truncated mapped file")
-        .inputSchema("{\"type\":\"object\",\"properties\":{}}")
-        .handler(arguments -> {
-          throw new InternalError("a fault occurred in an unsafe memory access operation");
-        })
-        .build();
-    ToolSpec ok = ToolSpec.builder("ok").description("Answers at once")
-        .inputSchema("{\"type\":\"object\",\"properties\":{}}")
-        .handler(arguments -> ToolResult.success(Map.of("ok", true)))
-        .build();
+    ToolSpec fatal =
+        ToolSpec.builder("fatal")
+            .description("Fails like a read of a truncated mapped file")
+            .inputSchema("{\"type\":\"object\",\"properties\":{}}")
+            .handler(
+                arguments -> {
+                  throw new InternalError("a fault occurred in an unsafe memory access operation");
+                })
+            .build();
+    ToolSpec ok =
+        ToolSpec.builder("ok")
+            .description("Answers at once")
+            .inputSchema("{\"type\":\"object\",\"properties\":{}}")
+            .handler(arguments -> ToolResult.success(Map.of("ok", true)))
+            .build();
     host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of(fatal, ok));
-    server = HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-        host.mcpParts(DEADLINE));
+    server =
+        HttpMcpServer.start(
+            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
+            host.mcpParts(DEADLINE));
   }
 
   @AfterAll
@@ -63,7 +69,8 @@ class ToolCallDeadlineTest {
     host.close();
   }
 
-  static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
+  static McpSchema.CallToolResult call(
+      McpSyncClient client, String tool, Map<String, Object> args) {
     return client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
   }
 
@@ -76,7 +83,8 @@ class ToolCallDeadlineTest {
     McpSyncClient client = HttpEndToEndTest.client(server.port(), null);
     try {
       long start = System.nanoTime();
-      McpSchema.CallToolResult result = call(client, "sample_slow", Map.of("ms", 60_000, "tag", "late"));
+      McpSchema.CallToolResult result =
+          call(client, "sample_slow", Map.of("ms", 60_000, "tag", "late"));
       double seconds = (System.nanoTime() - start) / 1e9;
       assertTrue(result.isError(), result.toString());
       assertEquals("timeout", body(result).path("code").asString(), result.toString());
@@ -87,7 +95,9 @@ class ToolCallDeadlineTest {
     }
   }
 
-  /** More overdue calls than the SDK has worker threads; each ends, and the server still answers. */
+  /**
+   * More overdue calls than the SDK has worker threads; each ends, and the server still answers.
+   */
   @Test
   void overdueCallsFreeTheirThreads() throws Exception {
     McpSyncClient client = HttpEndToEndTest.client(server.port(), null);

@@ -1,7 +1,6 @@
 package org.corpusmcp.host.plugins;
 
 import org.corpusmcp.api.PluginJson;
-import org.corpusmcp.pluginjson.JacksonPluginJson;
 import org.corpusmcp.testkit.AbstractPluginJsonContractTest;
 
 /** The JSON the host lends plugins keeps the PluginJson contract. */

@@ -20,7 +20,8 @@ public final class HostProcess {
 
   /** The same with extra JVM options, e.g. a small {@code -Xmx}. */
   public static List<String> args(List<String> jvmOptions, String... args) {
-    List<String> out = new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+    List<String> out =
+        new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
     out.addAll(jvmOptions);
     out.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.corpusmcp.host.Main"));
     out.addAll(List.of(args));

@@ -20,9 +20,9 @@ import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
 
 /**
- * Builds real drop-in plugin jars from Java source at test time: javac with PF4J's
- * annotation processor writes {@code META-INF/extensions.idx} exactly as a plugin build does, so
- * the host is tested against artifacts, not mocks.
+ * Builds real drop-in plugin jars from Java source at test time: javac with PF4J's annotation
+ * processor writes {@code META-INF/extensions.idx} exactly as a plugin build does, so the host is
+ * tested against artifacts, not mocks.
  */
 public final class PluginJarBuilder {
 
@@ -69,9 +69,14 @@ public final class PluginJarBuilder {
     Path jar = dir.resolve(id + ".jar");
     try (OutputStream file = Files.newOutputStream(jar);
         JarOutputStream out = new JarOutputStream(file)) {
-      String properties = "plugin.id=" + id + "\nplugin.class=org.pf4j.Plugin\nplugin.version="
-          + version + "\nplugin.provider=tests\nplugin.requires=" + requires
-          + "\nplugin.dependencies=\n";
+      String properties =
+          "plugin.id="
+              + id
+              + "\nplugin.class=org.pf4j.Plugin\nplugin.version="
+              + version
+              + "\nplugin.provider=tests\nplugin.requires="
+              + requires
+              + "\nplugin.dependencies=\n";
       out.putNextEntry(new JarEntry("plugin.properties"));
       out.write(properties.getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
@@ -91,18 +96,27 @@ public final class PluginJarBuilder {
   private void compile(Path classes) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
-    sources.forEach((fqcn, code) -> units.add(new SimpleJavaFileObject(
-        URI.create("string:///" + fqcn.replace('.', '/') + ".java"), JavaFileObject.Kind.SOURCE) {
-      @Override
-      public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-        return code;
-      }
-    }));
-    List<String> options = new ArrayList<>(List.of(
-        "-d", classes.toString(),
-        "-classpath", System.getProperty("java.class.path"),
-        "--release", "17",
-        annotationProcessing ? "-proc:full" : "-proc:none"));
+    sources.forEach(
+        (fqcn, code) ->
+            units.add(
+                new SimpleJavaFileObject(
+                    URI.create("string:///" + fqcn.replace('.', '/') + ".java"),
+                    JavaFileObject.Kind.SOURCE) {
+                  @Override
+                  public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                    return code;
+                  }
+                }));
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "-d",
+                classes.toString(),
+                "-classpath",
+                System.getProperty("java.class.path"),
+                "--release",
+                "17",
+                annotationProcessing ? "-proc:full" : "-proc:none"));
     StringWriter diagnostics = new StringWriter();
     Boolean ok = javac.getTask(diagnostics, null, null, options, null, units).call();
     if (!Boolean.TRUE.equals(ok)) {
@@ -112,31 +126,51 @@ public final class PluginJarBuilder {
 
   /** Source of a tool provider with the given tools (each a ToolSpec builder expression). */
   public static String toolProvider(String pkg, String className, String prefix, String... specs) {
-    return "package " + pkg + ";\n"
+    return "package "
+        + pkg
+        + ";\n"
         + "import java.util.*;\nimport org.corpusmcp.api.*;\n"
         + "@org.pf4j.Extension\n"
-        + "public class " + className + " implements ToolProvider {\n"
-        + "  public String defaultToolPrefix() { return \"" + prefix + "\"; }\n"
+        + "public class "
+        + className
+        + " implements ToolProvider {\n"
+        + "  public String defaultToolPrefix() { return \""
+        + prefix
+        + "\"; }\n"
         + "  public List<ToolSpec> tools(PluginContext ctx) {\n"
-        + "    return List.of(" + String.join(",\n", specs) + ");\n"
+        + "    return List.of("
+        + String.join(",\n", specs)
+        + ");\n"
         + "  }\n}\n";
   }
 
   /** Source of a prompt provider with the given prompts (each a PromptSpec builder expression). */
   public static String promptProvider(String pkg, String className, String... specs) {
-    return "package " + pkg + ";\n"
+    return "package "
+        + pkg
+        + ";\n"
         + "import java.util.*;\nimport org.corpusmcp.api.*;\n"
         + "@org.pf4j.Extension\n"
-        + "public class " + className + " implements PromptProvider {\n"
+        + "public class "
+        + className
+        + " implements PromptProvider {\n"
         + "  public List<PromptSpec> prompts(PluginContext ctx) {\n"
-        + "    return List.of(" + String.join(",\n", specs) + ");\n"
+        + "    return List.of("
+        + String.join(",\n", specs)
+        + ");\n"
         + "  }\n}\n";
   }
 
   /** A PromptSpec builder expression with one user message (this method quotes the strings). */
   public static String promptSpec(String name, String description, String text) {
-    return "PromptSpec.builder(\"" + name + "\").description(" + javaString(description) + ")"
-        + ".message(PromptMessage.user(" + javaString(text) + ")).build()";
+    return "PromptSpec.builder(\""
+        + name
+        + "\").description("
+        + javaString(description)
+        + ")"
+        + ".message(PromptMessage.user("
+        + javaString(text)
+        + ")).build()";
   }
 
   private static String javaString(String s) {
@@ -145,7 +179,9 @@ public final class PluginJarBuilder {
 
   /** A ToolSpec builder expression for a tool that echoes its {@code text} argument. */
   public static String echoSpec(String name) {
-    return "ToolSpec.builder(\"" + name + "\").title(\"Echo\").description(\"Echoes text\")"
+    return "ToolSpec.builder(\""
+        + name
+        + "\").title(\"Echo\").description(\"Echoes text\")"
         + ".inputSchema(\"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{"
         + "\\\"text\\\":{\\\"type\\\":\\\"string\\\",\\\"minLength\\\":1,\\\"pattern\\\":\\\"\\\\\\\\S\\\"},"
         + "\\\"times\\\":{\\\"type\\\":\\\"integer\\\",\\\"minimum\\\":1,\\\"maximum\\\":5,\\\"default\\\":1}},"

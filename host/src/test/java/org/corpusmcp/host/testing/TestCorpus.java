@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * A corpus over the real sample archives in ../shared/corpus-samples, read in place, with a
- * generic test adapter (plugin {@code generic-adapter}: the shared sectionizer with default
- * policy) so corpus tests do not depend on the MediaWiki plugin's build.
+ * A corpus over the real sample archives in ../shared/corpus-samples, read in place, with a generic
+ * test adapter (plugin {@code generic-adapter}: the shared sectionizer with default policy) so
+ * corpus tests do not depend on the MediaWiki plugin's build.
  */
 public final class TestCorpus {
 
@@ -25,7 +25,9 @@ public final class TestCorpus {
     try {
       Files.createDirectories(pluginsDir);
       PluginJarBuilder.plugin("generic-adapter")
-          .source("test.generic.GenericAdapter", """
+          .source(
+              "test.generic.GenericAdapter",
+              """
               package test.generic;
               import org.corpusmcp.api.corpus.*;
               import org.corpusmcp.markdown.*;
@@ -52,8 +54,13 @@ public final class TestCorpus {
   /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
   public static Path writeConfig(Path dir, Map<String, String> libraries) {
     StringBuilder toml = new StringBuilder("version = 1\n");
-    libraries.forEach((name, path) -> toml.append("\n[[library]]\nname = \"").append(name)
-        .append("\"\npath = \"").append(path).append("\"\nadapter = \"generic\"\n"));
+    libraries.forEach(
+        (name, path) ->
+            toml.append("\n[[library]]\nname = \"")
+                .append(name)
+                .append("\"\npath = \"")
+                .append(path)
+                .append("\"\nadapter = \"generic\"\n"));
     try {
       Files.createDirectories(dir);
       return Files.writeString(dir.resolve("corpus.toml"), toml);

@@ -24,7 +24,9 @@ class ToolInvokerTest {
 
   @BeforeAll
   static void start() {
-    host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JsonText.newMapper(), List.of());
+    host =
+        Host.start(
+            SamplePlugins.settings(SamplePlugins.write(dir)), JsonText.newMapper(), List.of());
   }
 
   @AfterAll
@@ -45,7 +47,8 @@ class ToolInvokerTest {
     ToolOutcome outcome = call("sample_echo", Map.of("text", "ab"));
     assertFalse(outcome.isError());
     assertEquals("ab", outcome.body().get("echo")); // times defaulted to 1
-    assertEquals("ababab", call("sample_echo", Map.of("text", "ab", "times", 3)).body().get("echo"));
+    assertEquals(
+        "ababab", call("sample_echo", Map.of("text", "ab", "times", 3)).body().get("echo"));
   }
 
   @Test
@@ -61,23 +64,28 @@ class ToolInvokerTest {
   void aMissingRequiredArgumentIsNamed() {
     ToolOutcome outcome = call("sample_echo", Map.of());
     assertEquals("invalid_params", outcome.errorCode());
-    assertTrue(message(outcome).contains("missing required argument 'text' (string)"), message(outcome));
+    assertTrue(
+        message(outcome).contains("missing required argument 'text' (string)"), message(outcome));
   }
 
   @Test
   void typesBoundsAndPatternsAreEnforced() {
-    assertTrue(message(call("sample_echo", Map.of("text", "x", "times", "3")))
-        .contains("must be an integer, got the string \"3\" (send the number without quotes)"));
-    assertTrue(message(call("sample_echo", Map.of("text", "x", "times", true)))
-        .contains("must be an integer, got the boolean true"));
-    assertTrue(message(call("sample_echo", Map.of("text", "x", "times", 2.5)))
-        .contains("must be an integer, got the number 2.5"));
-    assertTrue(message(call("sample_echo", Map.of("text", "x", "times", 9)))
-        .contains("must be <= 5, got 9"));
-    assertTrue(message(call("sample_echo", Map.of("text", "   ")))
-        .contains("must contain a non-whitespace character"));
-    assertTrue(message(call("sample_echo", Map.of("text", "")))
-        .contains("at least 1 character"));
+    assertTrue(
+        message(call("sample_echo", Map.of("text", "x", "times", "3")))
+            .contains("must be an integer, got the string \"3\" (send the number without quotes)"));
+    assertTrue(
+        message(call("sample_echo", Map.of("text", "x", "times", true)))
+            .contains("must be an integer, got the boolean true"));
+    assertTrue(
+        message(call("sample_echo", Map.of("text", "x", "times", 2.5)))
+            .contains("must be an integer, got the number 2.5"));
+    assertTrue(
+        message(call("sample_echo", Map.of("text", "x", "times", 9)))
+            .contains("must be <= 5, got 9"));
+    assertTrue(
+        message(call("sample_echo", Map.of("text", "   ")))
+            .contains("must contain a non-whitespace character"));
+    assertTrue(message(call("sample_echo", Map.of("text", ""))).contains("at least 1 character"));
   }
 
   @Test

@@ -8,12 +8,12 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An archive's {@code M/} metadata text values, keyed by name without the namespace
- * ({@code "Scraper"}, {@code "Name"}, {@code "Flavour"}, {@code "Tags"}, {@code "Language"},
- * {@code "Creator"}, {@code "Publisher"}, {@code "Title"}, {@code "Date"}…), for
- * {@link CorpusAdapter#detect}. The host passes every text value the archive has; old archives
- * (e.g. 2015 Wikipedia) lack {@code Scraper}, {@code Name} and {@code Tags}, so detection must
- * cope with absent keys.
+ * An archive's {@code M/} metadata text values, keyed by name without the namespace ({@code
+ * "Scraper"}, {@code "Name"}, {@code "Flavour"}, {@code "Tags"}, {@code "Language"}, {@code
+ * "Creator"}, {@code "Publisher"}, {@code "Title"}, {@code "Date"}…), for {@link
+ * CorpusAdapter#detect}. The host passes every text value the archive has; old archives (e.g. 2015
+ * Wikipedia) lack {@code Scraper}, {@code Name} and {@code Tags}, so detection must cope with
+ * absent keys.
  *
  * @param values key → value; copied, iterated in key order
  */

@@ -28,8 +28,8 @@ public interface CorpusAdapter extends ExtensionPoint {
 
   /**
    * The name used for this adapter in {@code corpus.toml}: lowercase ASCII letters, digits and
-   * {@code -}, starting with a letter, e.g. {@code "mediawiki"}, {@code "devdocs"},
-   * {@code "stackexchange"}. Must be constant and unique among loaded plugins ({@code "auto"} is
+   * {@code -}, starting with a letter, e.g. {@code "mediawiki"}, {@code "devdocs"}, {@code
+   * "stackexchange"}. Must be constant and unique among loaded plugins ({@code "auto"} is
    * reserved).
    */
   String name();
@@ -38,9 +38,9 @@ public interface CorpusAdapter extends ExtensionPoint {
   DocumentKind kind();
 
   /**
-   * Whether the entry is a document this adapter serves (searchable and fetchable), judged from
-   * its facts alone; the content is not read. The default accepts HTML front articles. Adapters
-   * narrow it (skip list pages, assets, the article-list home) or widen it.
+   * Whether the entry is a document this adapter serves (searchable and fetchable), judged from its
+   * facts alone; the content is not read. The default accepts HTML front articles. Adapters narrow
+   * it (skip list pages, assets, the article-list home) or widen it.
    */
   default boolean isDocument(EntryFacts entry) {
     return entry.frontArticle() && entry.isHtml();
@@ -60,11 +60,11 @@ public interface CorpusAdapter extends ExtensionPoint {
   ParseResult parse(EntryFacts entry, String html, LinkResolver links);
 
   /**
-   * How sure this adapter is that it can serve an archive, from its metadata, for
-   * {@code adapter = "auto"}: 0 means "not mine", 1 means "certainly mine" (e.g. {@code
-   * Scraper = "mwoffliner 1.11.12"}), values between are guesses from weaker signals (names, tags,
-   * creator). The host picks the highest score above 0 and refuses to start when the best two tie.
-   * Default: 0 (never auto-selected).
+   * How sure this adapter is that it can serve an archive, from its metadata, for {@code adapter =
+   * "auto"}: 0 means "not mine", 1 means "certainly mine" (e.g. {@code Scraper = "mwoffliner
+   * 1.11.12"}), values between are guesses from weaker signals (names, tags, creator). The host
+   * picks the highest score above 0 and refuses to start when the best two tie. Default: 0 (never
+   * auto-selected).
    */
   default double detect(ArchiveMetadata metadata) {
     return 0;

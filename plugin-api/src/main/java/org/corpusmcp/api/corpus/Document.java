@@ -15,12 +15,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * A parsed document: its title and its section tree. Build one with {@link #builder(String)}.
  *
- * <p>Invariants, checked on construction: the title is not blank; {@code sections} is not empty
- * and starts with the lead section (id {@code ""}, level 1, no children), possibly with empty
- * Markdown, unless the document has no lead at all; every id in the tree is unique (exact
- * comparison). A document without a lead is one whose every part is a titled section of its own,
- * such as a thread (question, accepted answer, answers): an empty lead there would be a section
- * that holds nothing ({@link Builder#withoutLead()}).
+ * <p>Invariants, checked on construction: the title is not blank; {@code sections} is not empty and
+ * starts with the lead section (id {@code ""}, level 1, no children), possibly with empty Markdown,
+ * unless the document has no lead at all; every id in the tree is unique (exact comparison). A
+ * document without a lead is one whose every part is a titled section of its own, such as a thread
+ * (question, accepted answer, answers): an empty lead there would be a section that holds nothing
+ * ({@link Builder#withoutLead()}).
  *
  * <pre>{@code
  * for (Section s : doc.allSections()) {          // pre-order: lead, then h2, its h3s, next h2…
@@ -136,12 +136,12 @@ public record Document(String title, List<Section> sections, Map<String, Object>
 
   /**
    * Collects a document section by section, in document order, and nests sections by level: a
-   * section becomes the child of the nearest earlier section with a smaller level. Not
-   * thread-safe; one builder per parse.
+   * section becomes the child of the nearest earlier section with a smaller level. Not thread-safe;
+   * one builder per parse.
    *
-   * <p>Ids are made unique the way MediaWiki does it: a second {@code "Notes"} becomes
-   * {@code "Notes_2"}, a third {@code "Notes_3"} (skipping suffixes already taken). A non-lead
-   * section given the lead id is named {@code "section"} (then de-duplicated).
+   * <p>Ids are made unique the way MediaWiki does it: a second {@code "Notes"} becomes {@code
+   * "Notes_2"}, a third {@code "Notes_3"} (skipping suffixes already taken). A non-lead section
+   * given the lead id is named {@code "section"} (then de-duplicated).
    */
   public static final class Builder {
     private final String title;
@@ -160,8 +160,8 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     }
 
     /**
-     * Builds a document without a lead section, for documents whose every part is a titled
-     * section (a thread's question and answers). At least one section must then be added.
+     * Builds a document without a lead section, for documents whose every part is a titled section
+     * (a thread's question and answers). At least one section must then be added.
      */
     public Builder withoutLead() {
       this.withLead = false;
@@ -180,7 +180,10 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       return this;
     }
 
-    /** Appends a section without metadata; see {@link #section(int, SectionId, String, String, Map)}. */
+    /**
+     * Appends a section without metadata; see {@link #section(int, SectionId, String, String,
+     * Map)}.
+     */
     public Builder section(int level, SectionId id, String title, String markdown) {
       return section(level, id, title, markdown, Map.of());
     }
@@ -201,10 +204,15 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     }
 
     /**
-     * Appends the next section with the renderer's plain text of its body beside the Markdown
-     * (see {@link Section#text()}); otherwise as {@link #section(int, SectionId, String, String, Map)}.
+     * Appends the next section with the renderer's plain text of its body beside the Markdown (see
+     * {@link Section#text()}); otherwise as {@link #section(int, SectionId, String, String, Map)}.
      */
-    public Builder section(int level, SectionId id, String title, String markdown, String text,
+    public Builder section(
+        int level,
+        SectionId id,
+        String title,
+        String markdown,
+        String text,
         Map<String, ?> metadata) {
       Objects.requireNonNull(text, "text");
       Objects.requireNonNull(id, "id");
@@ -213,7 +221,9 @@ public record Document(String title, List<Section> sections, Map<String, Object>
         throw new IllegalArgumentException("section title is blank (id '" + id + "')");
       }
       int lvl = Math.max(2, Math.min(6, level));
-      Node node = new Node(uniqueId(id), title.strip(), lvl, markdown, text, Section.copyMetadata(metadata));
+      Node node =
+          new Node(
+              uniqueId(id), title.strip(), lvl, markdown, text, Section.copyMetadata(metadata));
       while (!open.isEmpty() && open.peek().level >= lvl) {
         open.pop();
       }
@@ -236,7 +246,9 @@ public record Document(String title, List<Section> sections, Map<String, Object>
     public Document build() {
       List<Section> sections = new ArrayList<>(roots.size() + 1);
       if (withLead) {
-        sections.add(new Section(SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of(), leadText));
+        sections.add(
+            new Section(
+                SectionId.LEAD, title.strip(), 1, leadMarkdown, List.of(), Map.of(), leadText));
       } else if (!leadMarkdown.isEmpty()) {
         throw new IllegalStateException("a document built without a lead has lead text");
       }
@@ -278,7 +290,12 @@ public record Document(String title, List<Section> sections, Map<String, Object>
       final Map<String, Object> metadata;
       final List<Node> children = new ArrayList<>();
 
-      Node(SectionId id, String title, int level, String markdown, String text,
+      Node(
+          SectionId id,
+          String title,
+          int level,
+          String markdown,
+          String text,
           Map<String, Object> metadata) {
         this.id = id;
         this.title = title;

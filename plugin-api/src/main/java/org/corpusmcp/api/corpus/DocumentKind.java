@@ -4,12 +4,12 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * What kind of document an adapter produces, reported to agents as {@code kind} in search and
- * fetch results. The three bundled families use the constants; a third-party family may name its
- * own kind with {@link #of}.
+ * What kind of document an adapter produces, reported to agents as {@code kind} in search and fetch
+ * results. The three bundled families use the constants; a third-party family may name its own kind
+ * with {@link #of}.
  *
- * @param value lowercase ASCII, digits, {@code -} or {@code _}, starting with a letter, at most
- *     32 characters, e.g. {@code "article"}
+ * @param value lowercase ASCII, digits, {@code -} or {@code _}, starting with a letter, at most 32
+ *     characters, e.g. {@code "article"}
  */
 public record DocumentKind(String value) {
 
@@ -24,7 +24,9 @@ public record DocumentKind(String value) {
   /** A question with its answers (Stack Exchange). */
   public static final DocumentKind THREAD = new DocumentKind("thread");
 
-  /** @throws IllegalArgumentException if {@code value} does not match the pattern above */
+  /**
+   * @throws IllegalArgumentException if {@code value} does not match the pattern above
+   */
   public DocumentKind {
     Objects.requireNonNull(value, "value");
     if (!VALID.matcher(value).matches()) {

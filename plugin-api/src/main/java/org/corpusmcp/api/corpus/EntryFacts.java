@@ -9,13 +9,13 @@ import java.util.Objects;
  * CorpusAdapter#parse parse} it. Redirects never reach an adapter: the host resolves them first.
  *
  * @param path the entry's content path <b>without</b> any ZIM namespace, exactly as stored, not
- *     URL-decoded: {@code "Ray_Charles"}, {@code "Ray_Charles.html"} (2015 files),
- *     {@code "library/functions"}, {@code "questions/123/how-do-i-x"}. For old-scheme archives the
- *     host strips the {@code "A/"} prefix, so adapters see one path form for every era.
+ *     URL-decoded: {@code "Ray_Charles"}, {@code "Ray_Charles.html"} (2015 files), {@code
+ *     "library/functions"}, {@code "questions/123/how-do-i-x"}. For old-scheme archives the host
+ *     strips the {@code "A/"} prefix, so adapters see one path form for every era.
  * @param title the entry's title as stored in the archive (may differ from the path, e.g. path
  *     {@code "Blue_Funk_(Ray_Charles_song)"} with title {@code "Soul Brothers"}); may be empty
- * @param mimeType the entry's MIME type, e.g. {@code "text/html"} (parameters such as
- *     {@code ";charset=utf-8"} may follow)
+ * @param mimeType the entry's MIME type, e.g. {@code "text/html"} (parameters such as {@code
+ *     ";charset=utf-8"} may follow)
  * @param frontArticle the ZIM "front article" flag (new-scheme files); for old-scheme files the
  *     host passes {@code true} for entries of the article namespace {@code A}
  */
@@ -32,7 +32,9 @@ public record EntryFacts(String path, String title, String mimeType, boolean fro
     return new EntryFacts(path, title, "text/html", true);
   }
 
-  /** True if the MIME type is {@code text/html} or {@code application/xhtml+xml}, any parameters. */
+  /**
+   * True if the MIME type is {@code text/html} or {@code application/xhtml+xml}, any parameters.
+   */
   public boolean isHtml() {
     String base = mimeType;
     int semicolon = base.indexOf(';');

@@ -18,8 +18,8 @@ import java.util.Objects;
  *     subsections; may be empty (a heading directly followed by a subheading)
  * @param children subsections in document order
  * @param metadata per-section facts as plain JSON values (String, Boolean, Integer/Long/Double, or
- *     List of those), e.g. for threads {@code score}, {@code accepted}, {@code author},
- *     {@code date}, {@code tags}; iteration order is insertion order, which the host keeps in JSON
+ *     List of those), e.g. for threads {@code score}, {@code accepted}, {@code author}, {@code
+ *     date}, {@code tags}; iteration order is insertion order, which the host keeps in JSON
  * @param text the same body as plain text, written by the renderer in the walk that wrote the
  *     Markdown (no Markdown syntax or escapes, link text without targets; a paragraph per line,
  *     paragraphs separated by a blank line); search snippets and hints are made from it. A section
@@ -53,15 +53,27 @@ public record Section(
     for (Section child : children) {
       if (child.level <= level) {
         throw new IllegalArgumentException(
-            "child '" + child.id + "' (level " + child.level + ") must be deeper than '" + id
-                + "' (level " + level + ")");
+            "child '"
+                + child.id
+                + "' (level "
+                + child.level
+                + ") must be deeper than '"
+                + id
+                + "' (level "
+                + level
+                + ")");
       }
     }
     metadata = copyMetadata(metadata);
   }
 
   /** A section without a plain text of its own: its Markdown stands in. */
-  public Section(SectionId id, String title, int level, String markdown, List<Section> children,
+  public Section(
+      SectionId id,
+      String title,
+      int level,
+      String markdown,
+      List<Section> children,
       Map<String, Object> metadata) {
     this(id, title, level, markdown, children, metadata, markdown);
   }
@@ -111,14 +123,20 @@ public record Section(
   }
 
   private static Object checkJson(String key, Object value) {
-    if (value instanceof String || value instanceof Boolean || value instanceof Integer
-        || value instanceof Long || value instanceof Double) {
+    if (value instanceof String
+        || value instanceof Boolean
+        || value instanceof Integer
+        || value instanceof Long
+        || value instanceof Double) {
       return value;
     }
     if (value instanceof List<?> list) {
       for (Object item : list) {
-        if (!(item instanceof String || item instanceof Boolean || item instanceof Integer
-            || item instanceof Long || item instanceof Double)) {
+        if (!(item instanceof String
+            || item instanceof Boolean
+            || item instanceof Integer
+            || item instanceof Long
+            || item instanceof Double)) {
           throw new IllegalArgumentException(
               "metadata '" + key + "' must hold String, Boolean, Integer, Long or Double items");
         }
@@ -126,7 +144,10 @@ public record Section(
       return List.copyOf(list);
     }
     throw new IllegalArgumentException(
-        "metadata '" + key + "' must be String, Boolean, Integer, Long, Double or a List of those, "
-            + "got " + value.getClass().getName());
+        "metadata '"
+            + key
+            + "' must be String, Boolean, Integer, Long, Double or a List of those, "
+            + "got "
+            + value.getClass().getName());
   }
 }

@@ -6,12 +6,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The server-side id of a section, as agents pass it to {@code fetch(ref, sections)}.
  *
- * <p>Ids are compared exactly: {@code "History"} and {@code "history"} are two different
- * sections, because wikis allow both anchors on one page. The lead section (the text before the
- * first heading) is always {@link #LEAD}, the empty id. Articles use the wiki's own heading
- * anchors ({@code "Early_life_and_education"}); an adapter for another family names its own
- * (the Stack Exchange adapter uses {@code question}, {@code accepted-answer} and
- * {@code answer-<id>}).
+ * <p>Ids are compared exactly: {@code "History"} and {@code "history"} are two different sections,
+ * because wikis allow both anchors on one page. The lead section (the text before the first
+ * heading) is always {@link #LEAD}, the empty id. Articles use the wiki's own heading anchors
+ * ({@code "Early_life_and_education"}); an adapter for another family names its own (the Stack
+ * Exchange adapter uses {@code question}, {@code accepted-answer} and {@code answer-<id>}).
  *
  * <p>An id is at most {@value #MAX_LENGTH} characters and contains no control characters; apart
  * from that any text is allowed (anchors may hold {@code :}, {@code –}, {@code (} or Cyrillic).
@@ -93,8 +92,10 @@ public final class SectionId implements Comparable<SectionId> {
     }
     for (int i = 0; i < value.length(); i++) {
       if (Character.isISOControl(value.charAt(i))) {
-        return "control character U+" + String.format("%04X", (int) value.charAt(i))
-            + " at index " + i;
+        return "control character U+"
+            + String.format("%04X", (int) value.charAt(i))
+            + " at index "
+            + i;
       }
     }
     return null;

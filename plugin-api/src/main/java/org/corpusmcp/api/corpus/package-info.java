@@ -9,8 +9,8 @@
  * null-free unless marked {@code @Nullable}; nothing throws a checked exception.
  *
  * <p>Typical adapters build their {@link org.corpusmcp.api.corpus.Document} with the shared engine
- * in {@link org.corpusmcp.markdown} ({@code CleaningPolicy} + {@code HtmlSectionizer} +
- * {@code MarkdownRenderer}), so every family renders Markdown the same way.
+ * in {@link org.corpusmcp.markdown} ({@code CleaningPolicy} + {@code HtmlSectionizer} + {@code
+ * MarkdownRenderer}), so every family renders Markdown the same way.
  */
 @NullMarked
 package org.corpusmcp.api.corpus;

@@ -16,7 +16,8 @@ class CorpusValuesTest {
   @Test
   void sectionIdsCompareExactly() {
     assertFalse(SectionId.of("History").equals(SectionId.of("history")));
-    assertEquals(SectionId.of("1952–1959:_Atlantic_Records"), SectionId.of("1952–1959:_Atlantic_Records"));
+    assertEquals(
+        SectionId.of("1952–1959:_Atlantic_Records"), SectionId.of("1952–1959:_Atlantic_Records"));
     assertSame(SectionId.LEAD, SectionId.of(""));
     assertTrue(SectionId.LEAD.isLead());
     assertEquals("answer-12399", SectionId.of("answer-12399").value());
@@ -53,50 +54,74 @@ class CorpusValuesTest {
 
   @Test
   void builderNestsByLevelAndKeepsIdsUnique() {
-    Document d = Document.builder("Bell test")
-        .lead("Intro.")
-        .section(2, SectionId.of("Background"), "Background", "b")
-        .section(3, SectionId.of("Detail"), "Detail", "d")
-        .section(2, SectionId.of("Background"), "Background", "again")
-        .section(7, SectionId.LEAD, "Too deep", "x")
-        .build();
+    Document d =
+        Document.builder("Bell test")
+            .lead("Intro.")
+            .section(2, SectionId.of("Background"), "Background", "b")
+            .section(3, SectionId.of("Detail"), "Detail", "d")
+            .section(2, SectionId.of("Background"), "Background", "again")
+            .section(7, SectionId.LEAD, "Too deep", "x")
+            .build();
     List<String> ids = d.allSections().stream().map(s -> s.id().value()).toList();
     assertEquals(List.of("", "Background", "Detail", "Background_2", "section"), ids);
     assertEquals("Bell test", d.lead().title());
     assertEquals(6, d.section(SectionId.of("section")).level());
-    assertEquals("Intro.\n\n## Background\n\nb\n\n### Detail\n\nd\n\n## Background\n\nagain\n\n###### Too deep\n\nx",
+    assertEquals(
+        "Intro.\n\n## Background\n\nb\n\n### Detail\n\nd\n\n## Background\n\nagain\n\n###### Too deep\n\nx",
         d.toMarkdown());
   }
 
   @Test
   void threadsCarryMetadata() {
-    Document d = Document.builder("How do I X?")
-        .section(2, SectionId.of("question"), "Question", "body",
-            Map.of("score", 42, "tags", List.of("python", "io")))
-        .section(2, SectionId.of("accepted-answer"), "Accepted answer", "yes", Map.of("accepted", true))
-        .section(2, SectionId.of("answer-12399"), "Answer", "no", Map.of("score", -1))
-        .build();
+    Document d =
+        Document.builder("How do I X?")
+            .section(
+                2,
+                SectionId.of("question"),
+                "Question",
+                "body",
+                Map.of("score", 42, "tags", List.of("python", "io")))
+            .section(
+                2,
+                SectionId.of("accepted-answer"),
+                "Accepted answer",
+                "yes",
+                Map.of("accepted", true))
+            .section(2, SectionId.of("answer-12399"), "Answer", "no", Map.of("score", -1))
+            .build();
     assertEquals(42, d.section(SectionId.of("question")).metadata().get("score"));
     assertEquals("", d.lead().markdown());
-    assertThrows(IllegalArgumentException.class, () -> Document.builder("t")
-        .section(2, SectionId.of("question"), "Q", "b", Map.of("bad", new Object())));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            Document.builder("t")
+                .section(2, SectionId.of("question"), "Q", "b", Map.of("bad", new Object())));
   }
 
   /** A thread is its posts: no empty lead section ahead of the question. */
   @Test
   void aDocumentMayHaveNoLead() {
-    Document d = Document.builder("How do I X?").withoutLead()
-        .section(2, SectionId.of("question"), "Question", "body")
-        .section(2, SectionId.of("answer-12399"), "Answer", "no")
-        .build();
+    Document d =
+        Document.builder("How do I X?")
+            .withoutLead()
+            .section(2, SectionId.of("question"), "Question", "body")
+            .section(2, SectionId.of("answer-12399"), "Answer", "no")
+            .build();
     assertFalse(d.hasLead());
-    assertEquals(List.of("question", "answer-12399"),
+    assertEquals(
+        List.of("question", "answer-12399"),
         d.allSections().stream().map(s -> s.id().value()).toList());
     assertThrows(IllegalStateException.class, d::lead);
     assertEquals("## Question\n\nbody\n\n## Answer\n\nno", d.toMarkdown());
     assertThrows(IllegalArgumentException.class, () -> Document.builder("t").withoutLead().build());
-    assertThrows(IllegalStateException.class,
-        () -> Document.builder("t").withoutLead().lead("text").section(2, SectionId.of("question"), "Q", "b").build());
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            Document.builder("t")
+                .withoutLead()
+                .lead("text")
+                .section(2, SectionId.of("question"), "Q", "b")
+                .build());
     assertTrue(Document.builder("t").build().hasLead());
   }
 
@@ -105,10 +130,13 @@ class CorpusValuesTest {
     Section lead = new Section(SectionId.LEAD, "T", 1, "", List.of(), Map.of());
     Section a = new Section(SectionId.of("a"), "A", 2, "", List.of(), Map.of());
     assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(), Map.of()));
-    assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(a, lead), Map.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Document("T", List.of(a, lead), Map.of()));
     assertThrows(IllegalArgumentException.class, () -> new Document(" ", List.of(lead), Map.of()));
-    assertThrows(IllegalArgumentException.class, () -> new Document("T", List.of(lead, a, a), Map.of()));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class, () -> new Document("T", List.of(lead, a, a), Map.of()));
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new Section(SectionId.of("p"), "P", 3, "", List.of(a), Map.of()));
   }
 }

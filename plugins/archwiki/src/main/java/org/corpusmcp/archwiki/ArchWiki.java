@@ -20,13 +20,13 @@ import org.corpusmcp.archwiki.wikitext.TemplateNames;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The seven wiki tools, each returning the JSON body of its result as ordered maps.
- * Failures are {@link org.corpusmcp.archwiki.wiki.WikiException}s carrying their code; nothing
- * here returns an empty list for an error.
+ * The seven wiki tools, each returning the JSON body of its result as ordered maps. Failures are
+ * {@link org.corpusmcp.archwiki.wiki.WikiException}s carrying their code; nothing here returns an
+ * empty list for an error.
  *
- * <p>Evidence tiers: {@code page}, {@code section}, {@code commands}, {@code warnings} are
- * hashed evidence; {@code links} is revision-attributed with no hash; {@code search} and
- * {@code sections} are pointers with neither revid nor hash.
+ * <p>Evidence tiers: {@code page}, {@code section}, {@code commands}, {@code warnings} are hashed
+ * evidence; {@code links} is revision-attributed with no hash; {@code search} and {@code sections}
+ * are pointers with neither revid nor hash.
  *
  * <p>Thread-safe; every call refetches its page (only siteinfo prefixes and template aliases are
  * cached, in the {@link MediaWikiClient}).
@@ -62,8 +62,8 @@ public final class ArchWiki {
     return Map.of("results", List.copyOf(results.subList(0, Math.min(limit, results.size()))));
   }
 
-  private static Map<String, @Nullable Object> searchResult(WikiUrls site, MediaWikiClient.Hit hit,
-      String match) {
+  private static Map<String, @Nullable Object> searchResult(
+      WikiUrls site, MediaWikiClient.Hit hit, String match) {
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("title", hit.title());
     m.put("pageid", hit.pageid());
@@ -183,8 +183,7 @@ public final class ArchWiki {
       m.put("revision_url", p.revisionUrl);
       m.put("revision_wikitext_url", p.wikitextUrl);
       Long aliasRevid = block.aliasRevid();
-      m.put("alias_revision_url",
-          aliasRevid == null ? null : site.revisionUrl(aliasRevid, null));
+      m.put("alias_revision_url", aliasRevid == null ? null : site.revisionUrl(aliasRevid, null));
       out.add(m);
     }
     return envelope("warnings", out, page);

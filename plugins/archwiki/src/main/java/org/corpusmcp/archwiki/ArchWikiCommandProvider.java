@@ -25,13 +25,20 @@ public final class ArchWikiCommandProvider implements CommandProvider {
 
   @Override
   public List<CommandSpec> commands(PluginContext context) {
-    return List.of(new CommandSpec("record", USAGE,
-        "Record replay fixtures for these pages from the configured wiki (ARCHWIKI_API_URL)"
-            + " into ARCHWIKI_FIXTURES; --force overwrites recorded files.",
-        (args, out, err) -> record(context.json(), context.settings(), args, out, err)));
+    return List.of(
+        new CommandSpec(
+            "record",
+            USAGE,
+            "Record replay fixtures for these pages from the configured wiki (ARCHWIKI_API_URL)"
+                + " into ARCHWIKI_FIXTURES; --force overwrites recorded files.",
+            (args, out, err) -> record(context.json(), context.settings(), args, out, err)));
   }
 
-  static int record(PluginJson json, Map<String, String> settings, List<String> args, PrintStream out,
+  static int record(
+      PluginJson json,
+      Map<String, String> settings,
+      List<String> args,
+      PrintStream out,
       PrintStream err) {
     boolean force = false;
     List<String> titles = new ArrayList<>();
@@ -54,28 +61,35 @@ public final class ArchWikiCommandProvider implements CommandProvider {
     }
     String offline = settings.get("ARCHWIKI_OFFLINE");
     if (offline != null && !offline.isEmpty()) {
-      err.println("archwiki record: ARCHWIKI_OFFLINE is set; recording needs the wiki itself."
-          + " Unset it (ARCHWIKI_FIXTURES still names where the files go).");
+      err.println(
+          "archwiki record: ARCHWIKI_OFFLINE is set; recording needs the wiki itself."
+              + " Unset it (ARCHWIKI_FIXTURES still names where the files go).");
       return 2;
     }
     Path directory = ArchWikiToolProvider.fixturesDirectory(settings);
-    FixtureRecorder recorder = new FixtureRecorder(json,
-        ArchWikiToolProvider.liveTransport(json, settings),
-        transport -> ArchWikiToolProvider.clientOver(json, transport, settings));
+    FixtureRecorder recorder =
+        new FixtureRecorder(
+            json,
+            ArchWikiToolProvider.liveTransport(json, settings),
+            transport -> ArchWikiToolProvider.clientOver(json, transport, settings));
     try {
       FixtureRecorder.Outcome outcome = recorder.record(titles, directory, force);
       for (Path file : outcome.written()) {
         out.println(file);
       }
-      err.println("archwiki record: " + outcome.written().size() + " file(s) in " + directory
-          + (settings.containsKey("ARCHWIKI_API_URL")
-              ? "; replay them with ARCHWIKI_OFFLINE=1 and the same ARCHWIKI_API_URL, so the"
-                  + " citation URLs are read from the recorded siteinfo"
-              : ""));
+      err.println(
+          "archwiki record: "
+              + outcome.written().size()
+              + " file(s) in "
+              + directory
+              + (settings.containsKey("ARCHWIKI_API_URL")
+                  ? "; replay them with ARCHWIKI_OFFLINE=1 and the same ARCHWIKI_API_URL, so the"
+                      + " citation URLs are read from the recorded siteinfo"
+                  : ""));
       return 0;
     } catch (WikiException e) {
-      err.println("archwiki record: " + e.code().code() + ": " + e.getMessage()
-          + " (nothing was written)");
+      err.println(
+          "archwiki record: " + e.code().code() + ": " + e.getMessage() + " (nothing was written)");
       return 1;
     } catch (IllegalStateException e) {
       err.println("archwiki record: " + e.getMessage());

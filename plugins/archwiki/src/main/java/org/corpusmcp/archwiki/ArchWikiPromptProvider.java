@@ -12,14 +12,13 @@ import org.corpusmcp.api.PromptSpec;
 import org.pf4j.Extension;
 
 /**
- * Registers the contract's one prompt, {@value #NAME}: the policy an agent follows to
- * answer from the wiki tools without inventing anything. The text is Markdown in
- * {@code arch-wiki-usage.md} beside this class, so it reads as the agent will see it.
+ * Registers the contract's one prompt, {@value #NAME}: the policy an agent follows to answer from
+ * the wiki tools without inventing anything. The text is Markdown in {@code arch-wiki-usage.md}
+ * beside this class, so it reads as the agent will see it.
  *
- * <p>The text calls the tools by the contract's short names ({@code section()}) and gives the
- * names under the default prefix; a plugin cannot know an operator's prefix
- * ({@code --tool-prefix} never reaches its settings), so it says how to find the tools when the
- * prefix differs.
+ * <p>The text calls the tools by the contract's short names ({@code section()}) and gives the names
+ * under the default prefix; a plugin cannot know an operator's prefix ({@code --tool-prefix} never
+ * reaches its settings), so it says how to find the tools when the prefix differs.
  */
 @Extension
 public final class ArchWikiPromptProvider implements PromptProvider {

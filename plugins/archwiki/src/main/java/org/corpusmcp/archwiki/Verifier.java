@@ -1,6 +1,5 @@
 package org.corpusmcp.archwiki;
 
-import org.corpusmcp.api.PluginJson;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,8 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.api.PluginJsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
 import org.corpusmcp.archwiki.wiki.FixtureMissingException;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
@@ -25,14 +24,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * The seed's "prove it" flow as code: given the JSON of an earlier {@code page}, {@code section},
  * {@code commands} or {@code warnings} result, fetch each cited revision's wikitext the way an
- * auditor would (the API behind {@code revision_wikitext_url}, or the replay directory offline)
- * and check every fingerprint in it:
+ * auditor would (the API behind {@code revision_wikitext_url}, or the replay directory offline) and
+ * check every fingerprint in it:
  *
  * <ul>
  *   <li>{@code content_hash} is SHA-256(NFC({@code content_raw})), and {@code content_raw} occurs
  *       in the revision (indented blocks: with one marker space restored on each line);
- *   <li>{@code content_hash_cleaned} is SHA-256(NFC({@code content})), and re-rendering
- *       {@code content_raw} with this plugin's rules gives {@code content} again;
+ *   <li>{@code content_hash_cleaned} is SHA-256(NFC({@code content})), and re-rendering {@code
+ *       content_raw} with this plugin's rules gives {@code content} again;
  *   <li>{@code wikitext_hash} is the hash of the revision's whole wikitext;
  *   <li>{@code revision_wikitext_url} names the cited revid; an {@code alias_revid} is a redirect
  *       to {@code alias_target}.
@@ -44,8 +43,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Verifier {
 
-  private static final Pattern REDIRECT = Pattern.compile(
-      "^\\s*#REDIRECT\\s*:?\\s*\\[\\[([^\\]|#]+)", Pattern.CASE_INSENSITIVE);
+  private static final Pattern REDIRECT =
+      Pattern.compile("^\\s*#REDIRECT\\s*:?\\s*\\[\\[([^\\]|#]+)", Pattern.CASE_INSENSITIVE);
 
   private final MediaWikiClient client;
 
@@ -66,8 +65,10 @@ public final class Verifier {
       throw invalid("expected the JSON object of a page, section, commands or warnings result");
     }
     if (result.containsKey("error") && result.containsKey("code")) {
-      throw invalid("that is a failed call's result (" + result.get("code")
-          + "); it cites nothing to verify");
+      throw invalid(
+          "that is a failed call's result ("
+              + result.get("code")
+              + "); it cites nothing to verify");
     }
     Map<Long, String> revisions = new HashMap<>();
     List<Map<String, @Nullable Object>> items = new ArrayList<>();
@@ -90,8 +91,9 @@ public final class Verifier {
     } else if (result.containsKey("message_raw")) {
       items.add(checkWarning(result, revisions, 0));
     } else if (result.containsKey("links")) {
-      throw invalid("links are revision-attributed but carry no hash: there is nothing to verify;"
-          + " a link is a target, not a quotation");
+      throw invalid(
+          "links are revision-attributed but carry no hash: there is nothing to verify;"
+              + " a link is a target, not a quotation");
     } else if (result.containsKey("results") || result.containsKey("sections")) {
       throw invalid("search and sections results are pointers, not evidence: no revid, no hash");
     } else {
@@ -123,12 +125,14 @@ public final class Verifier {
     return m;
   }
 
-  private Map<String, @Nullable Object> checkPage(Map<String, @Nullable Object> r,
-      Map<Long, String> revisions) {
+  private Map<String, @Nullable Object> checkPage(
+      Map<String, @Nullable Object> r, Map<Long, String> revisions) {
     Item item = new Item("page", 0, r);
     String wikitext = item.revision(revisions);
     if (wikitext != null) {
-      item.check("wikitext_hash", Hashes.sha256(wikitext).equals(r.get("wikitext_hash")),
+      item.check(
+          "wikitext_hash",
+          Hashes.sha256(wikitext).equals(r.get("wikitext_hash")),
           "the revision's wikitext does not hash to wikitext_hash");
       if (r.get("wikitext") instanceof String given) {
         item.check("wikitext", given.equals(wikitext), "wikitext differs from the revision's");
@@ -137,67 +141,84 @@ public final class Verifier {
     return item.report();
   }
 
-  private Map<String, @Nullable Object> checkSection(Map<String, @Nullable Object> r,
-      Map<Long, String> revisions, int index) {
+  private Map<String, @Nullable Object> checkSection(
+      Map<String, @Nullable Object> r, Map<Long, String> revisions, int index) {
     Item item = new Item("section", index, r);
     String raw = item.string("content_raw");
     String content = item.string("content");
     item.hashes(raw, "content_hash", content, "content_hash_cleaned");
     if (raw != null && content != null) {
-      item.check("rendering", SectionRenderer.render(raw).equals(content),
+      item.check(
+          "rendering",
+          SectionRenderer.render(raw).equals(content),
           "rendering content_raw again does not give content");
     }
     String wikitext = item.revision(revisions);
     if (wikitext != null && raw != null) {
-      item.check("in_revision", raw.startsWith("=") && wikitext.contains(raw),
+      item.check(
+          "in_revision",
+          raw.startsWith("=") && wikitext.contains(raw),
           "content_raw is not a heading-led slice of the revision's wikitext");
     }
     return item.report();
   }
 
-  private Map<String, @Nullable Object> checkCommand(Map<String, @Nullable Object> r,
-      Map<Long, String> revisions, int index) {
+  private Map<String, @Nullable Object> checkCommand(
+      Map<String, @Nullable Object> r, Map<Long, String> revisions, int index) {
     Item item = new Item("command", index, r);
     String raw = item.string("content_raw");
     String content = item.string("content");
     String pattern = String.valueOf(r.get("source_pattern"));
     item.hashes(raw, "content_hash", content, "content_hash_cleaned");
     if (raw != null && content != null) {
-      String again = pattern.equals("pre_tag")
-          ? PyText.strip(HtmlEntities.unescape(raw), "\n") : Markup.cleanCode(raw).text();
-      item.check("rendering", again.equals(content),
-          "cleaning content_raw again does not give content");
+      String again =
+          pattern.equals("pre_tag")
+              ? PyText.strip(HtmlEntities.unescape(raw), "\n")
+              : Markup.cleanCode(raw).text();
+      item.check(
+          "rendering", again.equals(content), "cleaning content_raw again does not give content");
     }
     String wikitext = item.revision(revisions);
     if (wikitext != null && raw != null) {
       if (pattern.equals("indented_block")) {
         // The one documented exception: restore the marker space on every line, then locate.
         String restored = " " + raw.replace("\n", "\n ");
-        boolean found = wikitext.startsWith(restored + "\n") || wikitext.equals(restored)
-            || wikitext.contains("\n" + restored + "\n") || wikitext.endsWith("\n" + restored);
-        item.check("in_revision", found,
+        boolean found =
+            wikitext.startsWith(restored + "\n")
+                || wikitext.equals(restored)
+                || wikitext.contains("\n" + restored + "\n")
+                || wikitext.endsWith("\n" + restored);
+        item.check(
+            "in_revision",
+            found,
             "content_raw (marker space restored on each line) is not lines of the revision");
       } else {
-        item.check("in_revision", wikitext.contains(raw),
+        item.check(
+            "in_revision",
+            wikitext.contains(raw),
             "content_raw is not a contiguous slice of the revision's wikitext");
       }
     }
     return item.report();
   }
 
-  private Map<String, @Nullable Object> checkWarning(Map<String, @Nullable Object> r,
-      Map<Long, String> revisions, int index) {
+  private Map<String, @Nullable Object> checkWarning(
+      Map<String, @Nullable Object> r, Map<Long, String> revisions, int index) {
     Item item = new Item("warning", index, r);
     String raw = item.string("message_raw");
     String message = item.string("message");
     item.hashes(raw, "content_hash", message, "message_hash_cleaned");
     if (raw != null && message != null) {
-      item.check("rendering", Markup.cleanMessage(raw).equals(message),
+      item.check(
+          "rendering",
+          Markup.cleanMessage(raw).equals(message),
           "cleaning message_raw again does not give message");
     }
     String wikitext = item.revision(revisions);
     if (wikitext != null && raw != null) {
-      item.check("in_revision", wikitext.contains(raw),
+      item.check(
+          "in_revision",
+          wikitext.contains(raw),
           "message_raw is not a contiguous slice of the revision's wikitext");
     }
     Long aliasRevid = JsonTree.integer(r.get("alias_revid"));
@@ -207,8 +228,8 @@ public final class Verifier {
       if (redirect != null) {
         Matcher m = REDIRECT.matcher(redirect);
         boolean ok = m.find() && target != null && sameTitle(m.group(1), target);
-        item.check("alias_revision", ok,
-            "revision " + aliasRevid + " is not a redirect to " + target);
+        item.check(
+            "alias_revision", ok, "revision " + aliasRevid + " is not a redirect to " + target);
       }
     }
     return item.report();
@@ -220,7 +241,9 @@ public final class Verifier {
     if (x.isEmpty() || y.isEmpty()) {
       return false;
     }
-    return x.substring(0, 1).toUpperCase(Locale.ROOT).equals(y.substring(0, 1).toUpperCase(Locale.ROOT))
+    return x.substring(0, 1)
+            .toUpperCase(Locale.ROOT)
+            .equals(y.substring(0, 1).toUpperCase(Locale.ROOT))
         && x.substring(1).equals(y.substring(1));
   }
 
@@ -276,11 +299,15 @@ public final class Verifier {
 
     void hashes(@Nullable String raw, String rawKey, @Nullable String shown, String shownKey) {
       if (raw != null) {
-        check(rawKey, Hashes.sha256(raw).equals(source.get(rawKey)),
+        check(
+            rawKey,
+            Hashes.sha256(raw).equals(source.get(rawKey)),
             rawKey + " is not the SHA-256 of the NFC text it covers");
       }
       if (shown != null) {
-        check(shownKey, Hashes.sha256(shown).equals(source.get(shownKey)),
+        check(
+            shownKey,
+            Hashes.sha256(shown).equals(source.get(shownKey)),
             shownKey + " is not the SHA-256 of the NFC text it covers");
       }
     }
@@ -291,7 +318,9 @@ public final class Verifier {
         return null;
       }
       Object url = source.get("revision_wikitext_url");
-      check("revision_wikitext_url", client.site().revisionWikitextUrl(revid).equals(url),
+      check(
+          "revision_wikitext_url",
+          client.site().revisionWikitextUrl(revid).equals(url),
           "revision_wikitext_url does not name revid " + revid);
       return fetch(revid, revisions, this, "revision");
     }

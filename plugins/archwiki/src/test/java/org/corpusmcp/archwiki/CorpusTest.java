@@ -27,13 +27,15 @@ class CorpusTest {
 
   @ParameterizedTest
   @CsvSource({
-      "GRUB, 17, 8, 35",
-      "Installation guide, 2, 3, 22",
-      "Iwd, 0, 28, 26",
-      "Pacman, 0, 1, 61",
-      "Users and groups, 0, 5, 31"})
+    "GRUB, 17, 8, 35",
+    "Installation guide, 2, 3, 22",
+    "Iwd, 0, 28, 26",
+    "Pacman, 0, 1, 61",
+    "Users and groups, 0, 5, 31"
+  })
   void everyCodeBlockIsExtracted(String page, int bc, int hc, int indented) {
-    List<Map<String, Object>> blocks = Fixtures.list(Fixtures.wiki().commands(page, null), "commands");
+    List<Map<String, Object>> blocks =
+        Fixtures.list(Fixtures.wiki().commands(page, null), "commands");
     assertEquals(bc, count(blocks, "template_bc"));
     assertEquals(hc, count(blocks, "template_hc"));
     assertEquals(indented, count(blocks, "indented_block"));
@@ -42,28 +44,39 @@ class CorpusTest {
   /**
    * Per-page totals the reference implementation (5fe91d9) gives on the recorded fixtures, from a
    * run of its extractor with ARCHWIKI_OFFLINE=1 (none of this port's deliberate departures from
-   * the reference, such as the Pacman NUL fix, changes these counts): code
-   * blocks, blocks with placeholders, rendered fences over all sections (= bc + hc blocks),
-   * warnings by type, links, sections.
+   * the reference, such as the Pacman NUL fix, changes these counts): code blocks, blocks with
+   * placeholders, rendered fences over all sections (= bc + hc blocks), warnings by type, links,
+   * sections.
    */
   @ParameterizedTest
   @CsvSource({
-      "GRUB, 60, 13, 25, 22, 9, 10, 147, 73",
-      "Installation guide, 27, 12, 5, 6, 1, 5, 119, 27",
-      "Installation guide (Español), 28, 12, 5, 7, 1, 4, 117, 27",
-      "Installation guide (Français), 27, 11, 5, 7, 1, 5, 121, 27",
-      "Iwd, 54, 18, 28, 11, 0, 2, 47, 42",
-      "Pacman, 62, 33, 1, 8, 11, 8, 87, 55",
-      "Users and groups, 36, 24, 5, 5, 8, 2, 60, 20"})
-  void pageTotalsMatchTheReference(String page, int blocks, int withPlaceholders, int fences,
-      int notes, int warningCount, int tips, int links, int sections) {
+    "GRUB, 60, 13, 25, 22, 9, 10, 147, 73",
+    "Installation guide, 27, 12, 5, 6, 1, 5, 119, 27",
+    "Installation guide (Español), 28, 12, 5, 7, 1, 4, 117, 27",
+    "Installation guide (Français), 27, 11, 5, 7, 1, 5, 121, 27",
+    "Iwd, 54, 18, 28, 11, 0, 2, 47, 42",
+    "Pacman, 62, 33, 1, 8, 11, 8, 87, 55",
+    "Users and groups, 36, 24, 5, 5, 8, 2, 60, 20"
+  })
+  void pageTotalsMatchTheReference(
+      String page,
+      int blocks,
+      int withPlaceholders,
+      int fences,
+      int notes,
+      int warningCount,
+      int tips,
+      int links,
+      int sections) {
     ArchWiki wiki = Fixtures.wiki();
     List<Map<String, Object>> commands = Fixtures.list(wiki.commands(page, null), "commands");
     assertEquals(blocks, commands.size());
-    assertEquals(withPlaceholders, commands.stream().filter(b -> b.get("placeholders") != null).count());
+    assertEquals(
+        withPlaceholders, commands.stream().filter(b -> b.get("placeholders") != null).count());
     List<Map<String, Object>> warnings = Fixtures.list(wiki.warnings(page, null), "warnings");
     assertEquals(notes, warnings.stream().filter(w -> "NOTE".equals(w.get("type"))).count());
-    assertEquals(warningCount, warnings.stream().filter(w -> "WARNING".equals(w.get("type"))).count());
+    assertEquals(
+        warningCount, warnings.stream().filter(w -> "WARNING".equals(w.get("type"))).count());
     assertEquals(tips, warnings.stream().filter(w -> "TIP".equals(w.get("type"))).count());
     assertEquals(links, Fixtures.list(wiki.links(page, null), "links").size());
     List<Map<String, Object>> all = Fixtures.list(wiki.sections(page), "sections");
@@ -71,7 +84,8 @@ class CorpusTest {
     int fenceCount = 0;
     for (Map<String, Object> s : all) {
       String content = (String) wiki.section(page, (String) s.get("anchor")).get("content");
-      fenceCount += (int) java.util.Arrays.stream(content.split("\n", -1)).filter("```"::equals).count() / 2;
+      fenceCount +=
+          (int) java.util.Arrays.stream(content.split("\n", -1)).filter("```"::equals).count() / 2;
     }
     assertEquals(fences, fenceCount, "every {{bc}}/{{hc}} renders as one fence");
   }
@@ -84,7 +98,8 @@ class CorpusTest {
   @FieldSource("PAGES")
   void everyCommandHashVerifiesAgainstTheRecordedWikitext(String page) {
     String wikitext = Fixtures.wikitext(page);
-    List<Map<String, Object>> blocks = Fixtures.list(Fixtures.wiki().commands(page, null), "commands");
+    List<Map<String, Object>> blocks =
+        Fixtures.list(Fixtures.wiki().commands(page, null), "commands");
     boolean templatesFirst = true;
     for (Map<String, Object> b : blocks) {
       String raw = (String) b.get("content_raw");
@@ -110,11 +125,15 @@ class CorpusTest {
     // A deliberate departure: the reference sliced this indented line from its blanked copy and
     // emitted 64 NULs (hash 1f92f38c…), a hash that verifies against nothing; its own comments
     // state the form below.
-    List<Map<String, Object>> blocks = Fixtures.list(Fixtures.wiki().commands("Pacman", null), "commands");
-    Map<String, Object> b = blocks.stream()
-        .filter(x -> ((String) x.get("content_raw")).startsWith("# pacman -U ''<nowiki>"))
-        .findFirst().orElseThrow();
-    assertEquals("# pacman -U ''<nowiki>http://www.example.com/repo/example.pkg.tar.zst</nowiki>''",
+    List<Map<String, Object>> blocks =
+        Fixtures.list(Fixtures.wiki().commands("Pacman", null), "commands");
+    Map<String, Object> b =
+        blocks.stream()
+            .filter(x -> ((String) x.get("content_raw")).startsWith("# pacman -U ''<nowiki>"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        "# pacman -U ''<nowiki>http://www.example.com/repo/example.pkg.tar.zst</nowiki>''",
         b.get("content_raw"));
     assertEquals("# pacman -U <http://www.example.com/repo/example.pkg.tar.zst>", b.get("content"));
     assertEquals(List.of("http://www.example.com/repo/example.pkg.tar.zst"), b.get("placeholders"));
@@ -145,8 +164,10 @@ class CorpusTest {
           inFence = !inFence;
         } else if (!inFence && line.startsWith("#") && !MARKDOWN_HEADING.matcher(line).matches()) {
           // Only inside a template kept verbatim (a redirect alias such as {{Astuce|#** …}},
-          // which section() keeps as written rather than resolving): the line is the wiki's own markup.
-          assertTrue(raw.contains("\n" + line + "\n") || raw.contains("|" + line + "\n"),
+          // which section() keeps as written rather than resolving): the line is the wiki's own
+          // markup.
+          assertTrue(
+              raw.contains("\n" + line + "\n") || raw.contains("|" + line + "\n"),
               "bare # outside a fence, not verbatim wikitext: " + line);
         }
       }
@@ -159,7 +180,8 @@ class CorpusTest {
   void warningMessagesAreProse(String page) {
     for (Map<String, Object> w : Fixtures.list(Fixtures.wiki().warnings(page, null), "warnings")) {
       String message = (String) w.get("message");
-      for (String token : List.of("{{ic", "{{Pkg", "{{!}}", "{{=}}", "[[", "<nowiki", "<!--", "'''")) {
+      for (String token :
+          List.of("{{ic", "{{Pkg", "{{!}}", "{{=}}", "[[", "<nowiki", "<!--", "'''")) {
         assertFalse(message.contains(token), page + ": " + token + " in " + message);
       }
       for (String line : message.split("\n")) {
@@ -176,8 +198,10 @@ class CorpusTest {
     for (String page : PAGES) {
       all.addAll(Fixtures.list(Fixtures.wiki().warnings(page, null), "warnings"));
     }
-    assertTrue(all.stream().filter(w -> ((String) w.get("message_raw")).contains("pacman -Fy"))
-        .allMatch(w -> ((String) w.get("message")).endsWith(" # pacman -Fy")));
+    assertTrue(
+        all.stream()
+            .filter(w -> ((String) w.get("message_raw")).contains("pacman -Fy"))
+            .allMatch(w -> ((String) w.get("message")).endsWith(" # pacman -Fy")));
   }
 
   @Test
@@ -187,11 +211,21 @@ class CorpusTest {
     assertFalse(links.isEmpty());
     for (Map<String, Object> link : links) {
       assertEquals(858930L, link.get("revid"));
-      assertEquals("https://wiki.archlinux.org/index.php?oldid=858930#Installation",
+      assertEquals(
+          "https://wiki.archlinux.org/index.php?oldid=858930#Installation",
           link.get("revision_url"));
       assertTrue(link.keySet().stream().noneMatch(k -> k.contains("hash")));
-      assertEquals(List.of("target_page", "display_text", "anchor", "source_page", "source_url",
-          "revision_url", "revision_wikitext_url", "revid"), List.copyOf(link.keySet()));
+      assertEquals(
+          List.of(
+              "target_page",
+              "display_text",
+              "anchor",
+              "source_page",
+              "source_url",
+              "revision_url",
+              "revision_wikitext_url",
+              "revid"),
+          List.copyOf(link.keySet()));
       String target = (String) link.get("target_page");
       assertFalse(target.toLowerCase().startsWith("category:") || target.startsWith("de:"));
     }
@@ -201,10 +235,29 @@ class CorpusTest {
   void siteinfoYieldsTheNinetyFourPrefixes() {
     var prefixes = Fixtures.client().excludedLinkPrefixes();
     assertEquals(94, prefixes.size());
-    assertTrue(prefixes.containsAll(List.of("category", "file", "image", "template", "help",
-        "archwiki", "developerwiki", "de", "zh-hans", "fedora", "doi", "phab", "mw", "meta")));
-    assertFalse(prefixes.contains("man") || prefixes.contains("kernel")
-        || prefixes.contains("project") || prefixes.contains("module") || prefixes.contains(""));
+    assertTrue(
+        prefixes.containsAll(
+            List.of(
+                "category",
+                "file",
+                "image",
+                "template",
+                "help",
+                "archwiki",
+                "developerwiki",
+                "de",
+                "zh-hans",
+                "fedora",
+                "doi",
+                "phab",
+                "mw",
+                "meta")));
+    assertFalse(
+        prefixes.contains("man")
+            || prefixes.contains("kernel")
+            || prefixes.contains("project")
+            || prefixes.contains("module")
+            || prefixes.contains(""));
   }
 
   @Test
@@ -216,15 +269,18 @@ class CorpusTest {
     assertEquals("https://wiki.archlinux.org/title/C%2B%2B", results.get(0).get("url"));
     assertTrue(results.subList(1, 6).stream().allMatch(r -> "text".equals(r.get("match"))));
     assertEquals("Libcvec", results.get(1).get("title"));
-    assertEquals("...in C++. It created for making application programming in C easier.",
+    assertEquals(
+        "...in C++. It created for making application programming in C easier.",
         results.get(1).get("snippet"));
-    assertEquals("...a:C++|C++]]. Została zaprojektowana, aby ułatwić programowanie aplikacji w C.",
+    assertEquals(
+        "...a:C++|C++]]. Została zaprojektowana, aby ułatwić programowanie aplikacji w C.",
         results.get(3).get("snippet"));
     for (Map<String, Object> r : results) {
       assertEquals(List.of("title", "pageid", "snippet", "url", "match"), List.copyOf(r.keySet()));
     }
     assertEquals(3, Fixtures.list(Fixtures.wiki().search("C++", 3), "results").size());
-    assertEquals(List.of(), Fixtures.list(Fixtures.wiki().search("zzzqqxnotathing", 10), "results"));
+    assertEquals(
+        List.of(), Fixtures.list(Fixtures.wiki().search("zzzqqxnotathing", 10), "results"));
     List<Map<String, Object>> wifi =
         Fixtures.list(Fixtures.wiki().search("wifi not working", 10), "results");
     assertEquals(5, wifi.size());
@@ -236,8 +292,18 @@ class CorpusTest {
     Map<String, Object> result = Fixtures.wiki().sections("GRUB");
     List<Map<String, Object>> sections = Fixtures.list(result, "sections");
     Map<String, Object> first = sections.get(0);
-    assertEquals(List.of("line", "anchor", "level", "toclevel", "number", "index", "byteoffset",
-        "fromtitle", "link_anchor"), List.copyOf(first.keySet()));
+    assertEquals(
+        List.of(
+            "line",
+            "anchor",
+            "level",
+            "toclevel",
+            "number",
+            "index",
+            "byteoffset",
+            "fromtitle",
+            "link_anchor"),
+        List.copyOf(first.keySet()));
     assertEquals("Supported_file_systems", first.get("anchor"));
     assertEquals(860L, first.get("byteoffset"));
     assertEquals("2", first.get("level"));
@@ -248,8 +314,18 @@ class CorpusTest {
   @Test
   void pageCarriesThePageWideHash() {
     Map<String, Object> page = Fixtures.wiki().page("https://wiki.archlinux.org/title/GRUB");
-    assertEquals(List.of("title", "pageid", "revid", "url", "revision_url",
-        "revision_wikitext_url", "wikitext", "wikitext_hash", "sections"), List.copyOf(page.keySet()));
+    assertEquals(
+        List.of(
+            "title",
+            "pageid",
+            "revid",
+            "url",
+            "revision_url",
+            "revision_wikitext_url",
+            "wikitext",
+            "wikitext_hash",
+            "sections"),
+        List.copyOf(page.keySet()));
     assertEquals("GRUB", page.get("title"));
     assertEquals(5984L, page.get("pageid"));
     assertEquals(858930L, page.get("revid"));
@@ -260,31 +336,40 @@ class CorpusTest {
   @Test
   void failuresAreTyped() {
     ArchWiki wiki = Fixtures.wiki();
-    WikiException missing = assertThrows(WikiException.class, () -> wiki.commands("Nonexistent page xyz", null));
+    WikiException missing =
+        assertThrows(WikiException.class, () -> wiki.commands("Nonexistent page xyz", null));
     assertEquals(ErrorCode.PAGE_NOT_FOUND, missing.code());
     assertEquals("parse API Error: The page you specified doesn't exist.", missing.getMessage());
 
-    WikiException spaces = assertThrows(WikiException.class,
-        () -> wiki.commands("GRUB", "Common installation errors"));
+    WikiException spaces =
+        assertThrows(
+            WikiException.class, () -> wiki.commands("GRUB", "Common installation errors"));
     assertEquals(ErrorCode.SECTION_NOT_FOUND, spaces.code());
-    assertEquals("Section with anchor 'Common installation errors' not found in page 'GRUB'",
+    assertEquals(
+        "Section with anchor 'Common installation errors' not found in page 'GRUB'",
         spaces.getMessage());
-    assertEquals(ErrorCode.SECTION_NOT_FOUND,
+    assertEquals(
+        ErrorCode.SECTION_NOT_FOUND,
         assertThrows(WikiException.class, () -> wiki.section("GRUB", "installation")).code());
     assertNotNull(wiki.section("GRUB", "Common_installation_errors"));
 
-    WikiException transcluded = assertThrows(WikiException.class,
-        () -> wiki.section("Transcluded example", "Transcluded_section"));
+    WikiException transcluded =
+        assertThrows(
+            WikiException.class, () -> wiki.section("Transcluded example", "Transcluded_section"));
     assertEquals(ErrorCode.EVIDENCE_UNRESOLVABLE, transcluded.code());
-    assertEquals("Section 'Transcluded_section' in page 'Transcluded example' is transcluded (null"
-        + " byte offset); its wikitext is not on this page", transcluded.getMessage());
+    assertEquals(
+        "Section 'Transcluded_section' in page 'Transcluded example' is transcluded (null"
+            + " byte offset); its wikitext is not on this page",
+        transcluded.getMessage());
   }
 
   @Test
   void aNullOffsetNeighbourIsNotABoundary() {
     Map<String, Object> local = Fixtures.wiki().section("Transcluded example", "Local_section");
-    assertEquals("== Local section ==\n\nThis text lives in this page.\n\n {{ic|not-a-command}}\n"
-        + " # echo local\n\n", local.get("content_raw"));
+    assertEquals(
+        "== Local section ==\n\nThis text lives in this page.\n\n {{ic|not-a-command}}\n"
+            + " # echo local\n\n",
+        local.get("content_raw"));
     List<Map<String, Object>> blocks =
         Fixtures.list(Fixtures.wiki().commands("Transcluded example", "Local_section"), "commands");
     assertEquals(1, blocks.size());

@@ -1,6 +1,7 @@
 package org.corpusmcp.archwiki;
 
 import static org.corpusmcp.testkit.TestContexts.json;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,15 @@ import org.corpusmcp.archwiki.wiki.ReplayTransport;
 public final class Fixtures {
 
   /** The recorded pages available here (two more are held back for evaluation). */
-  public static final List<String> PAGES = List.of("GRUB", "Installation guide",
-      "Installation guide (Español)", "Installation guide (Français)", "Iwd", "Pacman",
-      "Users and groups");
+  public static final List<String> PAGES =
+      List.of(
+          "GRUB",
+          "Installation guide",
+          "Installation guide (Español)",
+          "Installation guide (Français)",
+          "Iwd",
+          "Pacman",
+          "Users and groups");
 
   private Fixtures() {}
 
@@ -43,8 +50,9 @@ public final class Fixtures {
   public static String wikitext(String title) {
     try {
       String file = "parse_" + title.replaceAll("[^\\p{L}\\p{N}]", "_") + ".json";
-      Map<String, Object> doc = (Map<String, Object>) json().parse(
-          Files.readString(dir().resolve(file), StandardCharsets.UTF_8));
+      Map<String, Object> doc =
+          (Map<String, Object>)
+              json().parse(Files.readString(dir().resolve(file), StandardCharsets.UTF_8));
       Map<String, Object> parse = (Map<String, Object>) doc.get("parse");
       return (String) ((Map<String, Object>) parse.get("wikitext")).get("*");
     } catch (IOException e) {

@@ -1,6 +1,7 @@
 package org.corpusmcp.archwiki;
 
 import static org.corpusmcp.testkit.TestContexts.json;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +19,14 @@ final class MiniSchema {
 
   static List<String> validate(String schemaJson, Object value) {
     List<String> errors = new ArrayList<>();
-    check(JsonTree.object(json().parse(schemaJson)), json().parse(json().write(value)), "$", errors);
+    check(
+        JsonTree.object(json().parse(schemaJson)), json().parse(json().write(value)), "$", errors);
     return errors;
   }
 
   @SuppressWarnings("unchecked")
-  private static void check(Map<String, Object> schema, Object v, String path, List<String> errors) {
+  private static void check(
+      Map<String, Object> schema, Object v, String path, List<String> errors) {
     Object type = schema.get("type");
     if (type != null) {
       List<Object> types = type instanceof List<?> l ? (List<Object>) l : List.of(type);
@@ -38,7 +41,8 @@ final class MiniSchema {
     if (schema.get("enum") instanceof List<?> values && !values.contains(v)) {
       errors.add(path + ": " + json().write(v) + " not in " + values);
     }
-    if (schema.get("pattern") instanceof String p && v instanceof String s
+    if (schema.get("pattern") instanceof String p
+        && v instanceof String s
         && !Pattern.compile(p).matcher(s).find()) {
       errors.add(path + ": " + s + " does not match " + p);
     }

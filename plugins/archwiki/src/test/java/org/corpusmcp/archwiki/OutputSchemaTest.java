@@ -25,7 +25,8 @@ class OutputSchemaTest {
     List<ToolSpec> tools = ArchWikiToolProvider.tools(Fixtures.client());
     Map<String, ToolSpec> byName = new java.util.HashMap<>();
     tools.forEach(t -> byName.put(t.name(), t));
-    String anchor = (String) Fixtures.list(Fixtures.wiki().sections(page), "sections").get(1).get("anchor");
+    String anchor =
+        (String) Fixtures.list(Fixtures.wiki().sections(page), "sections").get(1).get("anchor");
     check(byName.get("page"), Map.of("title_or_url", page));
     check(byName.get("sections"), Map.of("title_or_url", page));
     check(byName.get("section"), Map.of("title_or_url", page, "anchor", anchor));
@@ -40,18 +41,21 @@ class OutputSchemaTest {
 
   @org.junit.jupiter.api.Test
   void theCheckerRejectsADriftedPayload() {
-    Map<String, Object> block = new java.util.LinkedHashMap<>(
-        Fixtures.list(Fixtures.wiki().commands("GRUB", "Installation"), "commands").get(0));
+    Map<String, Object> block =
+        new java.util.LinkedHashMap<>(
+            Fixtures.list(Fixtures.wiki().commands("GRUB", "Installation"), "commands").get(0));
     block.put("revid", "858930");
     block.put("placeholders", List.of());
     block.remove("content_hash");
-    List<String> errors = MiniSchema.validate(OutputSchemas.COMMANDS, Map.of("commands", List.of(block)));
+    List<String> errors =
+        MiniSchema.validate(OutputSchemas.COMMANDS, Map.of("commands", List.of(block)));
     assertEquals(3, errors.size(), errors.toString());
   }
 
   private static Map<String, Object> check(ToolSpec spec, Map<String, Object> args) {
     ToolResult r = spec.handler().call(ToolArguments.of(args));
-    ToolResult.Success s = assertInstanceOf(ToolResult.Success.class, r, () -> spec.name() + ": " + r);
+    ToolResult.Success s =
+        assertInstanceOf(ToolResult.Success.class, r, () -> spec.name() + ": " + r);
     assertNotNull(spec.outputSchema());
     List<String> errors = MiniSchema.validate(spec.outputSchema(), s.body());
     assertTrue(errors.isEmpty(), spec.name() + " " + args.keySet() + ": " + errors);

@@ -32,18 +32,28 @@ class PackagingTest {
   }
 
   @ParameterizedTest
-  @ValueSource(classes = {ArchWikiToolProvider.class, ArchWikiPromptProvider.class,
-      ArchWikiCommandProvider.class})
+  @ValueSource(
+      classes = {
+        ArchWikiToolProvider.class,
+        ArchWikiPromptProvider.class,
+        ArchWikiCommandProvider.class
+      })
   void theProviderIsAnIndexedExtension(Class<?> provider) throws IOException {
     assertTrue(provider.isAnnotationPresent(Extension.class));
     boolean indexed = false;
-    for (URL url : Collections.list(getClass().getClassLoader().getResources("META-INF/extensions.idx"))) {
+    for (URL url :
+        Collections.list(getClass().getClassLoader().getResources("META-INF/extensions.idx"))) {
       try (InputStream in = url.openStream()) {
-        indexed |= new String(in.readAllBytes(), StandardCharsets.UTF_8)
-            .lines().anyMatch(provider.getName()::equals);
+        indexed |=
+            new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .anyMatch(provider.getName()::equals);
       }
     }
-    assertTrue(indexed, "META-INF/extensions.idx must list " + provider.getSimpleName()
-        + " (annotation processing on)");
+    assertTrue(
+        indexed,
+        "META-INF/extensions.idx must list "
+            + provider.getSimpleName()
+            + " (annotation processing on)");
   }
 }

@@ -10,20 +10,19 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.corpusmcp.testkit.TestContexts;
 import org.corpusmcp.api.PromptMessage;
 import org.corpusmcp.api.PromptSpec;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
+import org.corpusmcp.testkit.TestContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The usage prompt against what a client must be told (every tool, and every output field whose
- * meaning is not obvious from its name), and
- * against this plugin's real tools and output fields, so the policy never names something the
- * agent cannot find.
+ * meaning is not obvious from its name), and against this plugin's real tools and output fields, so
+ * the policy never names something the agent cannot find.
  */
 class UsagePromptTest {
 
@@ -44,13 +43,26 @@ class UsagePromptTest {
 
   /** Every output field whose meaning is not obvious is mentioned, each as a word of its own. */
   @ParameterizedTest
-  @ValueSource(strings = {
-    "revision_url", "revision_wikitext_url", "wikitext_hash", "content_raw",
-    "content_hash_cleaned", "placeholders", "message_raw", "message_hash_cleaned", "alias",
-    "alias_target", "alias_revid", "alias_revision_url", "snippet", "match"
-  })
+  @ValueSource(
+      strings = {
+        "revision_url",
+        "revision_wikitext_url",
+        "wikitext_hash",
+        "content_raw",
+        "content_hash_cleaned",
+        "placeholders",
+        "message_raw",
+        "message_hash_cleaned",
+        "alias",
+        "alias_target",
+        "alias_revid",
+        "alias_revision_url",
+        "snippet",
+        "match"
+      })
   void mentionsTheField(String field) {
-    assertTrue(Pattern.compile("(?<![A-Za-z0-9_])" + field + "(?![A-Za-z0-9_])").matcher(TEXT).find(),
+    assertTrue(
+        Pattern.compile("(?<![A-Za-z0-9_])" + field + "(?![A-Za-z0-9_])").matcher(TEXT).find(),
         field);
   }
 
@@ -63,7 +75,8 @@ class UsagePromptTest {
   @Test
   void saysHowToCiteAnAliasTypedWarning() {
     String flat = TEXT.replace("`", "").replace("*", "").replace("\"", "").replaceAll("\\s+", " ");
-    assertTrue(flat.contains("cite Template:<alias> at alias_revid"),
+    assertTrue(
+        flat.contains("cite Template:<alias> at alias_revid"),
         "once backticks, * and \" are dropped and whitespace collapsed");
   }
 
@@ -71,7 +84,8 @@ class UsagePromptTest {
   @ValueSource(strings = {"examples()", "Heuristic inference", "returns raw wikitext only"})
   void neverContains(String phrase) {
     assertFalse(TEXT.contains(phrase), phrase);
-    assertFalse(TEXT.toLowerCase(java.util.Locale.ROOT).contains(phrase.toLowerCase(java.util.Locale.ROOT)),
+    assertFalse(
+        TEXT.toLowerCase(java.util.Locale.ROOT).contains(phrase.toLowerCase(java.util.Locale.ROOT)),
         phrase);
   }
 
@@ -79,8 +93,10 @@ class UsagePromptTest {
   @Test
   void namesEveryToolThisPluginServes() {
     ArchWikiToolProvider tools = new ArchWikiToolProvider();
-    List<String> names = tools.tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
-        .stream().map(ToolSpec::name).toList();
+    List<String> names =
+        tools.tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1"))).stream()
+            .map(ToolSpec::name)
+            .toList();
     for (String name : names) {
       assertTrue(TEXT.contains(name + "()"), name + "()");
     }
@@ -89,22 +105,31 @@ class UsagePromptTest {
   }
 
   /**
-   * Every backquoted lower_snake_case word is a key or value of some tool's output schema, an
-   * error code of this plugin, a tool name under the default prefix, or {@code redirected_from}:
-   * a renamed field would otherwise leave the policy pointing at nothing.
+   * Every backquoted lower_snake_case word is a key or value of some tool's output schema, an error
+   * code of this plugin, a tool name under the default prefix, or {@code redirected_from}: a
+   * renamed field would otherwise leave the policy pointing at nothing.
    */
   @Test
   void everyFieldItNamesExists() {
-    String schemas = String.join("\n", OutputSchemas.SEARCH, OutputSchemas.PAGE,
-        OutputSchemas.SECTIONS, OutputSchemas.SECTION, OutputSchemas.COMMANDS,
-        OutputSchemas.WARNINGS, OutputSchemas.LINKS, OutputSchemas.VERIFY);
+    String schemas =
+        String.join(
+            "\n",
+            OutputSchemas.SEARCH,
+            OutputSchemas.PAGE,
+            OutputSchemas.SECTIONS,
+            OutputSchemas.SECTION,
+            OutputSchemas.COMMANDS,
+            OutputSchemas.WARNINGS,
+            OutputSchemas.LINKS,
+            OutputSchemas.VERIFY);
     Set<String> extra = new TreeSet<>();
     extra.add("redirected_from"); // present only when a page redirect was followed
     for (ErrorCode code : ErrorCode.values()) {
       extra.add(code.code());
     }
     ArchWikiToolProvider tools = new ArchWikiToolProvider();
-    tools.tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
+    tools
+        .tools(TestContexts.of("archwiki", Map.of("ARCHWIKI_OFFLINE", "1")))
         .forEach(t -> extra.add(tools.defaultToolPrefix() + t.name()));
     Set<String> unknown = new TreeSet<>();
     Matcher m = Pattern.compile("`([a-z][a-z0-9]*(?:_[a-z0-9]+)*)`").matcher(TEXT);

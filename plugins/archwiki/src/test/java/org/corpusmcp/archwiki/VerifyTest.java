@@ -19,8 +19,11 @@ class VerifyTest {
   private final ArchWiki wiki = Fixtures.wiki();
 
   private static ToolResult verify(Object result) {
-    ToolSpec spec = ArchWikiToolProvider.tools(Fixtures.client()).stream()
-        .filter(s -> s.name().equals("verify")).findFirst().orElseThrow();
+    ToolSpec spec =
+        ArchWikiToolProvider.tools(Fixtures.client()).stream()
+            .filter(s -> s.name().equals("verify"))
+            .findFirst()
+            .orElseThrow();
     return spec.handler().call(ToolArguments.of(Map.of("result", json().writePretty(result))));
   }
 
@@ -35,7 +38,8 @@ class VerifyTest {
       assertEquals("verified", body(verify(wiki.warnings(page, null))).get("verdict"), page);
       assertEquals("verified", body(verify(wiki.page(page))).get("verdict"), page);
     }
-    Map<String, Object> report = body(verify(wiki.section("Installation guide", "Boot_the_live_environment")));
+    Map<String, Object> report =
+        body(verify(wiki.section("Installation guide", "Boot_the_live_environment")));
     assertEquals("verified", report.get("verdict"));
     assertEquals(1, report.get("checked"));
   }
@@ -55,14 +59,16 @@ class VerifyTest {
 
   @Test
   void aRawTextNotInTheRevisionIsCaughtEvenWithAConsistentHash() {
-    Map<String, Object> block = new LinkedHashMap<>(
-        Fixtures.list(wiki.commands("GRUB", "Installation"), "commands").get(0));
+    Map<String, Object> block =
+        new LinkedHashMap<>(
+            Fixtures.list(wiki.commands("GRUB", "Installation"), "commands").get(0));
     String invented = "# rm -rf --no-preserve-root /";
     block.put("content_raw", invented);
     block.put("content", invented);
     block.put("content_hash", org.corpusmcp.archwiki.wikitext.Hashes.sha256(invented));
     block.put("content_hash_cleaned", org.corpusmcp.archwiki.wikitext.Hashes.sha256(invented));
-    ToolResult.Failure f = assertInstanceOf(ToolResult.Failure.class, verify(Map.of("commands", List.of(block))));
+    ToolResult.Failure f =
+        assertInstanceOf(ToolResult.Failure.class, verify(Map.of("commands", List.of(block))));
     assertTrue(f.message().contains("not a contiguous slice"), f.message());
   }
 
@@ -72,22 +78,30 @@ class VerifyTest {
     assertEquals("verified", report.get("verdict"));
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> items = (List<Map<String, Object>>) report.get("items");
-    Map<String, Object> attention = items.stream()
-        .filter(i -> "unchecked".equals(((Map<?, ?>) i.get("checks")).get("alias_revision")))
-        .findFirst().orElseThrow();
+    Map<String, Object> attention =
+        items.stream()
+            .filter(i -> "unchecked".equals(((Map<?, ?>) i.get("checks")).get("alias_revision")))
+            .findFirst()
+            .orElseThrow();
     assertTrue(attention.get("notes").toString().contains("not in the replay directory"));
   }
 
   @Test
   void pointersAndFailuresAreRefusedNotVerified() {
-    for (Object notEvidence : List.of(wiki.search("C++", 5), wiki.sections("GRUB"),
-        wiki.links("GRUB", "Installation"), Map.of("error", "x", "code", "page_not_found"))) {
+    for (Object notEvidence :
+        List.of(
+            wiki.search("C++", 5),
+            wiki.sections("GRUB"),
+            wiki.links("GRUB", "Installation"),
+            Map.of("error", "x", "code", "page_not_found"))) {
       ToolResult.Failure f = assertInstanceOf(ToolResult.Failure.class, verify(notEvidence));
       assertEquals("invalid_params", f.code());
     }
     ToolSpec spec = ArchWikiToolProvider.tools(Fixtures.client()).get(7);
-    ToolResult.Failure f = assertInstanceOf(ToolResult.Failure.class,
-        spec.handler().call(ToolArguments.of(Map.of("result", "not json"))));
+    ToolResult.Failure f =
+        assertInstanceOf(
+            ToolResult.Failure.class,
+            spec.handler().call(ToolArguments.of(Map.of("result", "not json"))));
     assertEquals("invalid_params", f.code());
   }
 }

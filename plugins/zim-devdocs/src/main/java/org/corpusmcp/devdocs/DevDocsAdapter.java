@@ -21,19 +21,20 @@ import org.jsoup.nodes.Element;
 import org.pf4j.Extension;
 
 /**
- * The {@code devdocs} adapter: documentation pages of devdocs2zim archives. One entry is one DevDocs page ({@code index}, {@code library/functions},
- * {@code container/vector}); its content is {@code div._page}, the HTML DevDocs' own filters left.
+ * The {@code devdocs} adapter: documentation pages of devdocs2zim archives. One entry is one
+ * DevDocs page ({@code index}, {@code library/functions}, {@code container/vector}); its content is
+ * {@code div._page}, the HTML DevDocs' own filters left.
  *
  * <ul>
  *   <li><b>Stripped:</b> the v0.2 navbar ({@code <devdocs-navbar>}), the v0.1 sidebar inlined into
- *       every page ({@code section._sidebar}), in-page tables of contents ({@code ._toc},
- *       {@code #toc}, cppreference's {@code .t-navbar}) and an outline's title left beside it
- *       ("On this page", {@link PageOutline}), Sphinx header links, the attribution block
- *       (its source link becomes the document's {@code source_url} metadata, its licence text
- *       {@code attribution}), and inline {@code data:} images (base64 that no reader wants).
+ *       every page ({@code section._sidebar}), in-page tables of contents ({@code ._toc}, {@code
+ *       #toc}, cppreference's {@code .t-navbar}) and an outline's title left beside it ("On this
+ *       page", {@link PageOutline}), Sphinx header links, the attribution block (its source link
+ *       becomes the document's {@code source_url} metadata, its licence text {@code attribution}),
+ *       and inline {@code data:} images (base64 that no reader wants).
  *   <li><b>Title:</b> the entry title; the page's first {@code h1} repeats it and is dropped.
- *   <li><b>Sections:</b> {@code h2}–{@code h6} (later {@code h1}s too), with the page's own anchors:
- *       the heading's id, the id of an HTML5 {@code <section>} it opens, or an empty
+ *   <li><b>Sections:</b> {@code h2}–{@code h6} (later {@code h1}s too), with the page's own
+ *       anchors: the heading's id, the id of an HTML5 {@code <section>} it opens, or an empty
  *       {@code <span id>} just before it (Python keeps those), else the heading text.
  *   <li><b>Code:</b> {@code pre[data-language]} becomes a fenced block in that language, also the
  *       declarations of cppreference's declaration tables ({@link DeclarationTables}).
@@ -51,13 +52,32 @@ public final class DevDocsAdapter implements CorpusAdapter {
       CleaningPolicy.builder()
           .contentRoots("div._page", "main._content", "._content", "body")
           .remove(
-              "script", "style", "link", "meta", "noscript", "template", "button", "input",
+              "script",
+              "style",
+              "link",
+              "meta",
+              "noscript",
+              "template",
+              "button",
+              "input",
               // DevDocs navigation, both templates
-              "devdocs-navbar", "section._sidebar", "._sidebar", "nav", "._toc", "#toc", ".toc",
+              "devdocs-navbar",
+              "section._sidebar",
+              "._sidebar",
+              "nav",
+              "._toc",
+              "#toc",
+              ".toc",
               // per-doc chrome DevDocs' filters normally remove, in case a scrape kept it
-              ".t-navbar", ".editsection", "#catlinks", "a.headerlink", "._links",
+              ".t-navbar",
+              ".editsection",
+              "#catlinks",
+              "a.headerlink",
+              "._links",
               // attribution chrome (read first, see parse) and inline base64 images
-              "div._attribution", "img[src^=data:]", "img[srcset^=data:]")
+              "div._attribution",
+              "img[src^=data:]",
+              "img[srcset^=data:]")
           .headings("h1, h2, h3, h4, h5, h6")
           .build();
 
@@ -77,9 +97,9 @@ public final class DevDocsAdapter implements CorpusAdapter {
   }
 
   /**
-   * HTML pages, front or not, except the scraper's assets. devdocs2zim's other entries
-   * ({@code navbar.json}, {@code licenses.txt}, {@code application.css}, {@code assets/…}) are not
-   * HTML, but a page named like an asset is refused anyway.
+   * HTML pages, front or not, except the scraper's assets. devdocs2zim's other entries ({@code
+   * navbar.json}, {@code licenses.txt}, {@code application.css}, {@code assets/…}) are not HTML,
+   * but a page named like an asset is refused anyway.
    */
   @Override
   public boolean isDocument(EntryFacts entry) {
@@ -100,7 +120,8 @@ public final class DevDocsAdapter implements CorpusAdapter {
     Element page = dom.selectFirst("div._page");
     Element scope = page != null ? page : dom.body();
     if (isMissingStub(scope)) {
-      return new NotADocument("DevDocs has no content for this page (\"This documentation is missing.\")");
+      return new NotADocument(
+          "DevDocs has no content for this page (\"This documentation is missing.\")");
     }
     String sourceUrl = "";
     String attribution = "";
@@ -140,8 +161,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
     return out.build();
   }
 
-  private static void copy(
-      Document.Builder out, List<Section> sections) {
+  private static void copy(Document.Builder out, List<Section> sections) {
     Deque<Section> stack = new ArrayDeque<>();
     for (int i = sections.size() - 1; i >= 0; i--) {
       stack.push(sections.get(i));
@@ -178,7 +198,8 @@ public final class DevDocsAdapter implements CorpusAdapter {
     if (!h1Title.isEmpty()) {
       return h1Title;
     }
-    String fromPath = MarkdownRenderer.normalizeSpace(entry.path().replace('/', ' ').replace('_', ' '));
+    String fromPath =
+        MarkdownRenderer.normalizeSpace(entry.path().replace('/', ' ').replace('_', ' '));
     return fromPath.isEmpty() ? "Untitled" : fromPath;
   }
 

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The fixture archive written by scripts/build_family_fixtures.py with the real libzim writer,
- * read with our own zim module the way the host reads it. Expected values are the facts of the
+ * The fixture archive written by scripts/build_family_fixtures.py with the real libzim writer, read
+ * with our own zim module the way the host reads it. Expected values are the facts of the
  * hand-written pages and of the script (titles, metadata), checked by hand.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -94,11 +94,22 @@ class DevDocsFixtureArchiveTest {
 
   @Test
   void theFourPagesAreDocumentsTheStubAndAssetsAreNot() {
-    assertEquals(List.of("index", "library/2to3", "library/functions", "library/stdtypes",
-        "reference/datamodel"), List.copyOf(parsed.keySet()));
+    assertEquals(
+        List.of(
+            "index",
+            "library/2to3",
+            "library/functions",
+            "library/stdtypes",
+            "reference/datamodel"),
+        List.copyOf(parsed.keySet()));
     assertInstanceOf(NotADocument.class, parsed.get("library/2to3"));
-    for (String asset : List.of("navbar.json", "licenses.txt", "application.css", "assets/index.js",
-        "assets/index.css")) {
+    for (String asset :
+        List.of(
+            "navbar.json",
+            "licenses.txt",
+            "application.css",
+            "assets/index.js",
+            "assets/index.css")) {
       assertNotNull(facts.get(asset), asset);
       assertFalse(adapter.isDocument(facts.get(asset)), asset);
     }
@@ -108,25 +119,41 @@ class DevDocsFixtureArchiveTest {
   void sectionModelOfEachPage() {
     Document functions = assertInstanceOf(Document.class, parsed.get("library/functions"));
     assertEquals("Built-in Functions", functions.title());
-    assertEquals(List.of("", "func-range", "printing-values", "print-keyword-arguments", "Footnotes"),
+    assertEquals(
+        List.of("", "func-range", "printing-values", "print-keyword-arguments", "Footnotes"),
         functions.allSections().stream().map(s -> s.id().value()).toList());
-    assertTrue(functions.section(SectionId.of("print-keyword-arguments")).markdown()
-        .contains("```python\nprint(\"a\", \"b\", sep=\"-\", flush=True)\n```"));
+    assertTrue(
+        functions
+            .section(SectionId.of("print-keyword-arguments"))
+            .markdown()
+            .contains("```python\nprint(\"a\", \"b\", sep=\"-\", flush=True)\n```"));
 
     Document types = assertInstanceOf(Document.class, parsed.get("library/stdtypes"));
-    assertEquals(List.of("", "truth", "typesseq", "typesseq-list", "typesseq-tuple"),
+    assertEquals(
+        List.of("", "truth", "typesseq", "typesseq-list", "typesseq-tuple"),
         types.allSections().stream().map(s -> s.id().value()).toList());
     assertFalse(types.toMarkdown().contains("Open-source Licenses"));
 
     Document model = assertInstanceOf(Document.class, parsed.get("reference/datamodel"));
     assertEquals("Data model", model.title());
-    assertEquals("https://docs.python.org/3.12/reference/datamodel.html", model.metadata().get("source_url"));
-    assertEquals(List.of("", "objects", "special-method-names", "basic-customization",
-        "Emulating_numeric_types"), model.allSections().stream().map(s -> s.id().value()).toList());
+    assertEquals(
+        "https://docs.python.org/3.12/reference/datamodel.html",
+        model.metadata().get("source_url"));
+    assertEquals(
+        List.of(
+            "",
+            "objects",
+            "special-method-names",
+            "basic-customization",
+            "Emulating_numeric_types"),
+        model.allSections().stream().map(s -> s.id().value()).toList());
 
     Document index = assertInstanceOf(Document.class, parsed.get("index"));
     assertEquals("Python Documentation", index.title());
-    assertTrue(index.section(SectionId.of("reference")).markdown()
-        .contains("[Data model](ref:reference/datamodel)"));
+    assertTrue(
+        index
+            .section(SectionId.of("reference"))
+            .markdown()
+            .contains("[Data model](ref:reference/datamodel)"));
   }
 }

@@ -20,20 +20,32 @@ import org.pf4j.Extension;
 /**
  * The {@code mediawiki} adapter: articles of mwoffliner archives (Wikipedia, MDWiki, Wikibooks,
  * Wikivoyage, Wiktionary…), every era from 2014 Parsoid dumps to 2025 ActionParse files. Sections
- * are the wiki's headings ({@code h2}–{@code h6}) with the wiki's own anchors as ids; the lead
- * (id {@code ""}) is the text before the first heading, infobox included. Stateless and
- * thread-safe: all rules live in the immutable {@link MediaWikiPolicy#POLICY}.
+ * are the wiki's headings ({@code h2}–{@code h6}) with the wiki's own anchors as ids; the lead (id
+ * {@code ""}) is the text before the first heading, infobox included. Stateless and thread-safe:
+ * all rules live in the immutable {@link MediaWikiPolicy#POLICY}.
  */
 @Extension
 public final class MediaWikiAdapter implements CorpusAdapter {
 
   /** Creators (M/Creator) of Wikimedia projects and MDWiki, for archives without M/Scraper. */
   private static final Set<String> WIKI_CREATORS =
-      Set.of("wikipedia", "wikibooks", "wiktionary", "wikivoyage", "wikiquote", "wikisource",
-          "wikinews", "wikiversity", "wikispecies", "mdwiki", "wikimed", "wikimedia commons");
+      Set.of(
+          "wikipedia",
+          "wikibooks",
+          "wiktionary",
+          "wikivoyage",
+          "wikiquote",
+          "wikisource",
+          "wikinews",
+          "wikiversity",
+          "wikispecies",
+          "mdwiki",
+          "wikimed",
+          "wikimedia commons");
 
   /** {@code &amp;}, {@code &#39;}, {@code &#x2013;}: HTML, never part of a wiki title. */
-  private static final Pattern CHARACTER_REFERENCE = Pattern.compile("&(#\\d+|#[xX]\\p{XDigit}+|[A-Za-z][A-Za-z0-9]*);");
+  private static final Pattern CHARACTER_REFERENCE =
+      Pattern.compile("&(#\\d+|#[xX]\\p{XDigit}+|[A-Za-z][A-Za-z0-9]*);");
 
   private final HtmlSectionizer engine = new HtmlSectionizer(MediaWikiPolicy.POLICY);
 
@@ -48,8 +60,8 @@ public final class MediaWikiAdapter implements CorpusAdapter {
   }
 
   /**
-   * HTML front articles. The article-list home page of selection archives is an HTML front
-   * article too; {@link #parse} recognises it and answers {@link NotADocument}.
+   * HTML front articles. The article-list home page of selection archives is an HTML front article
+   * too; {@link #parse} recognises it and answers {@link NotADocument}.
    */
   @Override
   public boolean isDocument(EntryFacts entry) {
@@ -100,9 +112,9 @@ public final class MediaWikiAdapter implements CorpusAdapter {
   }
 
   /**
-   * The entry title as text. mwoffliner archives of 2018 wrote the wiki's display title, markup
-   * and all ({@code <i>A Man and His Soul</i>}), into the entry title; a MediaWiki title can never
-   * hold {@code <} or a character reference, so either one means markup, and its text is the title.
+   * The entry title as text. mwoffliner archives of 2018 wrote the wiki's display title, markup and
+   * all ({@code <i>A Man and His Soul</i>}), into the entry title; a MediaWiki title can never hold
+   * {@code <} or a character reference, so either one means markup, and its text is the title.
    */
   private static String title(EntryFacts entry, Document dom) {
     String title = MarkdownRenderer.normalizeSpace(entry.title());

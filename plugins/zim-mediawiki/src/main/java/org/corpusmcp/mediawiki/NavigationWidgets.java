@@ -30,8 +30,12 @@ final class NavigationWidgets {
   static void removeFrom(Document dom) {
     List<Element> widgets = new ArrayList<>();
     // the infobox's own rows: rows of a table nested in a cell belong to the widget, if any
-    String rows = "table.infobox > tbody > tr:has(" + INVISIBLE_INK + "), table.infobox > tr:has("
-        + INVISIBLE_INK + ")";
+    String rows =
+        "table.infobox > tbody > tr:has("
+            + INVISIBLE_INK
+            + "), table.infobox > tr:has("
+            + INVISIBLE_INK
+            + ")";
     for (Element row : dom.select(rows)) {
       if (isMostlyInvisible(row) && !widgets.contains(row)) {
         widgets.add(row);

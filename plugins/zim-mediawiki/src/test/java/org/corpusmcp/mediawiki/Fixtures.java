@@ -33,12 +33,14 @@ final class Fixtures {
 
   static List<Sample> all() {
     return List.of(
-        new Sample(EntryFacts.html("Ray_Charles.html", "Ray Charles"), html("1a-parsoid-2015.html")),
+        new Sample(
+            EntryFacts.html("Ray_Charles.html", "Ray Charles"), html("1a-parsoid-2015.html")),
         new Sample(EntryFacts.html("Ray_Charles", "Ray Charles"), html("1b-mobile-2019.html")),
         new Sample(EntryFacts.html("Ant", "Ant"), html("1b-mini-2022.html")),
         new Sample(EntryFacts.html("Bell_test", "Bell test"), html("1c-desktop-2025.html")),
         new Sample(EntryFacts.html("BMW", "BMW"), html("1d-actionparse-2026.html")),
-        new Sample(EntryFacts.html("Эспэранта_Суфіксы.html", "Эспэранта/Суфіксы"),
+        new Sample(
+            EntryFacts.html("Эспэранта_Суфіксы.html", "Эспэранта/Суфіксы"),
             html("wikibooks-2017.html")),
         new Sample(EntryFacts.html("index", "Wikipedia 100"), html("article-list-home.html")));
   }

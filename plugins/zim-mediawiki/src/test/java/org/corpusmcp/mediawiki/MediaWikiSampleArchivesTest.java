@@ -47,16 +47,31 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MediaWikiSampleArchivesTest {
 
   private static final Pattern PARSOID_ID = Pattern.compile("mw[A-Za-z0-9_-]{1,6}");
+
   /** Tag-like markup that escaped the renderer (its own escapes are "\<"). */
   private static final Pattern TAG = Pattern.compile("(?<!\\\\)<[A-Za-z/!?]");
-  /** Citation markers ("[12]", "[note 3]"); single letters are left out: quotes say "deliver[s]". */
+
+  /**
+   * Citation markers ("[12]", "[note 3]"); single letters are left out: quotes say "deliver[s]".
+   */
   private static final Pattern CITATION = Pattern.compile("\\[(\\d{1,3}|note \\d+)\\]");
+
   /** A reference list rendered as a list: "1. ↑ Deitel, …" (the arrow is the back link). */
   private static final Pattern REFERENCE_ITEM = Pattern.compile("(?m)^\\s*\\d+\\. [↑^] ");
+
   /** The headings of reference lists, which the sectionizer drops when cleaning left them empty. */
-  private static final Set<String> REFERENCE_TITLES = Set.of("notes", "references", "footnotes",
-      "citations", "sources", "notes and references", "references and notes", "explanatory notes",
-      "reference notes");
+  private static final Set<String> REFERENCE_TITLES =
+      Set.of(
+          "notes",
+          "references",
+          "footnotes",
+          "citations",
+          "sources",
+          "notes and references",
+          "references and notes",
+          "explanatory notes",
+          "reference notes");
+
   private static final LinkResolver RESOLVER =
       href -> href.startsWith("#") || href.contains("://") ? null : "ref:" + href;
 
@@ -93,8 +108,10 @@ class MediaWikiSampleArchivesTest {
   void readEveryArchive() throws Exception {
     Path dir = samples();
     try (Stream<Path> files = Files.list(dir)) {
-      assertEquals(Set.copyOf(archives()),
-          Set.copyOf(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zim")).toList()),
+      assertEquals(
+          Set.copyOf(archives()),
+          Set.copyOf(
+              files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zim")).toList()),
           "a MediaWiki sample was added or removed: update archives()");
     }
     for (String name : archives()) {
@@ -103,7 +120,8 @@ class MediaWikiSampleArchivesTest {
         Entry main = archive.mainEntry();
         String mainPath = main == null ? "" : main.resolve().rawPath();
         for (Entry e : archive.entriesByPath()) {
-          boolean article = archive.hasNewNamespaceScheme() ? e.namespace() == 'C' : e.namespace() == 'A';
+          boolean article =
+              archive.hasNewNamespaceScheme() ? e.namespace() == 'C' : e.namespace() == 'A';
           if (e.isRedirect() || !e.isItem() || !article) {
             continue;
           }
@@ -112,8 +130,13 @@ class MediaWikiSampleArchivesTest {
             continue;
           }
           String html = e.content().text();
-          list.add(new Page(name, facts, html, e.rawPath().equals(mainPath),
-              adapter.parse(facts, html, RESOLVER)));
+          list.add(
+              new Page(
+                  name,
+                  facts,
+                  html,
+                  e.rawPath().equals(mainPath),
+                  adapter.parse(facts, html, RESOLVER)));
         }
       }
       assertFalse(list.isEmpty(), name + " has no HTML articles");
@@ -174,9 +197,12 @@ class MediaWikiSampleArchivesTest {
       for (int i = 0, at = 0; i < headings.size(); i++) {
         String[] h = headings.get(i);
         boolean present = at < sections.size() && sections.get(at).id().value().equals(h[0]);
-        boolean leaf = i + 1 == headings.size()
-            || Integer.parseInt(headings.get(i + 1)[2]) <= Integer.parseInt(h[2]);
-        if (!present && leaf && REFERENCE_TITLES.contains(h[1].toLowerCase(java.util.Locale.ROOT))) {
+        boolean leaf =
+            i + 1 == headings.size()
+                || Integer.parseInt(headings.get(i + 1)[2]) <= Integer.parseInt(h[2]);
+        if (!present
+            && leaf
+            && REFERENCE_TITLES.contains(h[1].toLowerCase(java.util.Locale.ROOT))) {
           continue;
         }
         expected.add(h);
@@ -193,8 +219,8 @@ class MediaWikiSampleArchivesTest {
 
   /**
    * The headings of the page as the wiki anchors them: every h2–h6 of {@code #mw-content-text}
-   * outside navboxes and tables, with its id, or (legacy Parsoid node ids) its text with spaces
-   * as underscores; repeated anchors numbered {@code _2}, {@code _3} as MediaWiki does.
+   * outside navboxes and tables, with its id, or (legacy Parsoid node ids) its text with spaces as
+   * underscores; repeated anchors numbered {@code _2}, {@code _3} as MediaWiki does.
    */
   private static List<String[]> expectedHeadings(String html) {
     Element root = Jsoup.parse(html).expectFirst("#mw-content-text");
@@ -208,7 +234,10 @@ class MediaWikiSampleArchivesTest {
       if (text.isEmpty()) {
         continue;
       }
-      String id = h.id().isEmpty() || PARSOID_ID.matcher(h.id()).matches() ? text.replace(' ', '_') : h.id();
+      String id =
+          h.id().isEmpty() || PARSOID_ID.matcher(h.id()).matches()
+              ? text.replace(' ', '_')
+              : h.id();
       int n = seen.merge(id, 1, Integer::sum);
       out.add(new String[] {n == 1 ? id : id + "_" + n, text, h.normalName().substring(1)});
     }
@@ -223,8 +252,14 @@ class MediaWikiSampleArchivesTest {
         continue;
       }
       String md = d.toMarkdown();
-      for (String gone : List.of("[edit]", "This article is issued from", "&nbsp;", "&amp;",
-          "cite_note", "mw-parser-output")) {
+      for (String gone :
+          List.of(
+              "[edit]",
+              "This article is issued from",
+              "&nbsp;",
+              "&amp;",
+              "cite_note",
+              "mw-parser-output")) {
         assertFalse(md.contains(gone), p + ": contains '" + gone + "'");
       }
       assertFalse(TAG.matcher(withoutCode(md)).find(), p + ": tag-like markup in\n" + md);
@@ -232,12 +267,15 @@ class MediaWikiSampleArchivesTest {
       // Citation markers: every "[12]"-like marker of the source is gone, so such a text may
       // appear no more often than it does in the source outside markers ("int a[100]" may).
       Element root = Jsoup.parse(p.html()).expectFirst("#mw-content-text");
-      List<String> markers = root.select("sup.reference, sup[id^=cite_ref], span.mw-ref").eachText();
+      List<String> markers =
+          root.select("sup.reference, sup[id^=cite_ref], span.mw-ref").eachText();
       root.select("sup.reference, sup[id^=cite_ref], span.mw-ref").remove();
       String rest = root.text();
       for (String marker : new HashSet<>(markers)) {
         if (CITATION.matcher(marker).matches()) {
-          assertTrue(count(md, marker) <= count(rest, marker), p + ": citation marker " + marker + " in\n" + md);
+          assertTrue(
+              count(md, marker) <= count(rest, marker),
+              p + ": citation marker " + marker + " in\n" + md);
         }
       }
     }
@@ -258,7 +296,9 @@ class MediaWikiSampleArchivesTest {
           removedOnly.add(t.length() > 60 ? t.substring(0, 60) : t);
         }
       }
-      root.select(".navbox, ol.references, ol.mw-references, .reflist, .mw-references-wrap, [role=navigation]").remove();
+      root.select(
+              ".navbox, ol.references, ol.mw-references, .reflist, .mw-references-wrap, [role=navigation]")
+          .remove();
       String rest = root.text();
       String md = d.toMarkdown().replace("*", "").replace("\\", "");
       for (String t : removedOnly) {
@@ -280,17 +320,22 @@ class MediaWikiSampleArchivesTest {
       String lead = d.toMarkdown(); // infoboxes of cover versions sit in later sections
       String plain = lead.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("*", "");
       // Rows of the infobox itself; rows of boxes nested in its cells are flattened inline.
-      for (Element tr : Jsoup.parse(p.html()).select("table.infobox > tbody > tr, table.infobox > tr")) {
+      for (Element tr :
+          Jsoup.parse(p.html()).select("table.infobox > tbody > tr, table.infobox > tr")) {
         Element th = tr.selectFirst("> th[scope=row]");
         Element td = tr.selectFirst("> td");
-        if (th == null || td == null || tr.children().size() != 2 || td.text().isBlank()
+        if (th == null
+            || td == null
+            || tr.children().size() != 2
+            || td.text().isBlank()
             || th.text().isBlank()) {
           continue;
         }
         String key = th.text().strip().replaceAll("\\s+", " ");
         // Emphasis and links inside the key (<i>Glottolog</i>, <a>Time zone</a>) add markup:
         // compare the plain text.
-        assertTrue(plain.contains("- " + key + (key.endsWith(":") ? " " : ": ")),
+        assertTrue(
+            plain.contains("- " + key + (key.endsWith(":") ? " " : ": ")),
             p + ": infobox key '" + key + "' missing in\n" + lead);
         checked++;
       }
@@ -313,15 +358,22 @@ class MediaWikiSampleArchivesTest {
   @Test
   void rayCharles2019LeadInfoboxAndFilmTable() {
     Document d = doc("wikipedia_en_ray_charles_maxi_2019-08.zim", "Ray_Charles");
-    assertTrue(d.lead().markdown().startsWith("**Ray Charles Robinson** (September 23, 1930 – June 10, "
-        + "2004), professionally known as simply **Ray Charles**, was an American singer, songwriter, "
-        + "musician, and composer."), d.lead().markdown());
+    assertTrue(
+        d.lead()
+            .markdown()
+            .startsWith(
+                "**Ray Charles Robinson** (September 23, 1930 – June 10, "
+                    + "2004), professionally known as simply **Ray Charles**, was an American singer, songwriter, "
+                    + "musician, and composer."),
+        d.lead().markdown());
     assertTrue(d.lead().markdown().contains("\n- **Birth name**: Ray Charles Robinson\n"));
     Section film = d.section(SectionId.of("Film"));
     assertNotNull(film);
     assertEquals(3, film.level());
-    assertTrue(film.markdown().startsWith("| Year | Title | Role | Notes |\n| --- | --- | --- | --- |\n"));
-    assertTrue(film.markdown().contains("\n| 1980 | *The Blues Brothers* | Ray | Cameo appearance |\n"));
+    assertTrue(
+        film.markdown().startsWith("| Year | Title | Role | Notes |\n| --- | --- | --- | --- |\n"));
+    assertTrue(
+        film.markdown().contains("\n| 1980 | *The Blues Brothers* | Ray | Cameo appearance |\n"));
   }
 
   @Test
@@ -338,16 +390,26 @@ class MediaWikiSampleArchivesTest {
   void rayCharlesMini2020IsLeadOnly() {
     Document d = doc("wikipedia_en_ray_charles_mini_2020-03.zim", "Ray_Charles");
     assertEquals(1, d.allSections().size());
-    assertTrue(d.lead().markdown().startsWith("**Ray Charles Robinson** (September 23, 1930 – June 10, "
-        + "2004) was an American singer, songwriter, pianist, and composer."), d.lead().markdown());
+    assertTrue(
+        d.lead()
+            .markdown()
+            .startsWith(
+                "**Ray Charles Robinson** (September 23, 1930 – June 10, "
+                    + "2004) was an American singer, songwriter, pianist, and composer."),
+        d.lead().markdown());
   }
 
   @Test
   void ant2022Lead() {
     Document d = doc("wikipedia_en_100_mini_2022-10.zim", "Ant");
-    assertTrue(d.lead().markdown().startsWith("**Ants** are eusocial insects of the family "
-        + "**Formicidae** and, along with the related wasps and bees, belong to the "
-        + "[order](ref:Taxonomy_(biology)) Hymenoptera."), d.lead().markdown());
+    assertTrue(
+        d.lead()
+            .markdown()
+            .startsWith(
+                "**Ants** are eusocial insects of the family "
+                    + "**Formicidae** and, along with the related wasps and bees, belong to the "
+                    + "[order](ref:Taxonomy_(biology)) Hymenoptera."),
+        d.lead().markdown());
   }
 
   @Test
@@ -364,8 +426,8 @@ class MediaWikiSampleArchivesTest {
    * mwoffliner archives of 2018 wrote the wiki's display title, markup and all, into the entry
    * title. The real pages of the 2019 and 2020 archives still carry that markup in their title
    * heading ({@code <span id="title_0"><i>A Man and His Soul</i></span>}) while their entry titles
-   * are plain text: given the heading's HTML as entry title, the document title is the plain
-   * entry title all the same.
+   * are plain text: given the heading's HTML as entry title, the document title is the plain entry
+   * title all the same.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("archivesWithTitleHeadings")
@@ -376,8 +438,10 @@ class MediaWikiSampleArchivesTest {
       if (p.main() || heading == null || heading.html().equals(p.facts().title())) {
         continue;
       }
-      EntryFacts markup = new EntryFacts(p.facts().path(), heading.html(), p.facts().mimeType(), true);
-      Document d = assertInstanceOf(Document.class, adapter.parse(markup, p.html(), RESOLVER), p.toString());
+      EntryFacts markup =
+          new EntryFacts(p.facts().path(), heading.html(), p.facts().mimeType(), true);
+      Document d =
+          assertInstanceOf(Document.class, adapter.parse(markup, p.html(), RESOLVER), p.toString());
       assertEquals(p.facts().title(), d.title(), p + ": title from " + heading.html());
       checked++;
     }
@@ -385,14 +449,17 @@ class MediaWikiSampleArchivesTest {
   }
 
   static List<String> archivesWithTitleHeadings() {
-    return List.of("wikipedia_en_ray_charles_maxi_2019-08.zim", "wikipedia_en_ray_charles_mini_2020-03.zim",
+    return List.of(
+        "wikipedia_en_ray_charles_maxi_2019-08.zim",
+        "wikipedia_en_ray_charles_mini_2020-03.zim",
         "wikipedia_en_100_mini_2022-10.zim");
   }
 
   @Test
   void anItalicEntryTitleReadByHand() {
     Page p = page("wikipedia_en_ray_charles_maxi_2019-08.zim", "A_Man_and_His_Soul");
-    EntryFacts markup = new EntryFacts(p.facts().path(), "<i>A Man and His Soul</i>", "text/html", true);
+    EntryFacts markup =
+        new EntryFacts(p.facts().path(), "<i>A Man and His Soul</i>", "text/html", true);
     Document d = assertInstanceOf(Document.class, adapter.parse(markup, p.html(), RESOLVER));
     assertEquals("A Man and His Soul", d.title());
   }
@@ -426,13 +493,20 @@ class MediaWikiSampleArchivesTest {
     for (String widget : List.of("Oxygen in the periodic table", "nitrogen ← ", "→ fluorine")) {
       assertFalse(md.contains(widget), widget + " in\n" + md);
     }
-    for (String fact : List.of("- **Allotropes**: O", "- **Group**: group 16 (chalcogens)",
-        "- **Period**: period 2", "- **Electrons per shell**: 2, 6", "Physical properties")) {
+    for (String fact :
+        List.of(
+            "- **Allotropes**: O",
+            "- **Group**: group 16 (chalcogens)",
+            "- **Period**: period 2",
+            "- **Electrons per shell**: 2, 6",
+            "Physical properties")) {
       assertTrue(md.contains(fact), fact + " missing in\n" + md);
     }
   }
 
-  /** Text in transparent ink is invisible anywhere: Noble gas's side table names every element so. */
+  /**
+   * Text in transparent ink is invisible anywhere: Noble gas's side table names every element so.
+   */
   @Test
   void invisibleTextIsNotRendered() {
     Page p = page("wikipedia_en_100_mini_2022-10.zim", "Noble_gas");

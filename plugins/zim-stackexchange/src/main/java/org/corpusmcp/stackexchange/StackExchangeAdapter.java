@@ -31,8 +31,8 @@ import org.pf4j.Extension;
  * alike. Each {@code questions/<id>/<slug>} page is one thread, with no lead section:
  *
  * <ul>
- *   <li>{@code question}: the question body, with metadata {@code post_id}, {@code score},
- *       {@code tags}, {@code author}, {@code date};
+ *   <li>{@code question}: the question body, with metadata {@code post_id}, {@code score}, {@code
+ *       tags}, {@code author}, {@code date};
  *   <li>{@code accepted-answer}: the answer the markup marks as accepted ({@code .accepted-answer},
  *       {@code itemprop="acceptedAnswer"} or a visible {@code .js-accepted-answer-indicator}),
  *       wherever it sits on the page (sotoki orders answers by score, so it is often not first);
@@ -40,16 +40,16 @@ import org.pf4j.Extension;
  * </ul>
  *
  * Answers carry {@code post_id}, {@code score}, {@code accepted}, {@code author} and {@code date};
- * a deleted account also gets {@code author_deleted = true} (its card shows only what sotoki
- * kept, often the numeric user id); an anonymous post (empty card) has no {@code author}. Dates are
+ * a deleted account also gets {@code author_deleted = true} (its card shows only what sotoki kept,
+ * often the numeric user id); an anonymous post (empty card) has no {@code author}. Dates are
  * ISO-8601 local times: the question's from {@code time[itemprop=dateCreated]}, answers' from the
  * card text ("answered Jan 02 '19 at 13:45" → {@code 2019-01-02T13:45}). Comments stay with their
  * post, as a "Comments" list after the body ({@code comments} in the metadata counts them).
  *
  * <p>Stripped, because only post bodies and comments are rendered: headers, sidebars, vote and
- * bookmark widgets, user cards, the Linked and Related lists. Question redirects
- * ({@code questions/<id>}, {@code a/<id>}) are ZIM redirects, resolved by the host. List, tag,
- * user and about pages are not documents. Stateless and thread-safe.
+ * bookmark widgets, user cards, the Linked and Related lists. Question redirects ({@code
+ * questions/<id>}, {@code a/<id>}) are ZIM redirects, resolved by the host. List, tag, user and
+ * about pages are not documents. Stateless and thread-safe.
  */
 @Extension
 public final class StackExchangeAdapter implements CorpusAdapter {
@@ -62,12 +62,15 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       Pattern.compile("([A-Z][a-z]{2}) (\\d{1,2}) '(\\d{2}) at (\\d{1,2}):(\\d{2})");
 
   /** sotoki's archive names: {@code <domain>_<lang>_all}, {@code _nopic} for that flavour. */
-  private static final Pattern SOTOKI_NAME = Pattern.compile("[^_]+\\.[^_]+_[a-z]{2,3}_all(_nopic)?");
+  private static final Pattern SOTOKI_NAME =
+      Pattern.compile("[^_]+\\.[^_]+_[a-z]{2,3}_all(_nopic)?");
 
   private static final Pattern INTEGER = Pattern.compile("[-+]?\\d{1,9}");
 
-  private static final DateTimeFormatter ISO_MINUTES = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm");
-  private static final DateTimeFormatter ISO_SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss");
+  private static final DateTimeFormatter ISO_MINUTES =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm");
+  private static final DateTimeFormatter ISO_SECONDS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss");
 
   private static final List<String> MONTHS =
       List.of("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec");
@@ -84,7 +87,9 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     return DocumentKind.THREAD;
   }
 
-  /** HTML question pages, {@code questions/<id>/<slug>}; list, tag, user and about pages are not. */
+  /**
+   * HTML question pages, {@code questions/<id>/<slug>}; list, tag, user and about pages are not.
+   */
   @Override
   public boolean isDocument(EntryFacts entry) {
     return entry.isHtml() && QUESTION_PATH.matcher(entry.path()).matches();
@@ -137,8 +142,13 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     if (accepted != null) {
       Map<String, Object> meta = answerMetadata(accepted, true);
       Rendered md = withComments(postMarkdown(accepted, links), accepted, meta, links);
-      thread.section(2, ThreadSections.ACCEPTED_ANSWER, "Accepted answer" + by(meta), md.markdown(),
-          md.text(), meta);
+      thread.section(
+          2,
+          ThreadSections.ACCEPTED_ANSWER,
+          "Accepted answer" + by(meta),
+          md.markdown(),
+          md.text(),
+          meta);
     }
     int n = 0;
     for (Element a : answers) {
@@ -150,18 +160,23 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       String id = String.valueOf(meta.getOrDefault("post_id", "n" + n));
       Rendered md = withComments(postMarkdown(a, links), a, meta, links);
       SectionId sid = SectionId.tryParse("answer-" + id);
-      thread.section(2, sid == null ? ThreadSections.answer("n" + n) : sid, "Answer" + by(meta),
-          md.markdown(), md.text(), meta);
+      thread.section(
+          2,
+          sid == null ? ThreadSections.answer("n" + n) : sid,
+          "Answer" + by(meta),
+          md.markdown(),
+          md.text(),
+          meta);
     }
     return thread.build();
   }
 
   /**
-   * 1.0 for {@code M/Scraper = sotoki …} (2.x writes {@code "sotoki 2.1.3"}, 3.x
-   * {@code "sotoki v3.0.2"}); 0 for any other scraper; 0.8 for a sotoki-style name
-   * ({@code stackoverflow.com_…}, {@code *.stackexchange.com_…}, the other network domains);
-   * 0.6 for the {@code stack_exchange} tag; 0.5 for sotoki's naming scheme on another domain
-   * ({@code <domain>_<lang>_all}) with {@code M/Flavour} absent, {@code all} or {@code nopic}.
+   * 1.0 for {@code M/Scraper = sotoki …} (2.x writes {@code "sotoki 2.1.3"}, 3.x {@code "sotoki
+   * v3.0.2"}); 0 for any other scraper; 0.8 for a sotoki-style name ({@code stackoverflow.com_…},
+   * {@code *.stackexchange.com_…}, the other network domains); 0.6 for the {@code stack_exchange}
+   * tag; 0.5 for sotoki's naming scheme on another domain ({@code <domain>_<lang>_all}) with {@code
+   * M/Flavour} absent, {@code all} or {@code nopic}.
    */
   @Override
   public double detect(ArchiveMetadata metadata) {
@@ -174,10 +189,14 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     }
     String name = metadata.name().strip().toLowerCase(Locale.ROOT);
     String site = name.contains("_") ? name.substring(0, name.indexOf('_')) : name;
-    boolean seName = site.equals("stackoverflow.com") || site.endsWith(".stackexchange.com")
-        || site.equals("superuser.com") || site.equals("serverfault.com")
-        || site.equals("askubuntu.com") || site.equals("mathoverflow.net")
-        || site.equals("stackapps.com");
+    boolean seName =
+        site.equals("stackoverflow.com")
+            || site.endsWith(".stackexchange.com")
+            || site.equals("superuser.com")
+            || site.equals("serverfault.com")
+            || site.equals("askubuntu.com")
+            || site.equals("mathoverflow.net")
+            || site.equals("stackapps.com");
     if (seName) {
       return 0.8;
     }
@@ -188,21 +207,24 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       return 0.5;
     }
     for (String tag : metadata.tags()) {
-      if (tag.equalsIgnoreCase("stack_exchange") || tag.equalsIgnoreCase("_category:stack_exchange")) {
+      if (tag.equalsIgnoreCase("stack_exchange")
+          || tag.equalsIgnoreCase("_category:stack_exchange")) {
         return 0.6;
       }
     }
     return 0;
   }
 
-  // ------------------------------------------------------------------------------------------ posts
+  // ------------------------------------------------------------------------------------------
+  // posts
 
   private static boolean isAccepted(Element answer) {
     if (answer.hasClass("accepted-answer") || answer.attr("itemprop").equals("acceptedAnswer")) {
       return true;
     }
     Element indicator = answer.selectFirst(".js-accepted-answer-indicator");
-    return indicator != null && !indicator.hasClass("d-none")
+    return indicator != null
+        && !indicator.hasClass("d-none")
         && !indicator.attr("style").replace(" ", "").contains("display:none");
   }
 
@@ -228,8 +250,8 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   }
 
   /** The body followed by the post's comments as a list, "text — author (date)". */
-  private Rendered withComments(Rendered body, Element post, Map<String, Object> meta,
-      LinkResolver links) {
+  private Rendered withComments(
+      Rendered body, Element post, Map<String, Object> meta, LinkResolver links) {
     List<String> lines = new ArrayList<>();
     List<String> plainLines = new ArrayList<>();
     for (Element comment : post.select(".comments-list > li.comment, .comments .comment")) {
@@ -269,7 +291,8 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     }
     String list = "**Comments**\n\n" + String.join("\n", lines);
     String plainList = "Comments\n\n" + String.join("\n", plainLines);
-    return new Rendered(body.markdown().isEmpty() ? list : body.markdown() + "\n\n" + list,
+    return new Rendered(
+        body.markdown().isEmpty() ? list : body.markdown() + "\n\n" + list,
         body.text().isEmpty() ? plainList : body.text() + "\n\n" + plainList);
   }
 
@@ -297,8 +320,8 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   }
 
   /**
-   * The author's card: the signature marked {@code owner}, else the card whose time says
-   * {@code verb} ("asked", "answered"), else the last card of the post (the first may be an editor).
+   * The author's card: the signature marked {@code owner}, else the card whose time says {@code
+   * verb} ("asked", "answered"), else the last card of the post (the first may be an editor).
    */
   private static void putAuthor(Map<String, Object> meta, Element post, String verb) {
     Element card = authorCard(post, verb);
@@ -392,8 +415,13 @@ public final class StackExchangeAdapter implements CorpusAdapter {
       return "";
     }
     try {
-      LocalDateTime t = LocalDateTime.of(2000 + Integer.parseInt(m.group(3)), month,
-          Integer.parseInt(m.group(2)), Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)));
+      LocalDateTime t =
+          LocalDateTime.of(
+              2000 + Integer.parseInt(m.group(3)),
+              month,
+              Integer.parseInt(m.group(2)),
+              Integer.parseInt(m.group(4)),
+              Integer.parseInt(m.group(5)));
       return t.format(ISO_MINUTES);
     } catch (java.time.DateTimeException e) {
       return "";

@@ -20,8 +20,8 @@ import org.corpusmcp.zim.Zim;
  * Clean time per document for each family: {@code adapter.parse} (jsoup parse, cleaning,
  * sectioning, Markdown rendering) on every document of an archive, with the HTML already read and
  * decoded so no archive I/O is timed. Each family is warmed up for {@link #WARMUP_NANOS}, then
- * measured for {@link #MEASURE_NANOS} in whole rounds over its documents, one timing per parse.
- * Not a test: a main in test scope, run as docs/benchmarks/adapters.md shows.
+ * measured for {@link #MEASURE_NANOS} in whole rounds over its documents, one timing per parse. Not
+ * a test: a main in test scope, run as docs/benchmarks/adapters.md shows.
  *
  * <p>Arguments: the repository root (default: the working directory) and the shared directory
  * (default: {@code <root>/../shared}).
@@ -45,21 +45,46 @@ public final class AdapterBench {
     Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
     Path shared = args.length > 1 ? Path.of(args[1]) : root.resolve("../shared").normalize();
     Path wiki = shared.resolve("corpus-samples/mediawiki");
-    List<Family> families = List.of(
-        new Family("devdocs (fixture)", new DevDocsAdapter(),
-            root.resolve("plugins/zim-devdocs/src/test/resources/fixtures/devdocs_en_python_fixture.zim")),
-        new Family("stackexchange (fixture)", new StackExchangeAdapter(),
-            root.resolve("plugins/zim-stackexchange/src/test/resources/fixtures/"
-                + "security.stackexchange.com_en_all_fixture.zim")),
-        new Family("mediawiki 100 mini 2022", new MediaWikiAdapter(),
-            wiki.resolve("wikipedia_en_100_mini_2022-10.zim")),
-        new Family("mediawiki ray charles maxi 2019", new MediaWikiAdapter(),
-            wiki.resolve("wikipedia_en_ray_charles_maxi_2019-08.zim")));
-    System.out.printf(Locale.ROOT, "java %s, %d cores; warm-up %d s, measure %d s per family%n",
-        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-        WARMUP_NANOS / 1_000_000_000L, MEASURE_NANOS / 1_000_000_000L);
-    System.out.printf(Locale.ROOT, "%-32s %5s %9s %7s %10s %10s %10s %10s %9s%n", "family", "docs",
-        "avg kchar", "parses", "mean µs", "median µs", "p95 µs", "max µs", "µs/kchar");
+    List<Family> families =
+        List.of(
+            new Family(
+                "devdocs (fixture)",
+                new DevDocsAdapter(),
+                root.resolve(
+                    "plugins/zim-devdocs/src/test/resources/fixtures/devdocs_en_python_fixture.zim")),
+            new Family(
+                "stackexchange (fixture)",
+                new StackExchangeAdapter(),
+                root.resolve(
+                    "plugins/zim-stackexchange/src/test/resources/fixtures/"
+                        + "security.stackexchange.com_en_all_fixture.zim")),
+            new Family(
+                "mediawiki 100 mini 2022",
+                new MediaWikiAdapter(),
+                wiki.resolve("wikipedia_en_100_mini_2022-10.zim")),
+            new Family(
+                "mediawiki ray charles maxi 2019",
+                new MediaWikiAdapter(),
+                wiki.resolve("wikipedia_en_ray_charles_maxi_2019-08.zim")));
+    System.out.printf(
+        Locale.ROOT,
+        "java %s, %d cores; warm-up %d s, measure %d s per family%n",
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        WARMUP_NANOS / 1_000_000_000L,
+        MEASURE_NANOS / 1_000_000_000L);
+    System.out.printf(
+        Locale.ROOT,
+        "%-32s %5s %9s %7s %10s %10s %10s %10s %9s%n",
+        "family",
+        "docs",
+        "avg kchar",
+        "parses",
+        "mean µs",
+        "median µs",
+        "p95 µs",
+        "max µs",
+        "µs/kchar");
     for (Family f : families) {
       if (!Files.isRegularFile(f.archive())) {
         System.out.printf(Locale.ROOT, "%-32s missing %s%n", f.label(), f.archive());
@@ -92,16 +117,25 @@ public final class AdapterBench {
     }
     long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
     double total = Arrays.stream(sorted).sum();
-    System.out.printf(Locale.ROOT, "%-32s %5d %9.1f %7d %10.1f %10.1f %10.1f %10.1f %9.2f%n",
-        f.label(), pages.size(), chars / 1000.0 / pages.size(), sorted.length,
-        total / sorted.length / 1e3, sorted[sorted.length / 2] / 1e3,
+    System.out.printf(
+        Locale.ROOT,
+        "%-32s %5d %9.1f %7d %10.1f %10.1f %10.1f %10.1f %9.2f%n",
+        f.label(),
+        pages.size(),
+        chars / 1000.0 / pages.size(),
+        sorted.length,
+        total / sorted.length / 1e3,
+        sorted[sorted.length / 2] / 1e3,
         sorted[(int) Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] / 1e3,
-        sorted[sorted.length - 1] / 1e3, total / 1e3 / (parsedChars / 1000.0));
+        sorted[sorted.length - 1] / 1e3,
+        total / 1e3 / (parsedChars / 1000.0));
     blackhole = sink;
   }
 
   private static int parse(CorpusAdapter adapter, Page p) {
-    return adapter.parse(p.facts(), p.html(), LINKS) instanceof Document d ? d.sections().size() : 0;
+    return adapter.parse(p.facts(), p.html(), LINKS) instanceof Document d
+        ? d.sections().size()
+        : 0;
   }
 
   static List<Page> read(Family f) throws Exception {

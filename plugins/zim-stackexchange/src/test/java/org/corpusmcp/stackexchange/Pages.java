@@ -12,8 +12,8 @@ import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest.Sample;
 /**
  * The hand-written sotoki question pages in src/test/resources/pages/questions/&lt;id&gt;.html,
  * written after sotoki's question-page templates (2.x and 3.x); scripts/build_family_fixtures.py
- * packs the same files into the fixture archive under {@code questions/<id>/<slug>}. 1001 and 1002 use the sotoki 3.x
- * markup, 1003 the 2.1.x markup.
+ * packs the same files into the fixture archive under {@code questions/<id>/<slug>}. 1001 and 1002
+ * use the sotoki 3.x markup, 1003 the 2.1.x markup.
  */
 final class Pages {
 
@@ -40,7 +40,8 @@ final class Pages {
   static List<Sample> all() {
     return List.of(
         new Sample(EntryFacts.html(SALT, "What is a salt in password hashing?"), html("1001")),
-        new Sample(EntryFacts.html(DOCKER, "How do I keep API keys out of a Docker image?"), html("1002")),
+        new Sample(
+            EntryFacts.html(DOCKER, "How do I keep API keys out of a Docker image?"), html("1002")),
         new Sample(EntryFacts.html(MD5, "Is MD5 still fine for file checksums?"), html("1003")));
   }
 }

@@ -4,7 +4,9 @@ import java.util.List;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest;
 
-/** plugin-api's adapter contract, run on the hand-written question pages of both sotoki generations. */
+/**
+ * plugin-api's adapter contract, run on the hand-written question pages of both sotoki generations.
+ */
 class StackExchangeAdapterContractTest extends AbstractCorpusAdapterContractTest {
 
   @Override

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The fixture archive written by scripts/build_family_fixtures.py with the real libzim writer,
- * read with our own zim module the way the host reads it: redirects resolved first, then
- * isDocument, then parse. Expected values are facts of the hand-written pages and the script.
+ * The fixture archive written by scripts/build_family_fixtures.py with the real libzim writer, read
+ * with our own zim module the way the host reads it: redirects resolved first, then isDocument,
+ * then parse. Expected values are facts of the hand-written pages and the script.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StackExchangeFixtureArchiveTest {
@@ -51,8 +51,10 @@ class StackExchangeFixtureArchiveTest {
       EntryFacts f = new EntryFacts(e.rawPath(), e.title(), e.mimeType(), true);
       items.put(e.rawPath(), f);
       if (adapter.isDocument(f)) {
-        threads.put(e.rawPath(), assertInstanceOf(Document.class,
-            adapter.parse(f, e.content().text(), Pages.REFS), e.rawPath()));
+        threads.put(
+            e.rawPath(),
+            assertInstanceOf(
+                Document.class, adapter.parse(f, e.content().text(), Pages.REFS), e.rawPath()));
       }
     }
   }
@@ -81,8 +83,17 @@ class StackExchangeFixtureArchiveTest {
   @Test
   void onlyTheThreeQuestionPagesAreDocuments() {
     assertEquals(List.of(Pages.SALT, Pages.DOCKER, Pages.MD5), List.copyOf(threads.keySet()));
-    for (String page : List.of("questions", "questions/tagged/password-hashing", "tags", "users",
-        "users/501/jane-doe", "about", "static/css/sotoki.css", "images/3f2a9c0d1e", "api/tags.json")) {
+    for (String page :
+        List.of(
+            "questions",
+            "questions/tagged/password-hashing",
+            "tags",
+            "users",
+            "users/501/jane-doe",
+            "about",
+            "static/css/sotoki.css",
+            "images/3f2a9c0d1e",
+            "api/tags.json")) {
       assertNotNull(items.get(page), page);
       assertFalse(adapter.isDocument(items.get(page)), page);
     }
@@ -109,7 +120,8 @@ class StackExchangeFixtureArchiveTest {
       assertTrue(redirect.isRedirect(), e.getKey());
       Entry end = redirect.resolve();
       assertEquals(e.getValue(), end.rawPath(), e.getKey());
-      assertTrue(adapter.isDocument(new EntryFacts(end.rawPath(), end.title(), end.mimeType(), true)));
+      assertTrue(
+          adapter.isDocument(new EntryFacts(end.rawPath(), end.title(), end.mimeType(), true)));
     }
   }
 
@@ -117,10 +129,12 @@ class StackExchangeFixtureArchiveTest {
   void threadModelsFromTheArchive() {
     Document salt = threads.get(Pages.SALT);
     assertEquals("What is a salt in password hashing?", salt.title());
-    assertEquals(List.of("question", "accepted-answer", "answer-1010", "answer-1020"),
+    assertEquals(
+        List.of("question", "accepted-answer", "answer-1010", "answer-1020"),
         salt.allSections().stream().map(s -> s.id().value()).toList());
     assertEquals("1005", salt.section(ThreadSections.ACCEPTED_ANSWER).metadata().get("post_id"));
-    assertEquals(List.of("password-hashing", "cryptography"),
+    assertEquals(
+        List.of("password-hashing", "cryptography"),
         salt.section(ThreadSections.QUESTION).metadata().get("tags"));
 
     Document docker = threads.get(Pages.DOCKER);

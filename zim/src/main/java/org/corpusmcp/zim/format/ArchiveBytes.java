@@ -7,10 +7,10 @@ import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteSource;
 
 /**
- * The archive's bytes, with its name, read as little-endian unsigned numbers. Every read
- * outside the archive becomes a {@link ZimFormatException} with fault {@link ZimFault#TRUNCATED}
- * naming the structure that was being read, never an {@link IndexOutOfBoundsException}.
- * Immutable and thread-safe.
+ * The archive's bytes, with its name, read as little-endian unsigned numbers. Every read outside
+ * the archive becomes a {@link ZimFormatException} with fault {@link ZimFault#TRUNCATED} naming the
+ * structure that was being read, never an {@link IndexOutOfBoundsException}. Immutable and
+ * thread-safe.
  */
 public final class ArchiveBytes {
 
@@ -36,7 +36,8 @@ public final class ArchiveBytes {
 
   /** A fault at {@code offset} with numbers to compare. */
   public ZimFormatException fault(ZimFault fault, long offset, Object expected, Object actual) {
-    return new ZimFormatException(fault, name, offset, String.valueOf(expected), String.valueOf(actual));
+    return new ZimFormatException(
+        fault, name, offset, String.valueOf(expected), String.valueOf(actual));
   }
 
   /** A fault at {@code offset} without numbers. */

@@ -5,15 +5,15 @@ import org.corpusmcp.zim.ZimFault;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The structures of an opened archive and the bounded checks made while opening it
- * (header, MIME list, pointer lists and title listings, as libzim checks them on opening).
+ * The structures of an opened archive and the bounded checks made while opening it (header, MIME
+ * list, pointer lists and title listings, as libzim checks them on opening).
  *
  * <p>Opening reads: the header; the MIME list up to the first structure after it; the first and
- * last path pointers and the dirents they name; the first {@value #SAMPLE} and the last
- * neighbours of the path order and of each title listing; and, for a new-scheme archive, the
- * dirent and cluster of {@code X/listing/titleOrdered/v1}. That is a few kilobytes however large
- * the archive. It refuses exactly what libzim refuses at open in libzim's test archives; the
- * title-listing sample only marks a listing damaged (libzim opens those archives).
+ * last path pointers and the dirents they name; the first {@value #SAMPLE} and the last neighbours
+ * of the path order and of each title listing; and, for a new-scheme archive, the dirent and
+ * cluster of {@code X/listing/titleOrdered/v1}. That is a few kilobytes however large the archive.
+ * It refuses exactly what libzim refuses at open in libzim's test archives; the title-listing
+ * sample only marks a listing damaged (libzim opens those archives).
  *
  * <p>Immutable and thread-safe.
  */
@@ -22,7 +22,8 @@ public final class ArchiveLayout {
   /** How many leading neighbours of each ordered table are checked at open. */
   static final int SAMPLE = 16;
 
-  private static final byte[] V1_PATH = "listing/titleOrdered/v1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] V1_PATH =
+      "listing/titleOrdered/v1".getBytes(StandardCharsets.US_ASCII);
 
   private final ArchiveBytes in;
   private final ZimHeader header;
@@ -33,8 +34,14 @@ public final class ArchiveLayout {
   private final @Nullable TitleListing titlesV1;
   private volatile @Nullable PathDerivedTitleOrder pathDerived;
 
-  private ArchiveLayout(ArchiveBytes in, ZimHeader header, MimeTypeList mimeTypes, Directory directory,
-      ClusterReader clusters, @Nullable TitleListing titlesV0, @Nullable TitleListing titlesV1) {
+  private ArchiveLayout(
+      ArchiveBytes in,
+      ZimHeader header,
+      MimeTypeList mimeTypes,
+      Directory directory,
+      ClusterReader clusters,
+      @Nullable TitleListing titlesV0,
+      @Nullable TitleListing titlesV1) {
     this.in = in;
     this.header = header;
     this.mimeTypes = mimeTypes;
@@ -45,10 +52,10 @@ public final class ArchiveLayout {
   }
 
   /**
-   * Opens and checks what libzim checks at open; throws {@link org.corpusmcp.zim.ZimFormatException}
-   * naming the first fault. Damage libzim only meets when it reads the structure (a cluster
-   * pointer, a title listing in use or not) does not stop the opening: it is a typed error on that
-   * read and a fault in {@link IntegrityCheck}'s report.
+   * Opens and checks what libzim checks at open; throws {@link
+   * org.corpusmcp.zim.ZimFormatException} naming the first fault. Damage libzim only meets when it
+   * reads the structure (a cluster pointer, a title listing in use or not) does not stop the
+   * opening: it is a typed error on that read and a fault in {@link IntegrityCheck}'s report.
    */
   public static ArchiveLayout open(ArchiveBytes in, long maxClusterBytes) {
     ZimHeader header = ZimHeader.read(in);
@@ -90,12 +97,20 @@ public final class ArchiveLayout {
         header.requireTitleListV0Inside(in);
       }
       if (v1 == null || v0Inside(in, header)) {
-        v0 = new TitleListing(in, in.source().slice(header.titlePtrPos(), 4L * n), header.titlePtrPos(),
-            directory, false);
+        v0 =
+            new TitleListing(
+                in,
+                in.source().slice(header.titlePtrPos(), 4L * n),
+                header.titlePtrPos(),
+                directory,
+                false);
       }
     }
     if (v0 == null && v1 == null) {
-      throw in.fault(ZimFault.MISSING_TITLE_LISTING, 40, "v0 title list or uncompressed X/listing/titleOrdered/v1",
+      throw in.fault(
+          ZimFault.MISSING_TITLE_LISTING,
+          40,
+          "v0 title list or uncompressed X/listing/titleOrdered/v1",
           "neither");
     }
     for (TitleListing t : new TitleListing[] {v0, v1}) {
@@ -116,7 +131,8 @@ public final class ArchiveLayout {
   }
 
   /** {@code X/listing/titleOrdered/v1} when present as an item in an uncompressed cluster. */
-  private static @Nullable TitleListing v1(ArchiveBytes in, Directory directory, ClusterReader clusters) {
+  private static @Nullable TitleListing v1(
+      ArchiveBytes in, Directory directory, ClusterReader clusters) {
     int i = directory.find((byte) 'X', V1_PATH);
     if (i < 0) {
       return null;
@@ -127,16 +143,26 @@ public final class ArchiveLayout {
     }
     Cluster c = clusters.read(d.cluster());
     if (d.blob() < 0 || d.blob() >= c.blobCount()) {
-      throw in.fault(ZimFault.BLOB_INDEX, d.offset(), "< " + c.blobCount(), d.blob() & 0xFFFF_FFFFL);
+      throw in.fault(
+          ZimFault.BLOB_INDEX, d.offset(), "< " + c.blobCount(), d.blob() & 0xFFFF_FFFFL);
     }
     long size = c.blobSize(d.blob());
     // libzim opens an archive whose v1 listing has a wrong size and reads its whole entries; the
     // listing is then known damaged from the start (title lookups use another order).
-    TitleListing v1 = new TitleListing(in, c.blob(d.blob()).slice(0, size - size % 4),
-        c.blobArchiveOffset(d.blob()), directory, true);
+    TitleListing v1 =
+        new TitleListing(
+            in,
+            c.blob(d.blob()).slice(0, size - size % 4),
+            c.blobArchiveOffset(d.blob()),
+            directory,
+            true);
     if (size % 4 != 0 || size / 4 > directory.entryCount()) {
-      v1.markDamaged(in.fault(ZimFault.TITLE_INDEX, c.blobArchiveOffset(d.blob()),
-          "a multiple of 4 bytes, at most " + directory.entryCount() + " entries", size + " bytes"));
+      v1.markDamaged(
+          in.fault(
+              ZimFault.TITLE_INDEX,
+              c.blobArchiveOffset(d.blob()),
+              "a multiple of 4 bytes, at most " + directory.entryCount() + " entries",
+              size + " bytes"));
     }
     return v1;
   }
@@ -171,8 +197,8 @@ public final class ArchiveLayout {
 
   /**
    * The order title lookups read: libzim's listing (v1 when usable, else v0) while no damage has
-   * been seen in it; else the other stored listing while that is sound; else the order rebuilt
-   * from the path index, so a damaged listing never turns into "no such title".
+   * been seen in it; else the other stored listing while that is sound; else the order rebuilt from
+   * the path index, so a damaged listing never turns into "no such title".
    */
   public TitleOrder titleOrder() {
     TitleListing preferred = titlesV1 != null ? titlesV1 : titlesV0;

@@ -65,7 +65,10 @@ public final class Cluster {
     return archiveOffset < 0 ? -1 : archiveOffset + offsets[blob];
   }
 
-  /** What keeping this cluster in memory costs, in bytes: the payload held decompressed, and the table. */
+  /**
+   * What keeping this cluster in memory costs, in bytes: the payload held decompressed, and the
+   * table.
+   */
   public long weight() {
     long data = decoded != null ? decoded.residentBytes() : 0;
     return data + 8L * offsets.length + 64;

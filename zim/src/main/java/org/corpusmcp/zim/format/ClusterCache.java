@@ -14,20 +14,23 @@ import java.util.function.IntFunction;
  *
  * <p>{@link #get} is atomic per cluster: when several threads ask for the same missing cluster at
  * once, exactly one decodes it and the others wait for that result, so no cluster is decompressed
- * twice at the same time. Different clusters load in parallel. A load that fails is not cached:
- * the next request tries again and fails the same way.
+ * twice at the same time. Different clusters load in parallel. A load that fails is not cached: the
+ * next request tries again and fails the same way.
  *
  * <p>Semantics, stated honestly: the bound is checked after each load, so the cache may briefly
- * exceed it by one cluster; a single cluster heavier than the bound is handed to its caller but
- * not kept. A maximum of 0 disables caching (every read decodes). Thread-safe.
+ * exceed it by one cluster; a single cluster heavier than the bound is handed to its caller but not
+ * kept. A maximum of 0 disables caching (every read decodes). Thread-safe.
  */
 public final class ClusterCache {
 
   private final long maxWeight;
   private final IntFunction<Cluster> loader;
-  private final ConcurrentHashMap<Integer, CompletableFuture<Cluster>> loading = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, CompletableFuture<Cluster>> loading =
+      new ConcurrentHashMap<>();
+
   /** Guarded by itself; access-ordered. */
   private final LinkedHashMap<Integer, Cluster> lru = new LinkedHashMap<>(64, 0.75f, true);
+
   private long weight;
 
   public ClusterCache(long maxWeight, IntFunction<Cluster> loader) {

@@ -30,14 +30,14 @@ import org.tukaani.xz.XZInputStream;
  * <p>Checks (libzim 9.x's, stricter than 8.1.1 which aborts on some): Offset[0] is a multiple of
  * the width, at least two widths (or exactly one for an empty cluster), implies no more blobs than
  * entries; offsets never decrease; the payload fits in the archive and within the configured
- * maximum. A compressed cluster is decompressed only as far as its last offset, so bytes after
- * the stream are never interpreted.
+ * maximum. A compressed cluster is decompressed only as far as its last offset, so bytes after the
+ * stream are never interpreted.
  *
  * <p>The configured maximum bounds every decode buffer, not the cluster: a zstd cluster that
- * regenerates more is streamed ({@link StreamedPayload}), so its entries' sizes and its small
- * blobs stay readable in a small heap, and only a single blob over the maximum is refused with
- * {@link ZimFault#CLUSTER_TOO_LARGE}. xz clusters (old archives, written at 1 MiB) are decoded
- * whole and refused over the maximum.
+ * regenerates more is streamed ({@link StreamedPayload}), so its entries' sizes and its small blobs
+ * stay readable in a small heap, and only a single blob over the maximum is refused with {@link
+ * ZimFault#CLUSTER_TOO_LARGE}. xz clusters (old archives, written at 1 MiB) are decoded whole and
+ * refused over the maximum.
  *
  * <p>Stateless; thread-safe.
  */
@@ -50,6 +50,7 @@ public final class ClusterReader {
   private final ZimHeader header;
   private final long dataEnd;
   private final long maxClusterBytes;
+
   /** Mean output per compressed zstd block over this archive's decodes: plans prefix decodes. */
   private final ZstdPayload.BlockYield blockYield = new ZstdPayload.BlockYield();
 
@@ -63,12 +64,16 @@ public final class ClusterReader {
   /** The archive offset of cluster {@code index}, checked as libzim's CLUSTER_PTRS check does. */
   public long clusterOffset(int index) {
     if (index < 0 || index >= header.clusterCount()) {
-      throw in.fault(ZimFault.CLUSTER_INDEX, -1, "< " + header.clusterCount(), index & 0xFFFF_FFFFL);
+      throw in.fault(
+          ZimFault.CLUSTER_INDEX, -1, "< " + header.clusterCount(), index & 0xFFFF_FFFFL);
     }
     long at = header.clusterPtrPos() + 8L * index;
     long offset = in.u64(at, "cluster pointer list");
     if (offset < ZimHeader.SIZE || offset > dataEnd - 1) {
-      throw in.fault(ZimFault.CLUSTER_POINTER, at, "[" + ZimHeader.SIZE + ", " + (dataEnd - 1) + "]",
+      throw in.fault(
+          ZimFault.CLUSTER_POINTER,
+          at,
+          "[" + ZimHeader.SIZE + ", " + (dataEnd - 1) + "]",
           Long.toUnsignedString(offset));
     }
     return offset;
@@ -84,8 +89,8 @@ public final class ClusterReader {
   }
 
   /**
-   * libzim's one cluster check at open: the last cluster starts inside the file. Any other
-   * damaged cluster pointer is found when that cluster is read, and by validation.
+   * libzim's one cluster check at open: the last cluster starts inside the file. Any other damaged
+   * cluster pointer is found when that cluster is read, and by validation.
    */
   public void requireLastClusterInsideFile() {
     if (header.clusterCount() == 0) {
@@ -94,7 +99,10 @@ public final class ClusterReader {
     long at = header.clusterPtrPos() + 8L * (header.clusterCount() - 1);
     long offset = in.u64(at, "cluster pointer list");
     if (offset < 0 || offset > in.size()) {
-      throw in.fault(ZimFault.CLUSTER_POINTER, at, "last cluster offset <= " + in.size(),
+      throw in.fault(
+          ZimFault.CLUSTER_POINTER,
+          at,
+          "last cluster offset <= " + in.size(),
           Long.toUnsignedString(offset));
     }
   }
@@ -126,7 +134,8 @@ public final class ClusterReader {
       int n = blobTableSize(offset, first, width, available);
       ByteBuffer table = in.read(payloadStart, n * width, "cluster offsets");
       long[] offsets = offsets(offset, table, n, width, available);
-      return new Cluster(in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
+      return new Cluster(
+          in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
     }
     long maxBuffer = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
     try {
@@ -138,36 +147,47 @@ public final class ClusterReader {
       if (e instanceof ZimFormatException) {
         throw (ZimFormatException) e;
       }
-      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), offset,
-          compression + " stream", e.toString(), e);
+      throw new ZimFormatException(
+          ZimFault.DECOMPRESSION, in.name(), offset, compression + " stream", e.toString(), e);
     }
   }
 
   /**
    * A zstd cluster whose frames regenerate at most {@code maxBuffer} bytes is decoded into arrays
    * of at most that bound, only as far as the reads need ({@link ZstdPayload}; libzim's clusters
-   * are about 2 MiB): its offset table first, from its first block. A larger one is
-   * streamed: its offset table is read from the first decoded bytes only, and each blob is decoded
-   * on request into a buffer of its own size, so an entry's size costs the table, not the cluster.
+   * are about 2 MiB): its offset table first, from its first block. A larger one is streamed: its
+   * offset table is read from the first decoded bytes only, and each blob is decoded on request
+   * into a buffer of its own size, so an entry's size costs the table, not the cluster.
    */
-  private Cluster readZstd(long offset, int width, long payloadStart, long maxBuffer) throws IOException {
+  private Cluster readZstd(long offset, int width, long payloadStart, long maxBuffer)
+      throws IOException {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, offset, payloadStart, dataEnd);
     long bound = frames.outputBound();
     if (bound <= maxBuffer) {
       ZstdPayload payload = new ZstdPayload(in, offset, frames, (int) bound, blockYield);
       byte[] head = new byte[width];
       payload.range(0, width).read(0, ByteBuffer.wrap(head));
-      int n = blobTableSize(offset, number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width),
-          width, available(payload, bound));
+      int n =
+          blobTableSize(
+              offset,
+              number(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN), width),
+              width,
+              available(payload, bound));
       byte[] table = new byte[n * width];
       payload.range(0, table.length).read(0, ByteBuffer.wrap(table));
-      long[] offsets = offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width,
-          available(payload, bound));
+      long[] offsets =
+          offsets(
+              offset,
+              ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN),
+              n,
+              width,
+              available(payload, bound));
       return new Cluster(payload, offsets);
     }
     try (InputStream z = ZstdFrame.stream(in, frames)) {
       long[] offsets = readTable(z, offset, width, maxBuffer, bound).offsets();
-      return new Cluster(new StreamedPayload(in, offset, () -> ZstdFrame.stream(in, frames), maxBuffer), offsets);
+      return new Cluster(
+          new StreamedPayload(in, offset, () -> ZstdFrame.stream(in, frames), maxBuffer), offsets);
     }
   }
 
@@ -181,12 +201,17 @@ public final class ClusterReader {
 
   /**
    * An xz cluster: the offset table first, then, when the payload fits {@code maxBuffer}, the rest
-   * from the same stream into an array of exactly its size (known from the last offset); else it
-   * is streamed as a large zstd cluster is. xz decodes concatenated streams as one.
+   * from the same stream into an array of exactly its size (known from the last offset); else it is
+   * streamed as a large zstd cluster is. xz decodes concatenated streams as one.
    */
-  private Cluster readXz(long offset, int width, long payloadStart, long maxBuffer) throws IOException {
-    StreamedPayload.Decoder xz = () -> new XZInputStream(new SourceInputStream(in.source(), payloadStart, dataEnd),
-        XZ_MEMORY_LIMIT_KIB, BasicArrayCache.getInstance());
+  private Cluster readXz(long offset, int width, long payloadStart, long maxBuffer)
+      throws IOException {
+    StreamedPayload.Decoder xz =
+        () ->
+            new XZInputStream(
+                new SourceInputStream(in.source(), payloadStart, dataEnd),
+                XZ_MEMORY_LIMIT_KIB,
+                BasicArrayCache.getInstance());
     // Closing gives xz's dictionary arrays back to the shared cache for the next cluster.
     try (InputStream z = xz.open()) {
       Table table = readTable(z, offset, width, maxBuffer, Long.MAX_VALUE);
@@ -214,10 +239,14 @@ public final class ClusterReader {
     byte[] table = new byte[n * width];
     System.arraycopy(head, 0, table, 0, width);
     readFully(z, table, width, table.length - width, offset);
-    return new Table(table, offsets(offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width, available));
+    return new Table(
+        table,
+        offsets(
+            offset, ByteBuffer.wrap(table).order(ByteOrder.LITTLE_ENDIAN), n, width, available));
   }
 
-  private void readFully(InputStream z, byte[] b, int off, int len, long clusterOffset) throws IOException {
+  private void readFully(InputStream z, byte[] b, int off, int len, long clusterOffset)
+      throws IOException {
     while (len > 0) {
       int k = z.read(b, off, len);
       if (k < 0) {
@@ -235,13 +264,25 @@ public final class ClusterReader {
   /** The number of offsets (n + 1) that Offset[0] = {@code first} announces. */
   private int blobTableSize(long offset, long first, int width, long available) {
     if (first > available && available == Math.min(maxClusterBytes, Integer.MAX_VALUE - 16)) {
-      throw in.fault(ZimFault.CLUSTER_TOO_LARGE, offset, "<= " + available, Long.toUnsignedString(first));
+      throw in.fault(
+          ZimFault.CLUSTER_TOO_LARGE, offset, "<= " + available, Long.toUnsignedString(first));
     }
-    if (first < width || first % width != 0 || (first != width && first < 2L * width)
-        || first / width - 1 > header.entryCount() || first > available) {
-      throw in.fault(ZimFault.CLUSTER_OFFSETS, offset + 1,
-          "a multiple of " + width + " in [" + width + ", " + Math.min(available,
-              (header.entryCount() + 1L) * width) + "]", Long.toUnsignedString(first));
+    if (first < width
+        || first % width != 0
+        || (first != width && first < 2L * width)
+        || first / width - 1 > header.entryCount()
+        || first > available) {
+      throw in.fault(
+          ZimFault.CLUSTER_OFFSETS,
+          offset + 1,
+          "a multiple of "
+              + width
+              + " in ["
+              + width
+              + ", "
+              + Math.min(available, (header.entryCount() + 1L) * width)
+              + "]",
+          Long.toUnsignedString(first));
     }
     return (int) (first / width);
   }
@@ -252,8 +293,11 @@ public final class ClusterReader {
     for (int i = 0; i < n; i++) {
       long o = number(table, width);
       if (o < previous || o > available) {
-        throw in.fault(ZimFault.CLUSTER_OFFSETS, offset + 1 + (long) i * width,
-            "in [" + previous + ", " + available + "]", Long.toUnsignedString(o));
+        throw in.fault(
+            ZimFault.CLUSTER_OFFSETS,
+            offset + 1 + (long) i * width,
+            "in [" + previous + ", " + available + "]",
+            Long.toUnsignedString(o));
       }
       offsets[i] = o;
       previous = o;

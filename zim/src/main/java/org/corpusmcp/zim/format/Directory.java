@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.corpusmcp.zim.ZimFault;
 
 /**
- * The path-ordered directory: the path pointer list and the dirents it points to
- * (openZIM ZIM file format spec, "Pointer lists" and "Directory Entries").
+ * The path-ordered directory: the path pointer list and the dirents it points to (openZIM ZIM file
+ * format spec, "Pointer lists" and "Directory Entries").
  *
  * <pre>
  * PathPointerList --&gt; DirentOffset^EntryCount       DirentOffset --&gt; u64 archive offset
@@ -13,10 +13,9 @@ import org.corpusmcp.zim.ZimFault;
  *
  * <p>Entry {@code i} is the dirent at {@code DirentOffset[i]}; entries are non-decreasing by
  * (namespace byte, path bytes), unsigned, so a path is found by binary search (the first of equal
- * neighbours, see {@link #requireOrdered}). Nothing is read
- * ahead: opening costs no I/O here, and each lookup reads about log2(entryCount) dirents. A small
- * direct-mapped cache of decoded dirents (bounded, lock-free) spares repeated reads of the
- * dirents every binary search visits first.
+ * neighbours, see {@link #requireOrdered}). Nothing is read ahead: opening costs no I/O here, and
+ * each lookup reads about log2(entryCount) dirents. A small direct-mapped cache of decoded dirents
+ * (bounded, lock-free) spares repeated reads of the dirents every binary search visits first.
  *
  * <p>Immutable and thread-safe.
  */
@@ -45,7 +44,10 @@ public final class Directory {
     long at = header.pathPtrPos() + 8L * index;
     long offset = in.u64(at, "path pointer list");
     if (offset < ZimHeader.SIZE || offset > dataEnd - 10) {
-      throw in.fault(ZimFault.DIRENT_POINTER, at, "[" + ZimHeader.SIZE + ", " + (dataEnd - 10) + "]",
+      throw in.fault(
+          ZimFault.DIRENT_POINTER,
+          at,
+          "[" + ZimHeader.SIZE + ", " + (dataEnd - 10) + "]",
           Long.toUnsignedString(offset));
     }
     return offset;
@@ -64,8 +66,7 @@ public final class Directory {
   }
 
   /**
-   * The first entry index whose (namespace, path) is ≥ the given one, in {@code [0,
-   * entryCount]}.
+   * The first entry index whose (namespace, path) is ≥ the given one, in {@code [0, entryCount]}.
    */
   public int lowerBound(byte namespace, byte[] path) {
     int lo = 0;
@@ -109,7 +110,9 @@ public final class Directory {
     Dirent a = dirent(index);
     Dirent b = dirent(index + 1);
     if (Dirent.compare(a.namespace(), a.path(), b.namespace(), b.path()) > 0) {
-      throw in.fault(ZimFault.DIRENT_ORDER, header.pathPtrPos() + 8L * index,
+      throw in.fault(
+          ZimFault.DIRENT_ORDER,
+          header.pathPtrPos() + 8L * index,
           "entry " + index + " <= entry " + (index + 1),
           a.fullPath() + " > " + b.fullPath());
     }

@@ -41,8 +41,10 @@ public record Dirent(
   static final int REDIRECT = 0xFFFF;
   static final int LINK_TARGET = 0xFFFE;
   static final int DELETED = 0xFFFD;
+
   /** libzim fetches 256 bytes and grows by 256 until both strings end. */
   private static final int CHUNK = 256;
+
   /** Paths and titles longer than this are treated as corruption. */
   private static final int MAX_BYTES = 1 << 16;
 
@@ -53,7 +55,9 @@ public record Dirent(
 
   /** {@code N/path} as text, for messages and listings. */
   public String fullPath() {
-    return (char) (namespace & 0xFF) + "/" + new String(path, java.nio.charset.StandardCharsets.UTF_8);
+    return (char) (namespace & 0xFF)
+        + "/"
+        + new String(path, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /**
@@ -66,7 +70,8 @@ public record Dirent(
       if (length < 10) {
         throw in.fault(ZimFault.DIRENT, offset, "a dirent before " + end, length + " bytes left");
       }
-      ByteBuffer b = ByteBuffer.wrap(in.bytes(offset, length, "dirent")).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer b =
+          ByteBuffer.wrap(in.bytes(offset, length, "dirent")).order(ByteOrder.LITTLE_ENDIAN);
       int mime = b.getShort() & 0xFFFF;
       b.get(); // parameter length: extra data after the title, unused by any reader
       byte ns = b.get();
@@ -78,7 +83,8 @@ public record Dirent(
       if (mime == REDIRECT) {
         kind = DirentKind.REDIRECT;
         if (b.remaining() < 4) {
-          throw in.fault(ZimFault.DIRENT, offset, "12-byte redirect dirent", length + " bytes left");
+          throw in.fault(
+              ZimFault.DIRENT, offset, "12-byte redirect dirent", length + " bytes left");
         }
         redirect = b.getInt();
       } else if (mime == LINK_TARGET || mime == DELETED) {
@@ -101,7 +107,10 @@ public record Dirent(
         return new Dirent(index, offset, kind, mime, ns, path, title, cluster, blob, redirect);
       }
       if (length < want || want >= MAX_BYTES) {
-        throw in.fault(ZimFault.DIRENT, offset, "path and title terminated by NUL",
+        throw in.fault(
+            ZimFault.DIRENT,
+            offset,
+            "path and title terminated by NUL",
             "no terminator in " + length + " bytes");
       }
       want *= 2;

@@ -10,8 +10,8 @@ import org.corpusmcp.zim.ZimFormatException;
 /**
  * The full structural validation (libzim's {@code zim::validate}), apart from the checksum, which
  * {@link ChecksumVerifier} does. Every check runs on its own and every fault is collected, so one
- * damaged structure neither hides another nor stops the report (libzim's {@code validate} stops
- * at the first failing check).
+ * damaged structure neither hides another nor stops the report (libzim's {@code validate} stops at
+ * the first failing check).
  *
  * <ul>
  *   <li>DIRENT_PTRS: every dirent pointer in {@code [80, checksumPos − 10]}, every dirent decodes;
@@ -96,21 +96,34 @@ public final class IntegrityCheck {
       switch (d.kind()) {
         case ITEM:
           if (d.mimeCode() >= mimeCount) {
-            report.add(in.fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + mimeCount, d.mimeCode()));
+            report.add(
+                in.fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + mimeCount, d.mimeCode()));
           }
           if (d.cluster() < 0 || d.cluster() >= h.clusterCount()) {
-            report.add(in.fault(ZimFault.CLUSTER_INDEX, d.offset() + 8, "< " + h.clusterCount(),
-                d.cluster() & 0xFFFF_FFFFL));
+            report.add(
+                in.fault(
+                    ZimFault.CLUSTER_INDEX,
+                    d.offset() + 8,
+                    "< " + h.clusterCount(),
+                    d.cluster() & 0xFFFF_FFFFL));
           } else if (blobCounts[d.cluster()] >= 0
               && (d.blob() < 0 || d.blob() >= blobCounts[d.cluster()])) {
-            report.add(in.fault(ZimFault.BLOB_INDEX, d.offset() + 12, "< " + blobCounts[d.cluster()],
-                d.blob() & 0xFFFF_FFFFL));
+            report.add(
+                in.fault(
+                    ZimFault.BLOB_INDEX,
+                    d.offset() + 12,
+                    "< " + blobCounts[d.cluster()],
+                    d.blob() & 0xFFFF_FFFFL));
           }
           break;
         case REDIRECT:
           if (d.redirectIndex() < 0 || d.redirectIndex() >= n) {
-            report.add(in.fault(ZimFault.REDIRECT_INDEX, d.offset() + 8, "< " + n,
-                d.redirectIndex() & 0xFFFF_FFFFL));
+            report.add(
+                in.fault(
+                    ZimFault.REDIRECT_INDEX,
+                    d.offset() + 8,
+                    "< " + n,
+                    d.redirectIndex() & 0xFFFF_FFFFL));
           }
           break;
         default:

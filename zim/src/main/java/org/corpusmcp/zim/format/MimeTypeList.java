@@ -32,7 +32,8 @@ public final class MimeTypeList {
   /** Reads the list, which must end before {@code limit} (an archive offset). */
   public static MimeTypeList read(ArchiveBytes in, long position, long limit) {
     if (limit <= position) {
-      throw in.fault(ZimFault.MIME_LIST, position, "a structure after the MIME list", "limit " + limit);
+      throw in.fault(
+          ZimFault.MIME_LIST, position, "a structure after the MIME list", "limit " + limit);
     }
     int length = (int) Math.min(Math.min(limit, in.size()) - position, MAX_BYTES);
     byte[] b = in.bytes(position, length, "MIME list");
@@ -44,7 +45,10 @@ public final class MimeTypeList {
         end++;
       }
       if (end == b.length) {
-        throw in.fault(ZimFault.MIME_LIST, position, "a terminating NUL before " + limit,
+        throw in.fault(
+            ZimFault.MIME_LIST,
+            position,
+            "a terminating NUL before " + limit,
             "none in " + length + " bytes");
       }
       if (end == start) {

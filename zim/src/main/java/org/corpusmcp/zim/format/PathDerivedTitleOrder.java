@@ -34,8 +34,9 @@ public final class PathDerivedTitleOrder implements TitleOrder {
         // left out: it has no title to be found by
       }
     }
-    readable.sort(Comparator.<Dirent>comparingInt(d -> d.namespace() & 0xFF)
-        .thenComparing(Dirent::title, java.util.Arrays::compareUnsigned));
+    readable.sort(
+        Comparator.<Dirent>comparingInt(d -> d.namespace() & 0xFF)
+            .thenComparing(Dirent::title, java.util.Arrays::compareUnsigned));
     int[] order = new int[readable.size()];
     for (int i = 0; i < order.length; i++) {
       order[i] = readable.get(i).index();

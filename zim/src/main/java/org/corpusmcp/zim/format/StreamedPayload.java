@@ -9,9 +9,9 @@ import org.corpusmcp.zim.io.ByteSource;
 
 /**
  * The payload of a compressed cluster too large to decode into one buffer: each blob read decodes
- * the payload again from the start, discarding the bytes before the blob, and keeps only the blob. So
- * memory is bounded by the decoder's window and the blob itself, whatever the cluster's size; the
- * price, a decode from the start per read, is paid only by clusters over the configured limit,
+ * the payload again from the start, discarding the bytes before the blob, and keeps only the blob.
+ * So memory is bounded by the decoder's window and the blob itself, whatever the cluster's size;
+ * the price, a decode from the start per read, is paid only by clusters over the configured limit,
  * which libzim's writer does not produce (it closes a cluster at 2 MiB unless one item is larger).
  *
  * <p>Immutable; thread-safe (each read has its own decoder).
@@ -40,7 +40,10 @@ final class StreamedPayload implements ClusterPayload {
   @Override
   public ByteSource range(long from, long to) {
     if (to - from > maxBlobBytes) {
-      throw in.fault(ZimFault.CLUSTER_TOO_LARGE, clusterOffset, "a blob of <= " + maxBlobBytes + " bytes",
+      throw in.fault(
+          ZimFault.CLUSTER_TOO_LARGE,
+          clusterOffset,
+          "a blob of <= " + maxBlobBytes + " bytes",
           (to - from) + " bytes");
     }
     byte[] blob = new byte[(int) (to - from)];
@@ -65,14 +68,23 @@ final class StreamedPayload implements ClusterPayload {
     } catch (ZimFormatException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
-          "a valid compressed stream", e.toString(), e);
+      throw new ZimFormatException(
+          ZimFault.DECOMPRESSION,
+          in.name(),
+          clusterOffset,
+          "a valid compressed stream",
+          e.toString(),
+          e);
     }
     return new ByteArraySource(blob);
   }
 
   private ZimFormatException endOfStream(long decoded) {
-    return in.fault(ZimFault.DECOMPRESSION, clusterOffset, "more bytes", decoded + " bytes, then end of stream");
+    return in.fault(
+        ZimFault.DECOMPRESSION,
+        clusterOffset,
+        "more bytes",
+        decoded + " bytes, then end of stream");
   }
 
   /** Only the offset table stays in memory. */

@@ -14,10 +14,10 @@ import org.jspecify.annotations.Nullable;
  * TitleListing --&gt; EntryIndex^Count        EntryIndex --&gt; u32 &lt; entryCount
  * </pre>
  *
- * <p>Two versions exist: v0 at the header's {@code titlePtrPos} lists every entry (all
- * namespaces); v1, the content of {@code X/listing/titleOrdered/v1}, lists only front articles.
- * Both are ordered by (namespace byte, title bytes), where the title is the stored title or the
- * path when that is empty. Equal titles may appear in any order (libzim sorts unstably).
+ * <p>Two versions exist: v0 at the header's {@code titlePtrPos} lists every entry (all namespaces);
+ * v1, the content of {@code X/listing/titleOrdered/v1}, lists only front articles. Both are ordered
+ * by (namespace byte, title bytes), where the title is the stored title or the path when that is
+ * empty. Equal titles may appear in any order (libzim sorts unstably).
  *
  * <p><b>Damage.</b> A listing whose entry is not an entry index, or whose titles are out of order,
  * is not a reason to refuse the archive (libzim opens it and reports the damage only on
@@ -40,7 +40,8 @@ public final class TitleListing implements TitleOrder {
   /**
    * @param list the u32 array; {@code listOffset} is its archive offset, for messages only
    */
-  public TitleListing(ArchiveBytes in, ByteSource list, long listOffset, Directory directory, boolean v1) {
+  public TitleListing(
+      ArchiveBytes in, ByteSource list, long listOffset, Directory directory, boolean v1) {
     this.in = in;
     this.list = list;
     this.listOffset = listOffset;
@@ -67,7 +68,8 @@ public final class TitleListing implements TitleOrder {
     list.read(4L * i, b);
     long e = b.getInt(0) & 0xFFFF_FFFFL;
     if (e >= directory.entryCount()) {
-      throw damaged(in.fault(ZimFault.TITLE_INDEX, listOffset + 4L * i, "< " + directory.entryCount(), e));
+      throw damaged(
+          in.fault(ZimFault.TITLE_INDEX, listOffset + 4L * i, "< " + directory.entryCount(), e));
     }
     return (int) e;
   }
@@ -82,8 +84,12 @@ public final class TitleListing implements TitleOrder {
     Dirent a = dirent(i);
     Dirent b = dirent(i + 1);
     if (Dirent.compare(a.namespace(), a.title(), b.namespace(), b.title()) > 0) {
-      throw damaged(in.fault(ZimFault.TITLE_ORDER, listOffset + 4L * i, "title " + i + " <= title " + (i + 1),
-          "entries " + a.index() + " > " + b.index()));
+      throw damaged(
+          in.fault(
+              ZimFault.TITLE_ORDER,
+              listOffset + 4L * i,
+              "title " + i + " <= title " + (i + 1),
+              "entries " + a.index() + " > " + b.index()));
     }
   }
 

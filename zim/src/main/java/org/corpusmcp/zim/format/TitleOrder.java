@@ -1,9 +1,9 @@
 package org.corpusmcp.zim.format;
 
 /**
- * Entries ordered by (namespace byte, title bytes), where the title is the stored title or the
- * path when that is empty: a title listing stored in the archive ({@link TitleListing}), or the
- * same order rebuilt from the path index when the stored ones are damaged ({@link
+ * Entries ordered by (namespace byte, title bytes), where the title is the stored title or the path
+ * when that is empty: a title listing stored in the archive ({@link TitleListing}), or the same
+ * order rebuilt from the path index when the stored ones are damaged ({@link
  * PathDerivedTitleOrder}). Title lookups, prefix listings and title iteration all read through it.
  */
 public interface TitleOrder {

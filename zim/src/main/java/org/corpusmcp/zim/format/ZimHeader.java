@@ -45,8 +45,8 @@ public record ZimHeader(
 
   /**
    * Reads and checks the header: every check of libzim's {@code Fileheader::sanity_check} that
-   * needs no other structure (size, magic,
-   * version, counts, positions in order and inside the archive, checksum position).
+   * needs no other structure (size, magic, version, counts, positions in order and inside the
+   * archive, checksum position).
    */
   public static ZimHeader read(ArchiveBytes in) {
     long size = in.size();
@@ -76,7 +76,10 @@ public record ZimHeader(
     long checksumPos = b.getLong();
 
     if ((entryCount == 0) != (clusterCount == 0) || clusterCount > entryCount) {
-      throw in.fault(ZimFault.BAD_COUNTS, 24, "clusterCount <= entryCount, both 0 or neither",
+      throw in.fault(
+          ZimFault.BAD_COUNTS,
+          24,
+          "clusterCount <= entryCount, both 0 or neither",
           "entryCount=" + entryCount + ", clusterCount=" + clusterCount);
     }
     // Java arrays and our indexes are int; 2^31 entries is beyond any real archive.
@@ -92,27 +95,52 @@ public record ZimHeader(
     }
     long end = hasChecksum ? checksumPos : size;
     requireTable(in, ZimFault.PATH_POINTER_LIST, 32, pathPtrPos, entryCount * 8, mimeListPos, end);
-    requireTable(in, ZimFault.CLUSTER_POINTER_LIST, 48, clusterPtrPos, clusterCount * 8, mimeListPos, end);
+    requireTable(
+        in, ZimFault.CLUSTER_POINTER_LIST, 48, clusterPtrPos, clusterCount * 8, mimeListPos, end);
     // Where the v0 title list lies is checked only when it is the listing in use (see
-    // requireTitleListV0Inside): libzim ignores it, and opens the archive, when a v1 listing exists.
+    // requireTitleListV0Inside): libzim ignores it, and opens the archive, when a v1 listing
+    // exists.
     if (titlePtrPos == NONE && minor < 3) {
-      throw in.fault(ZimFault.TITLE_POINTER_LIST, 40, "a v0 title list before version 6.3",
+      throw in.fault(
+          ZimFault.TITLE_POINTER_LIST,
+          40,
+          "a v0 title list before version 6.3",
           "none in " + major + "." + minor);
     }
-    return new ZimHeader(major, minor, uuid, (int) entryCount, (int) clusterCount, pathPtrPos,
-        titlePtrPos, clusterPtrPos, mimeListPos, mainPage, layoutPage, hasChecksum ? checksumPos : NONE);
+    return new ZimHeader(
+        major,
+        minor,
+        uuid,
+        (int) entryCount,
+        (int) clusterCount,
+        pathPtrPos,
+        titlePtrPos,
+        clusterPtrPos,
+        mimeListPos,
+        mainPage,
+        layoutPage,
+        hasChecksum ? checksumPos : NONE);
   }
 
   /** Throws TITLE_POINTER_LIST unless the v0 title list lies wholly inside the archive's data. */
   public void requireTitleListV0Inside(ArchiveBytes in) {
-    requireTable(in, ZimFault.TITLE_POINTER_LIST, 40, titlePtrPos, 4L * entryCount, mimeListPos,
+    requireTable(
+        in,
+        ZimFault.TITLE_POINTER_LIST,
+        40,
+        titlePtrPos,
+        4L * entryCount,
+        mimeListPos,
         dataEnd(in.size()));
   }
 
   private static void requireTable(
       ArchiveBytes in, ZimFault fault, long field, long pos, long length, long min, long end) {
     if (pos < min || pos > end || length > end - pos) {
-      throw in.fault(fault, field, "[" + min + ", " + end + "] for " + length + " bytes",
+      throw in.fault(
+          fault,
+          field,
+          "[" + min + ", " + end + "] for " + length + " bytes",
           Long.toUnsignedString(pos) + (pos < 0 || pos > end ? "" : ", ends at " + (pos + length)));
     }
   }

@@ -1,12 +1,12 @@
 package org.corpusmcp.zim.format;
 
+import io.airlift.compress.MalformedInputException;
+import io.airlift.compress.zstd.ZstdDecompressor;
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import io.airlift.compress.MalformedInputException;
-import io.airlift.compress.zstd.ZstdDecompressor;
-import io.airlift.compress.zstd.ZstdInputStream;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteSource;
@@ -29,9 +29,9 @@ import org.corpusmcp.zim.io.ByteSource;
  * one frame are the zstd magic; the next cluster starts with its info byte, never with it.
  *
  * <p>Three ways to decode, chosen by the caller from that bound: {@link #decodeWhole} into one
- * array; {@link #decodePrefix}, the same one-call decoder on the frames cut short after a block,
- * so a read pays only for the blocks up to its blob; or {@link #stream}, whose memory is the
- * window, not the cluster. Why the one-call decoder for prefixes and not the stream decoder:
+ * array; {@link #decodePrefix}, the same one-call decoder on the frames cut short after a block, so
+ * a read pays only for the blocks up to its blob; or {@link #stream}, whose memory is the window,
+ * not the cluster. Why the one-call decoder for prefixes and not the stream decoder:
  * aircompressor's stream decoder hands out no byte of a frame until the bytes after it exceed the
  * declared window, and libzim declares a window (128 MiB, rewritten to 8 MiB) larger than its
  * clusters, so streamed it decodes the whole frame before the first blob is returned.
@@ -39,30 +39,37 @@ import org.corpusmcp.zim.io.ByteSource;
  * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window log
  * 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB. Decoded whole,
  * every back-reference resolves inside the output array and the declared window plays no part.
- * Streamed, the decoder keeps the last 8 MiB; a frame that really refers further back (only a
- * frame regenerating more than 8 MiB can) fails with aircompressor's "Input is corrupted", which
- * becomes a {@link ZimFault#DECOMPRESSION}, never wrong bytes.
+ * Streamed, the decoder keeps the last 8 MiB; a frame that really refers further back (only a frame
+ * regenerating more than 8 MiB can) fails with aircompressor's "Input is corrupted", which becomes
+ * a {@link ZimFault#DECOMPRESSION}, never wrong bytes.
  *
  * <p>Stateless; thread-safe.
  */
 final class ZstdFrame {
 
   private static final int MAGIC = 0xFD2FB528;
+
   /** The largest window aircompressor decodes: 8 MiB. */
   private static final long MAX_WINDOW = 8L << 20;
+
   private static final int MAX_BLOCK_OUTPUT = 128 * 1024;
+
   /**
    * The largest compressed frame whose input buffer a thread keeps for its next cluster. A 2 MiB
    * libzim cluster compresses to well under 1 MiB; reusing the buffer spares that allocation per
    * decoded cluster, and the cap bounds what each thread holds.
    */
   private static final int KEPT_INPUT_BYTES = 4 << 20;
-  private static final ThreadLocal<byte[]> INPUT = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
+
+  private static final ThreadLocal<byte[]> INPUT =
+      ThreadLocal.withInitial(() -> new byte[64 * 1024]);
+
   /**
    * One decoder per thread: it allocates its literal buffer and entropy tables once (about 150 KiB)
    * and resets its state at the start of every frame, so it is reused from cluster to cluster.
    */
-  private static final ThreadLocal<ZstdDecompressor> DECODER = ThreadLocal.withInitial(ZstdDecompressor::new);
+  private static final ThreadLocal<ZstdDecompressor> DECODER =
+      ThreadLocal.withInitial(ZstdDecompressor::new);
 
   private ZstdFrame() {}
 
@@ -74,8 +81,15 @@ final class ZstdFrame {
    * once decoded). {@code usesDictionary}: the frame names a dictionary, so it cannot be re-framed
    * without it.
    */
-  record Extent(long start, long end, long outputBound, long windowDescriptorAt, long blocksStart,
-      long[] blockEnds, int[] blockOutputs, boolean usesDictionary) {
+  record Extent(
+      long start,
+      long end,
+      long outputBound,
+      long windowDescriptorAt,
+      long blocksStart,
+      long[] blockEnds,
+      int[] blockOutputs,
+      boolean usesDictionary) {
 
     int blockCount() {
       return blockEnds.length;
@@ -139,8 +153,13 @@ final class ZstdFrame {
         n += decodeFrame(in, e, decoder, out, n);
       }
     } catch (MalformedInputException e) {
-      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
-          "a valid zstd frame", e.getMessage(), e);
+      throw new ZimFormatException(
+          ZimFault.DECOMPRESSION,
+          in.name(),
+          clusterOffset,
+          "a valid zstd frame",
+          e.getMessage(),
+          e);
     }
     // No trimming copy: the bound exceeds the output only by the unused part of compressed blocks.
     return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
@@ -164,7 +183,8 @@ final class ZstdFrame {
    * @param capacity at least the bound of the kept blocks
    * @return the decoded prefix, exactly as many bytes as the kept blocks hold
    */
-  static ByteSource decodePrefix(ArchiveBytes in, long clusterOffset, Frames frames, int blocks, int capacity) {
+  static ByteSource decodePrefix(
+      ArchiveBytes in, long clusterOffset, Frames frames, int blocks, int capacity) {
     byte[] out = new byte[capacity];
     int n = 0;
     int left = blocks;
@@ -194,14 +214,20 @@ final class ZstdFrame {
         left = 0;
       }
     } catch (MalformedInputException e) {
-      throw new ZimFormatException(ZimFault.DECOMPRESSION, in.name(), clusterOffset,
-          "a valid zstd frame", e.getMessage(), e);
+      throw new ZimFormatException(
+          ZimFault.DECOMPRESSION,
+          in.name(),
+          clusterOffset,
+          "a valid zstd frame",
+          e.getMessage(),
+          e);
     }
     return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
   }
 
   /** One whole frame decoded into {@code out} from {@code at}; returns its output size. */
-  private static int decodeFrame(ArchiveBytes in, Extent e, ZstdDecompressor decoder, byte[] out, int at) {
+  private static int decodeFrame(
+      ArchiveBytes in, Extent e, ZstdDecompressor decoder, byte[] out, int at) {
     int length = (int) (e.end() - e.start());
     byte[] frame = inputBuffer(length);
     in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
@@ -225,8 +251,8 @@ final class ZstdFrame {
 
   /**
    * All frames as one stream of their decompressed bytes, decoded as read. Its memory is
-   * aircompressor's window buffer (at most the 8 MiB window and one block) and input buffer.
-   * Reads throw aircompressor's unchecked {@link MalformedInputException} on a damaged frame.
+   * aircompressor's window buffer (at most the 8 MiB window and one block) and input buffer. Reads
+   * throw aircompressor's unchecked {@link MalformedInputException} on a damaged frame.
    */
   static InputStream stream(ArchiveBytes in, Frames frames) {
     return new ZstdInputStream(new PatchedFrames(in, frames));
@@ -247,7 +273,10 @@ final class ZstdFrame {
 
   private static Extent walkOne(ArchiveBytes in, long clusterOffset, long start, long end) {
     if (end - start < 6 || (int) in.u32(start, "zstd frame") != MAGIC) {
-      throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "zstd frame magic 28b52ffd",
+      throw in.fault(
+          ZimFault.DECOMPRESSION,
+          clusterOffset,
+          "zstd frame magic 28b52ffd",
           end - start < 4 ? "end of archive" : Long.toHexString(in.u32(start, "zstd frame")));
     }
     int descriptor = in.u8(start + 4, "zstd frame header");
@@ -269,11 +298,16 @@ final class ZstdFrame {
     boolean last = false;
     while (!last) {
       if (pos + 3 > end) {
-        throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "a zstd block header before " + end,
+        throw in.fault(
+            ZimFault.DECOMPRESSION,
+            clusterOffset,
+            "a zstd block header before " + end,
             "end of cluster at " + pos);
       }
-      long header = in.u8(pos, "zstd block") | in.u8(pos + 1, "zstd block") << 8
-          | (long) in.u8(pos + 2, "zstd block") << 16;
+      long header =
+          in.u8(pos, "zstd block")
+              | in.u8(pos + 1, "zstd block") << 8
+              | (long) in.u8(pos + 2, "zstd block") << 16;
       last = (header & 1) != 0;
       int type = (int) (header >>> 1) & 3;
       long size = header >>> 3;
@@ -292,7 +326,10 @@ final class ZstdFrame {
           pos += 3 + size;
           break;
         default:
-          throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "zstd block type 0, 1 or 2",
+          throw in.fault(
+              ZimFault.DECOMPRESSION,
+              clusterOffset,
+              "zstd block type 0, 1 or 2",
               "reserved type 3 at " + pos);
       }
       bound += output >= 0 ? output : MAX_BLOCK_OUTPUT;
@@ -306,11 +343,21 @@ final class ZstdFrame {
     }
     long frameEnd = pos + (checksum ? 4 : 0);
     if (frameEnd > end || frameEnd - start > Integer.MAX_VALUE - 16) {
-      throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, "a zstd frame ending by " + end,
+      throw in.fault(
+          ZimFault.DECOMPRESSION,
+          clusterOffset,
+          "a zstd frame ending by " + end,
           "ends at " + frameEnd);
     }
-    return new Extent(start, frameEnd, bound, windowAt, blocksStart, java.util.Arrays.copyOf(ends, blocks),
-        java.util.Arrays.copyOf(outputs, blocks), dictionaryIdBytes > 0);
+    return new Extent(
+        start,
+        frameEnd,
+        bound,
+        windowAt,
+        blocksStart,
+        java.util.Arrays.copyOf(ends, blocks),
+        java.util.Arrays.copyOf(outputs, blocks),
+        dictionaryIdBytes > 0);
   }
 
   /** The frames' archive bytes as a stream, with the window descriptors rewritten. */

@@ -7,8 +7,8 @@ import org.corpusmcp.zim.io.ByteSource;
 
 /**
  * The payload of a zstd cluster, decoded only as far as the reads so far need, as libzim's stream
- * decoder stops at the blob asked for: a cache-missing random read pays for the cluster's blocks
- * up to its blob (half the cluster on average), not for the whole 2 MiB.
+ * decoder stops at the blob asked for: a cache-missing random read pays for the cluster's blocks up
+ * to its blob (half the cluster on average), not for the whole 2 MiB.
  *
  * <p>Why a prefix is decoded again from the start rather than continued: aircompressor's one-call
  * decoder keeps no state between calls, and its stream decoder, which does, holds back all output
@@ -24,14 +24,14 @@ import org.corpusmcp.zim.io.ByteSource;
  * So a cluster is decoded at most three times (table, first blob, rest), and a scan in cluster
  * order pays one whole decode plus its first blocks. The estimate is needed because a compressed
  * block's output (at most 128 KiB; zstd's block splitter makes many smaller) is known only once it
- * is decoded: it is the mean output per compressed block over this archive's decodes so far
- * ({@link BlockYield}). A prefix that comes up short is simply followed by the whole decode.
+ * is decoded: it is the mean output per compressed block over this archive's decodes so far ({@link
+ * BlockYield}). A prefix that comes up short is simply followed by the whole decode.
  *
  * <p>Its {@linkplain #residentBytes() weight} is the cluster's output bound from the start, so the
  * cluster cache's accounting holds however far the prefix grows later.
  *
- * <p>Thread-safe: a decoded prefix is immutable and published through a volatile field; decodes
- * are serialized per cluster.
+ * <p>Thread-safe: a decoded prefix is immutable and published through a volatile field; decodes are
+ * serialized per cluster.
  */
 final class ZstdPayload implements ClusterPayload {
 
@@ -45,6 +45,7 @@ final class ZstdPayload implements ClusterPayload {
   private final int bound;
   private final int totalBlocks;
   private volatile Prefix decoded = new Prefix(new ByteArraySource(new byte[0]), 0);
+
   /** Guarded by this. */
   private int decodes;
 
@@ -52,7 +53,8 @@ final class ZstdPayload implements ClusterPayload {
    * @param bound the frames' output bound (at most the configured buffer limit)
    * @param yield this archive's shared record of compressed-block output
    */
-  ZstdPayload(ArchiveBytes in, long clusterOffset, ZstdFrame.Frames frames, int bound, BlockYield yield) {
+  ZstdPayload(
+      ArchiveBytes in, long clusterOffset, ZstdFrame.Frames frames, int bound, BlockYield yield) {
     this.in = in;
     this.clusterOffset = clusterOffset;
     this.frames = frames;
@@ -88,14 +90,18 @@ final class ZstdPayload implements ClusterPayload {
     Prefix p = decoded;
     while (to > p.bytes().size()) {
       if (p.blocks() == totalBlocks) {
-        throw in.fault(ZimFault.DECOMPRESSION, clusterOffset, to + " decompressed bytes",
+        throw in.fault(
+            ZimFault.DECOMPRESSION,
+            clusterOffset,
+            to + " decompressed bytes",
             p.bytes().size() + " bytes, then end of stream");
       }
       int blocks = decodes < 2 ? plannedBlocks(to) : totalBlocks;
       decodes++;
-      ByteSource bytes = blocks == totalBlocks
-          ? ZstdFrame.decodeWhole(in, clusterOffset, frames, bound)
-          : ZstdFrame.decodePrefix(in, clusterOffset, frames, blocks, boundOf(blocks));
+      ByteSource bytes =
+          blocks == totalBlocks
+              ? ZstdFrame.decodeWhole(in, clusterOffset, frames, bound)
+              : ZstdFrame.decodePrefix(in, clusterOffset, frames, blocks, boundOf(blocks));
       record(blocks, bytes.size());
       p = new Prefix(bytes, blocks);
       decoded = p;
@@ -134,7 +140,9 @@ final class ZstdPayload implements ClusterPayload {
     return (int) Math.min(sum, bound);
   }
 
-  /** Adds the compressed blocks of the first {@code blocks} blocks and their output to the yield. */
+  /**
+   * Adds the compressed blocks of the first {@code blocks} blocks and their output to the yield.
+   */
   private void record(int blocks, long output) {
     long exact = 0;
     int compressed = 0;
@@ -157,8 +165,8 @@ final class ZstdPayload implements ClusterPayload {
   }
 
   /**
-   * The mean output of a compressed block over an archive's decodes so far; before the first,
-   * 96 KiB (a full block is 128 KiB; zstd's block splitter at libzim's level 19 cuts many short).
+   * The mean output of a compressed block over an archive's decodes so far; before the first, 96
+   * KiB (a full block is 128 KiB; zstd's block splitter at libzim's level 19 cuts many short).
    * Thread-safe.
    */
   static final class BlockYield {

@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
 final class BTable {
   private static final int HEADER = 11;
   private static final byte[] EMPTY = new byte[0];
-  private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
+  private static final ThreadLocal<Inflater> INFLATERS =
+      ThreadLocal.withInitial(() -> new Inflater(true));
 
   final String name;
   private final BlockCache cache;
@@ -66,11 +67,12 @@ final class BTable {
     int level = b[4] & 0xFF;
     int dirEnd = u16(b, 9);
     if (level != expectedLevel) {
-      throw new GlassFormatException(name + " block " + n + ": level " + level + ", expected " + expectedLevel);
+      throw new GlassFormatException(
+          name + " block " + n + ": level " + level + ", expected " + expectedLevel);
     }
     if (dirEnd < HEADER || dirEnd > blockSize || ((dirEnd - HEADER) & 1) != 0) {
-      throw new GlassFormatException(name + " block " + n + ": directory end " + dirEnd + " outside 11.."
-          + blockSize);
+      throw new GlassFormatException(
+          name + " block " + n + ": directory end " + dirEnd + " outside 11.." + blockSize);
     }
     return b;
   }
@@ -116,12 +118,15 @@ final class BTable {
   }
 
   private long child(byte[] b, int o) {
-    return ((long) (b[o] & 0xFF) << 24) | ((b[o + 1] & 0xFF) << 16) | ((b[o + 2] & 0xFF) << 8) | (b[o + 3] & 0xFF);
+    return ((long) (b[o] & 0xFF) << 24)
+        | ((b[o + 1] & 0xFF) << 16)
+        | ((b[o + 2] & 0xFF) << 8)
+        | (b[o + 3] & 0xFF);
   }
 
   /**
-   * A position in the table: one (block, index) per level, leaf at 0. Not thread-safe. After
-   * {@link #readTag} the cursor rests on the tag's last component.
+   * A position in the table: one (block, index) per level, leaf at 0. Not thread-safe. After {@link
+   * #readTag} the cursor rests on the tag's last component.
    */
   final class Cursor {
     private final byte[][] blocks = new byte[levels + 1][];
@@ -306,7 +311,8 @@ final class BTable {
         if ((head & 0x2000) == 0) {
           int comp = u16(b, start);
           if (comp != component) {
-            throw new GlassFormatException(name + ": component " + comp + " where " + component + " was expected");
+            throw new GlassFormatException(
+                name + ": component " + comp + " where " + component + " was expected");
           }
           start += 2;
         } else if (component != 1) {

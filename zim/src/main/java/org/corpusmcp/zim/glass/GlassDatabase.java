@@ -10,13 +10,12 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A read-only single-file glass database (Xapian 1.4), e.g. the {@code X/fulltext/xapian}
- * entry of a ZIM archive given as a {@link ByteSource#slice slice} of the file.
+ * A read-only single-file glass database (Xapian 1.4), e.g. the {@code X/fulltext/xapian} entry of
+ * a ZIM archive given as a {@link ByteSource#slice slice} of the file.
  *
- * <p>Opening reads and checks only the header (magic, format, table roots against the size);
- * blocks are read on demand through a bounded cache. Instances are immutable and thread-safe;
- * {@link PostingList}s are per query. Damage found while reading raises {@link
- * GlassFormatException}.
+ * <p>Opening reads and checks only the header (magic, format, table roots against the size); blocks
+ * are read on demand through a bounded cache. Instances are immutable and thread-safe; {@link
+ * PostingList}s are per query. Damage found while reading raises {@link GlassFormatException}.
  */
 public final class GlassDatabase {
   /** Default cache: 512 blocks (4 MiB with 8 KiB blocks). */
@@ -52,7 +51,8 @@ public final class GlassDatabase {
     }
     long size = source.size();
     if (size < 2048) {
-      throw new GlassFormatException("glass database of " + size + " bytes is shorter than one block");
+      throw new GlassFormatException(
+          "glass database of " + size + " bytes is shorter than one block");
     }
     byte[] head;
     try {
@@ -119,11 +119,13 @@ public final class GlassDatabase {
   public record TermStats(long termFreq, long collectionFreq, long firstWdf) {
     /**
      * The wdf bound BM25's maxpart is computed from: max(collfreq − first wdf, first wdf), not
-     * capped by the header's bound. Snippets weigh words by that maxpart,
-     * so a capped bound would rank "the" and "of" equal where Xapian ranks them apart.
+     * capped by the header's bound. Snippets weigh words by that maxpart, so a capped bound would
+     * rank "the" and "of" equal where Xapian ranks them apart.
      */
     public long wdfUpperBound() {
-      return (collectionFreq == 0 || termFreq == 1) ? collectionFreq : Math.max(collectionFreq - firstWdf, firstWdf);
+      return (collectionFreq == 0 || termFreq == 1)
+          ? collectionFreq
+          : Math.max(collectionFreq - firstWdf, firstWdf);
     }
   }
 
@@ -175,7 +177,8 @@ public final class GlassDatabase {
       return new byte[0];
     }
     byte[] key = c.key();
-    if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+    if (key.length <= prefix.length
+        || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
       return new byte[0];
     }
     Pack kp = new Pack(key, prefix.length, key.length);
@@ -197,19 +200,27 @@ public final class GlassDatabase {
     return new ValueReader(slot);
   }
 
-  /** Reads values of one slot; fast for ascending or repeated docids (keeps its place in a chunk). */
+  /**
+   * Reads values of one slot; fast for ascending or repeated docids (keeps its place in a chunk).
+   */
   public final class ValueReader {
     private final byte[] prefix;
     private byte @Nullable [] chunk;
     private int pos; // just after the value of docid `did`
     private long did;
-    /** No value is stored for docids in (before, did): ascending reads of a sparse slot stay put. */
+
+    /**
+     * No value is stored for docids in (before, did): ascending reads of a sparse slot stay put.
+     */
     private long before = -1;
+
     private byte @Nullable [] value = new byte[0];
     private int valueStart;
     private int valueEnd;
+
     /** On the next chunk of this slot (first docid nextFirst); null when there is none. */
     private BTable.@Nullable Cursor cursor;
+
     private long nextFirst = Long.MAX_VALUE;
 
     ValueReader(int slot) {
@@ -238,7 +249,8 @@ public final class GlassDatabase {
           return BTable.empty(); // after the previous chunk's values, before this chunk's first
         }
       }
-      while (did < docid && pos < chunk.length) { // docid < nextFirst: if stored, it is in this chunk
+      while (did < docid
+          && pos < chunk.length) { // docid < nextFirst: if stored, it is in this chunk
         Pack p = new Pack(chunk, pos, chunk.length);
         before = did;
         did += p.uint() + 1;
@@ -293,10 +305,13 @@ public final class GlassDatabase {
       nextFirst = next == null ? Long.MAX_VALUE : next;
     }
 
-    /** The first docid of the value chunk under the cursor; null if the entry is not this slot's. */
+    /**
+     * The first docid of the value chunk under the cursor; null if the entry is not this slot's.
+     */
     private @Nullable Long chunkFirst(BTable.Cursor c) {
       byte[] key = c.key();
-      if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+      if (key.length <= prefix.length
+          || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
         return null;
       }
       return new Pack(key, prefix.length, key.length).sortableUint();
@@ -355,8 +370,8 @@ public final class GlassDatabase {
   }
 
   /**
-   * Positioned on one term at a time; {@link #seekCeil} and {@link #next} return the term, or
-   * null past the last one. Later chunks of a term's posting list and the table's non-term keys
+   * Positioned on one term at a time; {@link #seekCeil} and {@link #next} return the term, or null
+   * past the last one. Later chunks of a term's posting list and the table's non-term keys
    * (metadata, values, document lengths) are skipped.
    */
   public static final class TermCursor {
@@ -386,8 +401,8 @@ public final class GlassDatabase {
     }
 
     /**
-     * How many documents hold the current term (from its first chunk). Read on demand: a walk
-     * that only compares terms never decodes a posting chunk.
+     * How many documents hold the current term (from its first chunk). Read on demand: a walk that
+     * only compares terms never decodes a posting chunk.
      */
     public long termFreq() {
       if (term == null) {

@@ -34,14 +34,20 @@ public record GlassHeader(
   static final int POSITION = 3;
   static final int SPELLING = 4;
   static final int SYNONYM = 5;
-  private static final String[] NAMES = {"postlist", "docdata", "termlist", "position", "spelling", "synonym"};
+  private static final String[] NAMES = {
+    "postlist", "docdata", "termlist", "position", "spelling", "synonym"
+  };
 
-  private static final byte[] MAGIC = {0x0f, 0x0d, 'X', 'a', 'p', 'i', 'a', 'n', ' ', 'G', 'l', 'a', 's', 's'};
+  private static final byte[] MAGIC = {
+    0x0f, 0x0d, 'X', 'a', 'p', 'i', 'a', 'n', ' ', 'G', 'l', 'a', 's', 's'
+  };
+
   /** Glass format 2016-03-14, the only one Xapian 1.4 writes. */
   static final int FORMAT_2016_03_14 = 0x046E;
 
   /** One table's root information. */
-  public record RootInfo(String name, long root, int level, boolean fake, long entries, int blockSize) {}
+  public record RootInfo(
+      String name, long root, int level, boolean fake, long entries, int blockSize) {}
 
   /** Average document length as Xapian computes it: total / N, or 0 for an empty database. */
   public double averageLength() {
@@ -50,17 +56,27 @@ public record GlassHeader(
 
   static GlassHeader parse(byte[] b, long sourceSize) {
     if (b.length < 32 || !Arrays.equals(Arrays.copyOf(b, 14), MAGIC)) {
-      throw new GlassFormatException("not a glass database: magic is "
-          + HexFormat.of().formatHex(b, 0, Math.min(14, b.length)) + ", expected 0f0d'Xapian Glass'");
+      throw new GlassFormatException(
+          "not a glass database: magic is "
+              + HexFormat.of().formatHex(b, 0, Math.min(14, b.length))
+              + ", expected 0f0d'Xapian Glass'");
     }
     int format = ((b[14] & 0xFF) << 8) | (b[15] & 0xFF);
     if (format != FORMAT_2016_03_14) {
-      throw new GlassFormatException("unsupported glass format version " + format + ", expected "
-          + FORMAT_2016_03_14);
+      throw new GlassFormatException(
+          "unsupported glass format version " + format + ", expected " + FORMAT_2016_03_14);
     }
     String hex = HexFormat.of().formatHex(b, 16, 32);
-    String uuid = hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
-        + hex.substring(16, 20) + "-" + hex.substring(20);
+    String uuid =
+        hex.substring(0, 8)
+            + "-"
+            + hex.substring(8, 12)
+            + "-"
+            + hex.substring(12, 16)
+            + "-"
+            + hex.substring(16, 20)
+            + "-"
+            + hex.substring(20);
     Pack p = new Pack(b, 32, b.length);
     long revision = p.uint();
     RootInfo[] tables = new RootInfo[6];
@@ -74,8 +90,11 @@ public record GlassHeader(
       boolean fake = (flags & 1) != 0;
       int level = (int) (flags >>> 2);
       if (bs < 1 || bs > 32 || Long.bitCount(bs) != 1) {
-        throw new GlassFormatException(NAMES[i] + " table: block size " + (bs << 11)
-            + " is not a power of two in 2048..65536");
+        throw new GlassFormatException(
+            NAMES[i]
+                + " table: block size "
+                + (bs << 11)
+                + " is not a power of two in 2048..65536");
       }
       int blockSize = (int) (bs << 11);
       if (!fake) {
@@ -83,8 +102,13 @@ public record GlassHeader(
           throw new GlassFormatException(NAMES[i] + " table: implausible level " + level);
         }
         if (root < 1 || (root + 1) * blockSize > sourceSize) {
-          throw new GlassFormatException(NAMES[i] + " table: root block " + root
-              + " outside the database of " + sourceSize + " bytes");
+          throw new GlassFormatException(
+              NAMES[i]
+                  + " table: root block "
+                  + root
+                  + " outside the database of "
+                  + sourceSize
+                  + " bytes");
         }
       }
       tables[i] = new RootInfo(NAMES[i], root, level, fake, entries, blockSize);
@@ -96,8 +120,16 @@ public record GlassHeader(
     long doclenUbound = p.uint() + wdfUbound;
     p.uint(); // oldest changeset
     long totalDoclen = p.uint();
-    return new GlassHeader(uuid, revision, java.util.List.of(tables), docCount, lastDocid, doclenLbound, wdfUbound,
-        doclenUbound, totalDoclen);
+    return new GlassHeader(
+        uuid,
+        revision,
+        java.util.List.of(tables),
+        docCount,
+        lastDocid,
+        doclenLbound,
+        wdfUbound,
+        doclenUbound,
+        totalDoclen);
   }
 
   RootInfo table(int which) {

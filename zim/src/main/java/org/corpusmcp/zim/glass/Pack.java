@@ -3,8 +3,8 @@ package org.corpusmcp.zim.glass;
 import java.io.ByteArrayOutputStream;
 
 /**
- * Xapian's byte encodings inside keys and tags ({@code pack.h}), as a reading cursor over an
- * array. Every decoder checks bounds and overflow and throws {@link GlassFormatException}.
+ * Xapian's byte encodings inside keys and tags ({@code pack.h}), as a reading cursor over an array.
+ * Every decoder checks bounds and overflow and throws {@link GlassFormatException}.
  *
  * <pre>
  *   varint        little-endian base 128: 300 = AC 02
@@ -59,7 +59,8 @@ final class Pack {
   int uint31() {
     long v = uint();
     if (v < 0 || v > Integer.MAX_VALUE) {
-      throw new GlassFormatException("value " + Long.toUnsignedString(v) + " too large at byte " + pos);
+      throw new GlassFormatException(
+          "value " + Long.toUnsignedString(v) + " too large at byte " + pos);
     }
     return (int) v;
   }

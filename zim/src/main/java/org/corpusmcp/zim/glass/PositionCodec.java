@@ -2,8 +2,8 @@ package org.corpusmcp.zim.glass;
 
 /**
  * Position lists ({@code bitstream.cc}): {@code LastPos:varint} then, if more than one position, an
- * LSB-first bit stream holding the first position in [0, last), count − 2 in [0, last − first),
- * and the inner positions in interpolative code (middle first, then the left half, then the right).
+ * LSB-first bit stream holding the first position in [0, last), count − 2 in [0, last − first), and
+ * the inner positions in interpolative code (middle first, then the left half, then the right).
  *
  * <p>Example: {@code 3d 97 71 b6 fb 01} → [23, 30, 34, 40, 48, 49, 57, 61].
  */
@@ -31,7 +31,8 @@ final class PositionCodec {
     int first = r.value((int) last);
     int count = r.value((int) last - first) + 2;
     if (count > last - first + 1 || count < 2) {
-      throw new GlassFormatException("position count " + count + " impossible in [" + first + ", " + last + "]");
+      throw new GlassFormatException(
+          "position count " + count + " impossible in [" + first + ", " + last + "]");
     }
     int[] out = new int[count];
     out[0] = first;

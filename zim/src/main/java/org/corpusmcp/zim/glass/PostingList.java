@@ -12,8 +12,8 @@ import java.util.Arrays;
  *   later chunks live under key  term-prefix + sortable(FirstDocid)
  * </pre>
  *
- * Example: tag {@code b4 0b | af 90 01 | 00 | 30 | 86 08 | 08 | 01 0c} =
- * termfreq 1460, collfreq 18479, first docid 1, not last, last docid 1031, wdf 8, then docid 3 wdf 12.
+ * Example: tag {@code b4 0b | af 90 01 | 00 | 30 | 86 08 | 08 | 01 0c} = termfreq 1460, collfreq
+ * 18479, first docid 1, not last, last docid 1031, wdf 8, then docid 3 wdf 12.
  */
 public final class PostingList {
   private final BTable.Cursor cursor;

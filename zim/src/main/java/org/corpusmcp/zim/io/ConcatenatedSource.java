@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Several sources read as one run of bytes, in order: a split archive ({@code .zimaa},
- * {@code .zimab}, …) or an archive stored as pieces of a larger file. A read may cross any number
- * of part boundaries. Closing closes every part.
+ * Several sources read as one run of bytes, in order: a split archive ({@code .zimaa}, {@code
+ * .zimab}, …) or an archive stored as pieces of a larger file. A read may cross any number of part
+ * boundaries. Closing closes every part.
  */
 public final class ConcatenatedSource implements ByteSource {
 
   private final ByteSource[] parts;
+
   /** starts[i] = position of part i; starts[parts.length] = total size. */
   private final long[] starts;
 
@@ -39,8 +40,8 @@ public final class ConcatenatedSource implements ByteSource {
   }
 
   /**
-   * The index of the part that holds the whole range {@code [position, position + length)}, or
-   * -1 when it straddles two parts (libzim then refuses direct access).
+   * The index of the part that holds the whole range {@code [position, position + length)}, or -1
+   * when it straddles two parts (libzim then refuses direct access).
    */
   public int partHolding(long position, long length) {
     int i = partIndex(position);

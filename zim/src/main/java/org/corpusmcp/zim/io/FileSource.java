@@ -16,16 +16,16 @@ import java.util.Objects;
  * A {@link ByteSource} over one file, read with positional reads ({@code pread(2)}).
  *
  * <p>Not memory maps: a mapped file that is truncated or replaced in place while it is open (an
- * update copied over it, a full disk, a network share going away) makes every later access to
- * the lost pages a {@code SIGBUS}, which the JVM turns into an {@link InternalError} that may
- * surface after the read returned, far from any code that could handle it. A positional read of
- * a shortened file simply returns fewer bytes, which this class reports as an {@link
- * UncheckedIOException} naming the file, so the archive above fails with an ordinary I/O error.
+ * update copied over it, a full disk, a network share going away) makes every later access to the
+ * lost pages a {@code SIGBUS}, which the JVM turns into an {@link InternalError} that may surface
+ * after the read returned, far from any code that could handle it. A positional read of a shortened
+ * file simply returns fewer bytes, which this class reports as an {@link UncheckedIOException}
+ * naming the file, so the archive above fails with an ordinary I/O error.
  *
  * <p>Positional reads do not move the channel's position, so any number of threads may read at
  * once. A {@link FileChannel} is closed for every thread when one thread reading from it is
- * interrupted (a search cancelled at its deadline); the interrupted read fails, and the channel
- * is reopened for the others.
+ * interrupted (a search cancelled at its deadline); the interrupted read fails, and the channel is
+ * reopened for the others.
  */
 public final class FileSource implements ByteSource {
 
@@ -79,7 +79,8 @@ public final class FileSource implements ByteSource {
         n = current.read(destination, at);
       } catch (ClosedByInterruptException e) {
         reopen(current);
-        throw new UncheckedIOException(new InterruptedIOException("reading " + path + " was interrupted"));
+        throw new UncheckedIOException(
+            new InterruptedIOException("reading " + path + " was interrupted"));
       } catch (AsynchronousCloseException e) {
         reopen(current); // another reader was interrupted: read again from a fresh channel
         continue;
@@ -87,8 +88,14 @@ public final class FileSource implements ByteSource {
         throw new UncheckedIOException("cannot read " + path + " at offset " + at, e);
       }
       if (n < 0) {
-        throw new UncheckedIOException(new EOFException(path + " ends before offset " + at
-            + " though it had " + size + " bytes when opened: it was truncated or replaced while open"));
+        throw new UncheckedIOException(
+            new EOFException(
+                path
+                    + " ends before offset "
+                    + at
+                    + " though it had "
+                    + size
+                    + " bytes when opened: it was truncated or replaced while open"));
       }
       at += n;
     }
@@ -102,7 +109,8 @@ public final class FileSource implements ByteSource {
       if (channel != dead) {
         return; // another thread reopened it already
       }
-      boolean interrupted = Thread.interrupted(); // open() would fail again for an interrupted thread
+      boolean interrupted =
+          Thread.interrupted(); // open() would fail again for an interrupted thread
       try {
         channel = FileChannel.open(path, StandardOpenOption.READ);
       } catch (IOException e) {

@@ -3,7 +3,9 @@ package org.corpusmcp.zim.io;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
-/** A window on another {@link ByteSource}; reads are shifted and bounds-checked, nothing is copied. */
+/**
+ * A window on another {@link ByteSource}; reads are shifted and bounds-checked, nothing is copied.
+ */
 final class SliceSource implements ByteSource {
 
   private final ByteSource parent;

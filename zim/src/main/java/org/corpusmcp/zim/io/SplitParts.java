@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files a ZIM archive is read from: one file, or the parts of a split archive. A split
- * archive is named by its first part ({@code foo.zimaa}) or by the name without suffix
- * ({@code foo.zim}) when that file does not exist; its parts are {@code foo.zimaa},
- * {@code foo.zimab}, … up to the first missing name, as libzim reads them.
+ * The files a ZIM archive is read from: one file, or the parts of a split archive. A split archive
+ * is named by its first part ({@code foo.zimaa}) or by the name without suffix ({@code foo.zim})
+ * when that file does not exist; its parts are {@code foo.zimaa}, {@code foo.zimab}, … up to the
+ * first missing name, as libzim reads them.
  *
- * <p>One rule for the reader and for anyone who must vet the files before they are opened (a
- * server that keeps archives inside a root checks every part, not only the named one).
+ * <p>One rule for the reader and for anyone who must vet the files before they are opened (a server
+ * that keeps archives inside a root checks every part, not only the named one).
  */
 public final class SplitParts {
 

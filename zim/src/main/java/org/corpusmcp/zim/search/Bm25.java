@@ -14,7 +14,13 @@ record Bm25(double k1, double k3, double b, double minNormlen) {
   static final Bm25 SUGGESTIONS = new Bm25(0.001, 1, 1, 0.5);
 
   /** The per-leaf part: computed once per query leaf. */
-  Leaf leaf(long docCount, double avlen, long doclenLowerBound, double termFreq, int wqf, double factor,
+  Leaf leaf(
+      long docCount,
+      double avlen,
+      long doclenLowerBound,
+      double termFreq,
+      int wqf,
+      double factor,
       long wdfMax) {
     double n = docCount;
     double tw = (n - termFreq + 0.5) / (termFreq + 0.5);
@@ -29,7 +35,8 @@ record Bm25(double k1, double k3, double b, double minNormlen) {
     double lenFactor = (b == 0 || k1 == 0) ? 0 : (avlen != 0 ? 1 / avlen : 0);
     double denom = k1;
     if (k1 != 0 && b != 0) {
-      double normlenLb = Math.max(Math.max((double) wdfMax, (double) doclenLowerBound) * lenFactor, minNormlen);
+      double normlenLb =
+          Math.max(Math.max((double) wdfMax, (double) doclenLowerBound) * lenFactor, minNormlen);
       denom = denom * (normlenLb * b + (1 - b));
     }
     denom = denom + wdfMax;

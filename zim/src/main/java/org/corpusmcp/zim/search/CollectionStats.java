@@ -16,7 +16,8 @@ import java.util.Map;
  *     reads it)
  * @param termFreqs document frequency of each term asked about; a term not here counts 0
  */
-public record CollectionStats(long docCount, long totalLength, long doclenLowerBound, Map<String, Long> termFreqs) {
+public record CollectionStats(
+    long docCount, long totalLength, long doclenLowerBound, Map<String, Long> termFreqs) {
 
   public CollectionStats {
     termFreqs = Map.copyOf(termFreqs);

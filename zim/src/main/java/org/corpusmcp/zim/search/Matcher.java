@@ -15,8 +15,8 @@ import org.corpusmcp.zim.search.QueryNode.Op;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs a parsed query against a glass database like Xapian 1.4's Enquire does for libzim
- * ({@code multimatch.cc}): builds the posting tree, ranks every matching document by BM25 weight
+ * Runs a parsed query against a glass database like Xapian 1.4's Enquire does for libzim ({@code
+ * multimatch.cc}): builds the posting tree, ranks every matching document by BM25 weight
  * (descending, ties by ascending docid, or by a value then docid for suggestions), optionally
  * collapses on a value, and computes {@code get_matches_estimated()} of {@code get_mset(0, 0, 10)}.
  *
@@ -26,10 +26,11 @@ import org.jspecify.annotations.Nullable;
 final class Matcher {
 
   /**
-   * One ranked document; {@code matchingLeaves} is how many weighted leaves matched it (0 where
-   * the ranking does not keep it).
+   * One ranked document; {@code matchingLeaves} is how many weighted leaves matched it (0 where the
+   * ranking does not keep it).
    */
-  record Hit(long docid, double weight, int percent, byte @Nullable [] sortKey, int matchingLeaves) {
+  record Hit(
+      long docid, double weight, int percent, byte @Nullable [] sortKey, int matchingLeaves) {
     Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {
       this(docid, weight, percent, sortKey, 0);
     }
@@ -40,7 +41,11 @@ final class Matcher {
    * A ranked page plus the estimate, and the statistics of the terms the query opened (snippets
    * weigh words by them; reading them again would cost one B-tree lookup per term).
    */
-  record Outcome(List<Hit> hits, long estimated, long matched, Map<String, GlassDatabase.TermStats> termStats) {}
+  record Outcome(
+      List<Hit> hits,
+      long estimated,
+      long matched,
+      Map<String, GlassDatabase.TermStats> termStats) {}
 
   private final GlassDatabase db;
   private final Bm25 bm25;
@@ -48,6 +53,7 @@ final class Matcher {
   private final double avlen;
   private final long lbound;
   private final Map<String, GlassDatabase.TermStats> opened = new HashMap<>();
+
   /** Statistics to weigh by instead of the database's own (a merged collection), or null. */
   private final @Nullable CollectionStats collection;
 
@@ -56,9 +62,9 @@ final class Matcher {
   }
 
   /**
-   * @param collection the statistics of a collection this database is one member of: term
-   *     weights use its document count, average length and term frequencies, so weights compare
-   *     across the members; null for the database's own (libzim's ranking)
+   * @param collection the statistics of a collection this database is one member of: term weights
+   *     use its document count, average length and term frequencies, so weights compare across the
+   *     members; null for the database's own (libzim's ranking)
    */
   Matcher(GlassDatabase db, Bm25 bm25, @Nullable CollectionStats collection) {
     this.db = db;
@@ -66,7 +72,8 @@ final class Matcher {
     this.collection = collection;
     this.n = collection != null ? collection.docCount() : db.docCount();
     this.avlen = collection != null ? collection.averageLength() : db.averageLength();
-    this.lbound = collection != null ? collection.doclenLowerBound() : db.header().doclenLowerBound();
+    this.lbound =
+        collection != null ? collection.doclenLowerBound() : db.header().doclenLowerBound();
   }
 
   // ------------------------------------------------------------------ building the tree
@@ -80,39 +87,52 @@ final class Matcher {
       return leaf(t.term(), t.wqf(), weighted, lengths);
     }
     if (q instanceof QueryNode.Wildcard w) {
-      return synonym(db.termsWithPrefix(w.prefix().getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE), w.limit(),
-          weighted, lengths);
+      return synonym(
+          db.termsWithPrefix(w.prefix().getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE),
+          w.limit(),
+          weighted,
+          lengths);
     }
     Compound c = (Compound) q;
     switch (c.op()) {
       case AND:
-      case PHRASE: {
-        List<PostingTree> kids = new ArrayList<>();
-        List<PostingTree.Phrase> phrases = new ArrayList<>();
-        flattenAnd(c, weighted, lengths, kids, phrases);
-        if (kids.size() == 1 && phrases.isEmpty()) {
-          return kids.get(0);
+      case PHRASE:
+        {
+          List<PostingTree> kids = new ArrayList<>();
+          List<PostingTree.Phrase> phrases = new ArrayList<>();
+          flattenAnd(c, weighted, lengths, kids, phrases);
+          if (kids.size() == 1 && phrases.isEmpty()) {
+            return kids.get(0);
+          }
+          return new PostingTree.And(kids, phrases, n);
         }
-        return new PostingTree.And(kids, phrases, n);
-      }
-      case OR: {
-        List<PostingTree> kids = new ArrayList<>();
-        flattenOr(c, weighted, lengths, kids);
-        return huffman(kids);
-      }
+      case OR:
+        {
+          List<PostingTree> kids = new ArrayList<>();
+          flattenOr(c, weighted, lengths, kids);
+          return huffman(kids);
+        }
       case AND_NOT:
-        return new PostingTree.AndNot(compile(c.children().get(0), weighted, lengths),
-            compile(c.children().get(1), false, lengths), n);
+        return new PostingTree.AndNot(
+            compile(c.children().get(0), weighted, lengths),
+            compile(c.children().get(1), false, lengths),
+            n);
       case XOR:
-        return new PostingTree.Xor(compile(c.children().get(0), weighted, lengths),
-            compile(c.children().get(1), weighted, lengths), n);
+        return new PostingTree.Xor(
+            compile(c.children().get(0), weighted, lengths),
+            compile(c.children().get(1), weighted, lengths),
+            n);
       case SYNONYM:
       default:
         throw new IllegalStateException("operator " + c.op() + " not supported here");
     }
   }
 
-  private void flattenAnd(Compound c, boolean weighted, PostingTree.DocLengths lengths, List<PostingTree> kids,
+  private void flattenAnd(
+      Compound c,
+      boolean weighted,
+      PostingTree.DocLengths lengths,
+      List<PostingTree> kids,
       List<PostingTree.Phrase> phrases) {
     boolean positional = c.op() == Op.PHRASE && db.hasPositions() && c.children().size() > 1;
     List<PostingTree.Leaf> phraseLeaves = positional ? new ArrayList<>() : null;
@@ -136,7 +156,8 @@ final class Matcher {
     }
   }
 
-  private void flattenOr(Compound c, boolean weighted, PostingTree.DocLengths lengths, List<PostingTree> kids) {
+  private void flattenOr(
+      Compound c, boolean weighted, PostingTree.DocLengths lengths, List<PostingTree> kids) {
     for (QueryNode k : c.children()) {
       if (k instanceof Compound kc && kc.op() == Op.OR) {
         flattenOr(kc, weighted, lengths, kids);
@@ -152,8 +173,9 @@ final class Matcher {
       return kids.get(0);
     }
     record Item(PostingTree t, int seq) {}
-    PriorityQueue<Item> pq = new PriorityQueue<>(
-        Comparator.comparingLong((Item i) -> i.t().est).thenComparingInt(i -> i.seq()));
+    PriorityQueue<Item> pq =
+        new PriorityQueue<>(
+            Comparator.comparingLong((Item i) -> i.t().est).thenComparingInt(i -> i.seq()));
     int seq = 0;
     for (PostingTree k : kids) {
       pq.add(new Item(k, seq++));
@@ -166,10 +188,13 @@ final class Matcher {
     return pq.poll().t();
   }
 
-  private PostingTree.Leaf leaf(String term, int wqf, boolean weighted, PostingTree.DocLengths lengths) {
+  private PostingTree.Leaf leaf(
+      String term, int wqf, boolean weighted, PostingTree.DocLengths lengths) {
     byte[] t = term.getBytes(StandardCharsets.UTF_8);
-    PostingList pl = t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
-    long tf = collection != null ? Math.max(collection.termFreq(term), pl.termFreq()) : pl.termFreq();
+    PostingList pl =
+        t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
+    long tf =
+        collection != null ? Math.max(collection.termFreq(term), pl.termFreq()) : pl.termFreq();
     Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, tf, wqf, 1.0, pl.wdfUpperBound()) : null;
     if (t.length > 0 && t.length <= 245) {
       opened.putIfAbsent(term, pl.stats());
@@ -177,7 +202,10 @@ final class Matcher {
     return new PostingTree.Leaf(term, pl, w, lengths);
   }
 
-  private PostingTree synonym(List<GlassDatabase.TermEntry> expansion, int limit, boolean weighted,
+  private PostingTree synonym(
+      List<GlassDatabase.TermEntry> expansion,
+      int limit,
+      boolean weighted,
       PostingTree.DocLengths lengths) {
     List<GlassDatabase.TermEntry> terms = new ArrayList<>(expansion);
     if (terms.size() > limit) {
@@ -192,8 +220,12 @@ final class Matcher {
     List<PostingTree> leaves = new ArrayList<>();
     long wdfMax = 0;
     for (GlassDatabase.TermEntry e : terms) {
-      PostingTree.Leaf l = new PostingTree.Leaf(new String(e.term(), StandardCharsets.UTF_8), db.postingList(e.term()),
-          null, lengths);
+      PostingTree.Leaf l =
+          new PostingTree.Leaf(
+              new String(e.term(), StandardCharsets.UTF_8),
+              db.postingList(e.term()),
+              null,
+              lengths);
       leaves.add(l);
       wdfMax += l.pl.wdfUpperBound();
     }
@@ -215,7 +247,8 @@ final class Matcher {
    * 102 terms with termfreq 1 survive, among them "pelecypod" and "popular" but not "power"
    * (python3-xapian WILDCARD_LIMIT_MOST_FREQUENT agrees).
    */
-  static List<GlassDatabase.TermEntry> mostFrequent(List<GlassDatabase.TermEntry> terms, int limit) {
+  static List<GlassDatabase.TermEntry> mostFrequent(
+      List<GlassDatabase.TermEntry> terms, int limit) {
     GlassDatabase.TermEntry[] a = terms.toArray(new GlassDatabase.TermEntry[0]);
     int first = 0;
     int last = a.length;
@@ -304,10 +337,13 @@ final class Matcher {
     long treeEst = root.est;
     long treeMax = root.max;
     int k = (int) Math.min((long) start + count, Integer.MAX_VALUE);
-    Comparator<Hit> better = Comparator.comparingDouble(Hit::weight).reversed().thenComparingLong(Hit::docid);
+    Comparator<Hit> better =
+        Comparator.comparingDouble(Hit::weight).reversed().thenComparingLong(Hit::docid);
     PriorityQueue<Hit> heap = new PriorityQueue<>(better.reversed());
-    ValueOrderedRanking byValue = order == null ? null
-        : new ValueOrderedRanking(db, order.sortSlot(), order.collapseSlot(), treeEst);
+    ValueOrderedRanking byValue =
+        order == null
+            ? null
+            : new ValueOrderedRanking(db, order.sortSlot(), order.collapseSlot(), treeEst);
     long matched = 0;
     double greatest = -1;
     int greatestLeaves = 0;
@@ -334,8 +370,10 @@ final class Matcher {
     List<Hit> ranked;
     if (byValue != null) {
       ranked = byValue.page(start, k);
-      estimated = order.collapseSlot() >= 0 ? collapsedEstimate(matched, byValue.kept(), treeMin, treeEst, treeMax)
-          : estimate(matched, treeMin, treeEst, treeMax);
+      estimated =
+          order.collapseSlot() >= 0
+              ? collapsedEstimate(matched, byValue.kept(), treeMin, treeEst, treeMax)
+              : estimate(matched, treeMin, treeEst, treeMax);
     } else {
       ranked = new ArrayList<>(heap);
       ranked.sort(better);
@@ -345,7 +383,9 @@ final class Matcher {
     List<Hit> out = new ArrayList<>(ranked.size());
     double factor = greatest > 0 ? (((double) greatestLeaves / totalLeaves) / greatest) * 100.0 : 0;
     for (Hit h : ranked) {
-      out.add(new Hit(h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey(), h.matchingLeaves()));
+      out.add(
+          new Hit(
+              h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey(), h.matchingLeaves()));
     }
     return new Outcome(out, estimated, matched, opened);
   }
@@ -377,10 +417,10 @@ final class Matcher {
 
   /**
    * get_mset(0, 0, 10) with a collapse key: no exact-count shortcut; the bounds lose the collapsed
-   * duplicates and the estimate is scaled by the unique rate (observed with python3-xapian:
-   * 137 matches, 106 unique, tree 137/140/141 → 106/108/110). With no match at all the rate is 1
-   * and the tree's own estimate stands: "warning t" on a title index whose tree estimates 1 (of at
-   * most 20) is estimated at 1 although nothing matches, as Xapian reports it.
+   * duplicates and the estimate is scaled by the unique rate (observed with python3-xapian: 137
+   * matches, 106 unique, tree 137/140/141 → 106/108/110). With no match at all the rate is 1 and
+   * the tree's own estimate stands: "warning t" on a title index whose tree estimates 1 (of at most
+   * 20) is estimated at 1 although nothing matches, as Xapian reports it.
    */
   long collapsedEstimate(long matched, long unique, long lb, long est, long ub) {
     long dups = matched - unique;

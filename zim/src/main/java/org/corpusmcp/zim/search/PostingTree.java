@@ -7,10 +7,9 @@ import org.corpusmcp.zim.glass.PostingList;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The matcher's tree of posting-list operators. Every node
- * iterates its matching documents in ascending docid order, adds its leaves' BM25 parts in
- * Xapian's association order, and carries Xapian's (min, estimate, max) match counts.
- * Per query, one thread.
+ * The matcher's tree of posting-list operators. Every node iterates its matching documents in
+ * ascending docid order, adds its leaves' BM25 parts in Xapian's association order, and carries
+ * Xapian's (min, estimate, max) match counts. Per query, one thread.
  */
 abstract class PostingTree {
   static final long END = Long.MAX_VALUE;
@@ -285,7 +284,8 @@ abstract class PostingTree {
     boolean matches(long docid) {
       int[][] pos = new int[terms.length][];
       for (int i = 0; i < terms.length; i++) {
-        pos[i] = db.positions(terms[i].term.getBytes(java.nio.charset.StandardCharsets.UTF_8), docid);
+        pos[i] =
+            db.positions(terms[i].term.getBytes(java.nio.charset.StandardCharsets.UTF_8), docid);
         if (pos[i].length == 0) {
           return false;
         }

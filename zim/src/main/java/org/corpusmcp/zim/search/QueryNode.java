@@ -3,9 +3,9 @@ package org.corpusmcp.zim.search;
 import java.util.List;
 
 /**
- * A parsed query, as Xapian's {@code Query} would hold it. {@link #describe} prints Xapian's
- * {@code get_description()} format, e.g. {@code (run@1 AND dog@2)}, so parses can be compared with
- * the oracle's {@code query_description}.
+ * A parsed query, as Xapian's {@code Query} would hold it. {@link #describe} prints Xapian's {@code
+ * get_description()} format, e.g. {@code (run@1 AND dog@2)}, so parses can be compared with the
+ * oracle's {@code query_description}.
  */
 sealed interface QueryNode {
 
@@ -18,7 +18,12 @@ sealed interface QueryNode {
 
   /** Operators used by libzim's queries. */
   enum Op {
-    AND("AND"), OR("OR"), AND_NOT("AND_NOT"), XOR("XOR"), AND_MAYBE("AND_MAYBE"), PHRASE("PHRASE"),
+    AND("AND"),
+    OR("OR"),
+    AND_NOT("AND_NOT"),
+    XOR("XOR"),
+    AND_MAYBE("AND_MAYBE"),
+    PHRASE("PHRASE"),
     SYNONYM("SYNONYM");
 
     final String label;
@@ -35,7 +40,10 @@ sealed interface QueryNode {
     }
   }
 
-  /** All terms starting with {@code prefix}, combined as one synonym (libzim: at most 100, most frequent). */
+  /**
+   * All terms starting with {@code prefix}, combined as one synonym (libzim: at most 100, most
+   * frequent).
+   */
   record Wildcard(String prefix, int limit, boolean errorOnLimit) implements QueryNode {}
 
   /** Xapian's description of a query, without the {@code Query(...)} wrapper. */

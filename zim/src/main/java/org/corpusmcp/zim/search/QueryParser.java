@@ -9,8 +9,8 @@ import org.corpusmcp.zim.search.QueryNode.Term;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The part of Xapian 1.4's QueryParser that libzim uses, with the default operator AND
- * (with the flags libzim passes). Written from its observed behaviour:
+ * The part of Xapian 1.4's QueryParser that libzim uses, with the default operator AND (with the
+ * flags libzim passes). Written from its observed behaviour:
  *
  * <ul>
  *   <li>Words are runs of word characters, lower-cased; {@code ' & · ׳ ‧} (and {@code ’ ‛} as
@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>Words linked by one or more of {@code . - / : \ @} form a phrase ({@code long-distance}).
  *   <li>With {@code cjk}, runs of CJK characters become their unigrams and bigrams, AND-ed.
  *   <li>With {@code booleans}: {@code AND OR NOT XOR} (upper case) and parentheses; juxtaposed
- *       items bind tighter than operators. With {@code loveHate}: {@code +a} required,
- *       {@code -a} excluded. With {@code phrases}: {@code "…"} is a phrase.
+ *       items bind tighter than operators. With {@code loveHate}: {@code +a} required, {@code -a}
+ *       excluded. With {@code phrases}: {@code "…"} is a phrase.
  *   <li>Stop words are dropped from a run of plain words unless all of them are stop words.
  * </ul>
  *
@@ -30,7 +30,11 @@ import org.jspecify.annotations.Nullable;
 final class QueryParser {
 
   /** Stemming strategies of Xapian's QueryParser. */
-  enum Stemming { NONE, SOME, ALL }
+  enum Stemming {
+    NONE,
+    SOME,
+    ALL
+  }
 
   /** Parse flags. */
   record Flags(boolean booleans, boolean phrases, boolean loveHate, boolean cjk, boolean partial) {
@@ -59,7 +63,15 @@ final class QueryParser {
 
   // ------------------------------------------------------------------ lexing
 
-  private enum Kind { WORDS, AND, OR, NOT, XOR, LPAREN, RPAREN }
+  private enum Kind {
+    WORDS,
+    AND,
+    OR,
+    NOT,
+    XOR,
+    LPAREN,
+    RPAREN
+  }
 
   /** A lexical item: a word, a phrase of linked words, or a CJK run; or an operator. */
   private static final class Tok {
@@ -216,7 +228,12 @@ final class QueryParser {
     }
     if (i >= 2) {
       int b = cps[i - 2];
-      if (!(b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '(' || Character.isWhitespace(b))) {
+      if (!(b == ' '
+          || b == '\t'
+          || b == '\n'
+          || b == '\r'
+          || b == '('
+          || Character.isWhitespace(b))) {
         return 0;
       }
     }
@@ -237,7 +254,8 @@ final class QueryParser {
           break;
         }
       }
-      if (eq && (i + len == n || !CharClasses.isWordChar(cps[i + len]))
+      if (eq
+          && (i + len == n || !CharClasses.isWordChar(cps[i + len]))
           && (i == 0 || !CharClasses.isWordChar(cps[i - 1]))) {
         // an operator must stand alone: not followed by an infix joining it to a word
         return k;
@@ -260,7 +278,10 @@ final class QueryParser {
       while (k < n && CharClasses.isPhraseGenerator(cps[k])) {
         k++;
       }
-      if (k > i && k < n && CharClasses.isWordChar(cps[k]) && !(f.cjk() && CharClasses.isCjk(cps[k]))) {
+      if (k > i
+          && k < n
+          && CharClasses.isWordChar(cps[k])
+          && !(f.cjk() && CharClasses.isCjk(cps[k]))) {
         if (f.booleans() && operatorAt(k) != null) {
           return i;
         }
@@ -282,9 +303,12 @@ final class QueryParser {
   private boolean canStemSome(String w, int end) {
     int first = w.codePointAt(0);
     int type = Character.getType(first);
-    boolean letter = type == Character.LOWERCASE_LETTER || type == Character.TITLECASE_LETTER
-        || type == Character.MODIFIER_LETTER || type == Character.OTHER_LETTER
-        || type == Character.UPPERCASE_LETTER;
+    boolean letter =
+        type == Character.LOWERCASE_LETTER
+            || type == Character.TITLECASE_LETTER
+            || type == Character.MODIFIER_LETTER
+            || type == Character.OTHER_LETTER
+            || type == Character.UPPERCASE_LETTER;
     if (!letter) {
       return false;
     }
@@ -297,7 +321,6 @@ final class QueryParser {
   private String readWord(int i, int[] end, Flags f) {
     return Tokenizer.readWord(cps, n, i, end, f.cjk());
   }
-
 
   // ------------------------------------------------------------------ grammar (FLAG_BOOLEAN)
 
@@ -320,7 +343,8 @@ final class QueryParser {
 
   private @Nullable QueryNode andExpr(Flags f) {
     QueryNode left = prob(f);
-    while (pos < toks.size() && (toks.get(pos).kind == Kind.AND || toks.get(pos).kind == Kind.NOT)) {
+    while (pos < toks.size()
+        && (toks.get(pos).kind == Kind.AND || toks.get(pos).kind == Kind.NOT)) {
       Op op;
       String name;
       if (toks.get(pos).kind == Kind.NOT) {
@@ -342,7 +366,10 @@ final class QueryParser {
       if (left == null || right == null) {
         throw new QueryParseException("Syntax: <expression> " + name + " <expression>");
       }
-      left = op == Op.AND ? and(List.of(left, right)) : new Compound(Op.AND_NOT, List.of(left, right), 0);
+      left =
+          op == Op.AND
+              ? and(List.of(left, right))
+              : new Compound(Op.AND_NOT, List.of(left, right), 0);
     }
     return left;
   }

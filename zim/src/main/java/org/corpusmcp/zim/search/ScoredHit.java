@@ -1,9 +1,9 @@
 package org.corpusmcp.zim.search;
 
 /**
- * One full-text result with what its BM25 weight is made of, for ranking above libzim's: the
- * weight (comparable across databases when they were weighed with the same {@link
- * CollectionStats}) and how many of the query's terms the document matched.
+ * One full-text result with what its BM25 weight is made of, for ranking above libzim's: the weight
+ * (comparable across databases when they were weighed with the same {@link CollectionStats}) and
+ * how many of the query's terms the document matched.
  *
  * @param docid the Xapian document id within its own database (decides ties)
  * @param path the entry path, as {@link SearchHit#path()}

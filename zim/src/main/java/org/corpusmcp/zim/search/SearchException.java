@@ -2,8 +2,8 @@ package org.corpusmcp.zim.search;
 
 /**
  * Search cannot run on this archive: it has no usable index, or the index is damaged. The archive
- * itself stays readable. Never thrown for odd query strings (those give empty results, like
- * libzim) except when a query exceeds {@link Searcher#MAX_QUERY_LENGTH}.
+ * itself stays readable. Never thrown for odd query strings (those give empty results, like libzim)
+ * except when a query exceeds {@link Searcher#MAX_QUERY_LENGTH}.
  */
 public class SearchException extends RuntimeException {
   private static final long serialVersionUID = 1L;

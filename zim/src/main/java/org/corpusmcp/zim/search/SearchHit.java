@@ -9,8 +9,14 @@ package org.corpusmcp.zim.search;
  * @param weight the BM25 weight
  * @param percent libzim's {@code getScore()}
  * @param wordCount the indexed word count, −1 when the index does not store it
- * @param snippet libzim's {@code getSnippet()} (HTML with {@code <b>} highlights), "" when
- *     snippets were not requested
+ * @param snippet libzim's {@code getSnippet()} (HTML with {@code <b>} highlights), "" when snippets
+ *     were not requested
  */
-public record SearchHit(long docid, String path, String title, double weight, int percent, long wordCount,
+public record SearchHit(
+    long docid,
+    String path,
+    String title,
+    double weight,
+    int percent,
+    long wordCount,
     String snippet) {}

@@ -15,9 +15,9 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Full-text search of one archive, returning what libzim's {@code Searcher} returns
- * (libzim's {@code zim::Searcher}): the same documents in the same order, the same estimate,
- * BM25 weights, percentages, word counts and snippets.
+ * Full-text search of one archive, returning what libzim's {@code Searcher} returns (libzim's
+ * {@code zim::Searcher}): the same documents in the same order, the same estimate, BM25 weights,
+ * percentages, word counts and snippets.
  *
  * <pre>{@code
  * try (Archive a = Zim.open(path)) {
@@ -44,8 +44,12 @@ public final class Searcher {
   private final boolean fullPathData;
   private final int wordcountSlot;
 
-  private Searcher(@Nullable Archive archive, GlassDatabase db, Semantics semantics,
-      Supplier<@Nullable String> archiveLanguage, boolean newNamespaces) {
+  private Searcher(
+      @Nullable Archive archive,
+      GlassDatabase db,
+      Semantics semantics,
+      Supplier<@Nullable String> archiveLanguage,
+      boolean newNamespaces) {
     this.archive = archive;
     this.db = db;
     this.semantics = semantics;
@@ -83,25 +87,34 @@ public final class Searcher {
    * Opens the archive's full-text index ({@code X/fulltext/xapian}, else the legacy {@code
    * Z//fulltextIndex/xapian}).
    *
-   * @throws SearchException NO_INDEX when there is no directly accessible index, CORRUPT_INDEX
-   *     when its header is damaged
+   * @throws SearchException NO_INDEX when there is no directly accessible index, CORRUPT_INDEX when
+   *     its header is damaged
    */
   public static Searcher open(Archive archive, Semantics semantics) {
     Objects.requireNonNull(archive, "archive");
     ByteSource src = archive.fulltextIndex();
     if (src == null) {
-      throw new SearchException(SearchException.Reason.NO_INDEX,
-          archive.name() + " has no usable full-text index");
+      throw new SearchException(
+          SearchException.Reason.NO_INDEX, archive.name() + " has no usable full-text index");
     }
     GlassDatabase db = openDb(src, archive.name());
-    return construct(archive.name(), () -> new Searcher(archive, db, semantics,
-        () -> archive.metadata("Language"), archive.hasNewNamespaceScheme()));
+    return construct(
+        archive.name(),
+        () ->
+            new Searcher(
+                archive,
+                db,
+                semantics,
+                () -> archive.metadata("Language"),
+                archive.hasNewNamespaceScheme()));
   }
 
   /** A searcher over a bare database (no titles or snippets), for tools and tests. */
-  public static Searcher open(ByteSource database, Semantics semantics, boolean newNamespaceScheme) {
+  public static Searcher open(
+      ByteSource database, Semantics semantics, boolean newNamespaceScheme) {
     GlassDatabase db = openDb(database, "database");
-    return construct("database", () -> new Searcher(null, db, semantics, () -> null, newNamespaceScheme));
+    return construct(
+        "database", () -> new Searcher(null, db, semantics, () -> null, newNamespaceScheme));
   }
 
   /**
@@ -112,8 +125,12 @@ public final class Searcher {
   private static Searcher construct(String name, Supplier<Searcher> constructor) {
     try {
       return constructor.get();
-    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException e) {
-      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
+    } catch (GlassFormatException
+        | IndexOutOfBoundsException
+        | ArithmeticException
+        | NegativeArraySizeException e) {
+      throw new SearchException(
+          SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
     }
   }
 
@@ -121,7 +138,8 @@ public final class Searcher {
     try {
       return GlassDatabase.open(src);
     } catch (GlassFormatException | IndexOutOfBoundsException e) {
-      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
+      throw new SearchException(
+          SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
     }
   }
 
@@ -142,7 +160,8 @@ public final class Searcher {
 
   String normalise(String query) {
     if (query.length() > MAX_QUERY_LENGTH) {
-      throw new SearchException(SearchException.Reason.QUERY_TOO_LONG,
+      throw new SearchException(
+          SearchException.Reason.QUERY_TOO_LONG,
           "query of " + query.length() + " characters exceeds " + MAX_QUERY_LENGTH);
     }
     return semantics == Semantics.LIBZIM_9 ? Accents.removeAccents(query) : Accents.asUtf8(query);
@@ -151,8 +170,9 @@ public final class Searcher {
   @Nullable QueryNode parse(String normalised) {
     QueryParser p = new QueryParser(stemmer, QueryParser.Stemming.ALL, stopwords);
     try {
-      return p.parse(normalised, semantics == Semantics.LIBZIM_9 ? QueryParser.Flags.CJK_ONLY
-          : QueryParser.Flags.DEFAULT);
+      return p.parse(
+          normalised,
+          semantics == Semantics.LIBZIM_9 ? QueryParser.Flags.CJK_ONLY : QueryParser.Flags.DEFAULT);
     } catch (QueryParser.QueryParseException e) {
       return null; // libzim: estimate 0, no results
     }
@@ -202,7 +222,8 @@ public final class Searcher {
       }
     } else if (n instanceof QueryNode.Compound c) {
       for (int i = 0; i < c.children().size(); i++) {
-        collectTerms(c.children().get(i), weighted && !(c.op() == QueryNode.Op.AND_NOT && i > 0), out);
+        collectTerms(
+            c.children().get(i), weighted && !(c.op() == QueryNode.Op.AND_NOT && i > 0), out);
       }
     }
   }
@@ -219,46 +240,62 @@ public final class Searcher {
       for (String term : terms) {
         tf.put(term, db.termStats(term).termFreq());
       }
-      return new CollectionStats(db.docCount(), db.header().totalDoclen(), db.header().doclenLowerBound(), tf);
-    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
-        | IllegalStateException | IllegalArgumentException e) {
-      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+      return new CollectionStats(
+          db.docCount(), db.header().totalDoclen(), db.header().doclenLowerBound(), tf);
+    } catch (GlassFormatException
+        | IndexOutOfBoundsException
+        | ArithmeticException
+        | NegativeArraySizeException
+        | IllegalStateException
+        | IllegalArgumentException e) {
+      throw new SearchException(
+          SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
   }
 
   /**
    * The same matches in the same order as {@link #searchPaths} when {@code collection} is null;
-   * with a collection, every weight is computed from its statistics instead of this database's,
-   * so weights from the collection's members compare (the order within this database may then
-   * differ from libzim's, since term weights change). Each hit says how many query terms it
-   * matched.
+   * with a collection, every weight is computed from its statistics instead of this database's, so
+   * weights from the collection's members compare (the order within this database may then differ
+   * from libzim's, since term weights change). Each hit says how many query terms it matched.
    *
    * @throws SearchException CORRUPT_INDEX when damage is found while searching; QUERY_TOO_LONG
    */
-  public ScoredResults searchScored(String query, int start, int count, @Nullable CollectionStats collection) {
+  public ScoredResults searchScored(
+      String query, int start, int count, @Nullable CollectionStats collection) {
     if (start < 0 || count < 0) {
-      throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
+      throw new IllegalArgumentException(
+          "start and count must be >= 0, were " + start + ", " + count);
     }
     QueryNode parsed = parse(normalise(query));
     if (parsed == null) {
       return new ScoredResults(0, List.of());
     }
     try {
-      Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT, collection).run(parsed, start, count, null);
+      Matcher.Outcome o =
+          new Matcher(db, Bm25.FULLTEXT, collection).run(parsed, start, count, null);
       List<ScoredHit> hits = new ArrayList<>(o.hits().size());
       for (Matcher.Hit h : o.hits()) {
-        hits.add(new ScoredHit(h.docid(), pathOf(db.documentData(h.docid())), h.weight(), h.matchingLeaves()));
+        hits.add(
+            new ScoredHit(
+                h.docid(), pathOf(db.documentData(h.docid())), h.weight(), h.matchingLeaves()));
       }
       return new ScoredResults(QueryNode.leafCount(parsed), hits);
-    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
-        | IllegalStateException | IllegalArgumentException e) {
-      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+    } catch (GlassFormatException
+        | IndexOutOfBoundsException
+        | ArithmeticException
+        | NegativeArraySizeException
+        | IllegalStateException
+        | IllegalArgumentException e) {
+      throw new SearchException(
+          SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
   }
 
   private SearchResults run(String query, int start, int count, boolean titles, boolean snippets) {
     if (start < 0 || count < 0) {
-      throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
+      throw new IllegalArgumentException(
+          "start and count must be >= 0, were " + start + ", " + count);
     }
     String q = normalise(query);
     QueryNode parsed = parse(q);
@@ -266,8 +303,10 @@ public final class Searcher {
       Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT).run(parsed, start, count, null);
       List<SearchHit> hits = new ArrayList<>(o.hits().size());
       GlassDatabase.ValueReader wc = wordcountSlot < 0 ? null : db.valueReader(wordcountSlot);
-      Snippets snip = snippets && archive != null && parsed != null ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT, o.termStats())
-          : null;
+      Snippets snip =
+          snippets && archive != null && parsed != null
+              ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT, o.termStats())
+              : null;
       // word counts read in docid order: one forward pass over the value chunks
       java.util.Map<Long, Long> counts = new java.util.HashMap<>();
       if (wc != null) {
@@ -291,10 +330,15 @@ public final class Searcher {
         hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
       }
       return new SearchResults(q, o.estimated(), hits);
-    } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
-        | IllegalStateException | IllegalArgumentException e) {
+    } catch (GlassFormatException
+        | IndexOutOfBoundsException
+        | ArithmeticException
+        | NegativeArraySizeException
+        | IllegalStateException
+        | IllegalArgumentException e) {
       // decoding a damaged index; the archive itself stays usable
-      throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
+      throw new SearchException(
+          SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
   }
 

@@ -10,8 +10,8 @@ public enum Semantics {
    */
   LIBZIM_9,
   /**
-   * libzim 8.1.1 (Debian bookworm, the installed oracle): full-text queries are used as typed,
-   * with Xapian's default flags (AND/OR/NOT, "phrases", +/-), language falls back to M/Language.
+   * libzim 8.1.1 (Debian bookworm, the installed oracle): full-text queries are used as typed, with
+   * Xapian's default flags (AND/OR/NOT, "phrases", +/-), language falls back to M/Language.
    */
   LIBZIM_8_1
 }

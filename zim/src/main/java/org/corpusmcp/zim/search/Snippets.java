@@ -11,42 +11,42 @@ import org.corpusmcp.zim.search.QueryNode.Compound;
 import org.corpusmcp.zim.search.QueryNode.Op;
 
 /**
- * Snippets as Xapian 1.4's {@code MSet::snippet} cuts them for libzim
- * ({@code SearchIterator::getSnippet}), re-derived from black-box experiments with python3-xapian:
+ * Snippets as Xapian 1.4's {@code MSet::snippet} cuts them for libzim ({@code
+ * SearchIterator::getSnippet}), re-derived from black-box experiments with python3-xapian:
  *
  * <ul>
  *   <li>The text is split into words as the indexer splits it; each word ends at byte offset e.
  *   <li>A word's relevance: a query term (lower-cased word, else "Z"+stem) scores its BM25 upper
  *       bound plus the largest one (×1.015625). The bound is the matcher's maxpart, from the
  *       posting list's wdf bound without the header's cap (so "the" outranks "of" even when the
- *       header caps both at the same wdf); words that occur in the query only inside phrases
- *       score nothing alone; a word completing one of the query's exact phrases scores largest ×
- *       phrase length, highlighted over that many words ending here; a word starting with a
- *       wildcard prefix scores largest + smallest; with the background model, another word scores
+ *       header caps both at the same wdf); words that occur in the query only inside phrases score
+ *       nothing alone; a word completing one of the query's exact phrases scores largest × phrase
+ *       length, highlighted over that many words ending here; a word starting with a wildcard
+ *       prefix scores largest + smallest; with the background model, another word scores
  *       largest·ln((N+1−tf)/tf)/((length+1)·ln(N+1)).
- *   <li>Phrases: each is matched against the last S words, S = the longest phrase of the query:
- *       its last term is the current word, its other terms the first words of that run (a term
- *       matches a word's lower-cased form or its "Z" stem). With "charles darwin" and "0posanchor
- *       charles darwin" (suggestions), "Charles R Darwin" highlights "<b>R Darwin</b>".
+ *   <li>Phrases: each is matched against the last S words, S = the longest phrase of the query: its
+ *       last term is the current word, its other terms the first words of that run (a term matches
+ *       a word's lower-cased form or its "Z" stem). With "charles darwin" and "0posanchor charles
+ *       darwin" (suggestions), "Charles R Darwin" highlights "<b>R Darwin</b>".
  *   <li>Relevance belongs to the term: each occurrence entering the window adds the term's current
  *       value and halves it; an occurrence leaving doubles it back and subtracts it. Background
  *       values live as long as this object (one query's results): a snippet that ends with a word
  *       still in its window leaves that word's value halved for the next result's snippet.
- *   <li>The window holds the latest words whose span, from the end of the word before the window
- *       to the end of the newest word, is at most length + 1 bytes. After each word, a window whose
+ *   <li>The window holds the latest words whose span, from the end of the word before the window to
+ *       the end of the newest word, is at most length + 1 bytes. After each word, a window whose
  *       sum is ≥ the best so far (initially the empty window, sum 0) becomes the best (ties →
  *       later). Without the exhaustive flag the scan stops once the window has moved wholly past a
  *       best window with a positive sum. An empty best window gives "...".
- *   <li>A word's end includes up to three '+'/'#' that follow it even when they are not part of
- *       the term because a word character follows ("<b>a+</b>b", "<b>C++</b>98" for a and c).
+ *   <li>A word's end includes up to three '+'/'#' that follow it even when they are not part of the
+ *       term because a word character follows ("<b>a+</b>b", "<b>C++</b>98" for a and c).
  *   <li>Output: "..." unless the window starts the text or a sentence (". ", "? ", "! " – any
- *       Unicode white space – with only non-word characters between it and the first word, and
- *       not the dot of an acronym: "B.B. King" does not start a sentence at "King"); up to
- *       4 opening punctuation characters before the first word but after the previous word; the
- *       words and the text between them (escaped), matches in {@code <b>…</b>}; after the last
- *       word the text up to a sentence end (a run of . ? ! followed by white space or the end)
- *       if only non-word characters come before it, else up to 4 closing punctuation characters
- *       and "..." unless the text ended.
+ *       Unicode white space – with only non-word characters between it and the first word, and not
+ *       the dot of an acronym: "B.B. King" does not start a sentence at "King"); up to 4 opening
+ *       punctuation characters before the first word but after the previous word; the words and the
+ *       text between them (escaped), matches in {@code <b>…</b>}; after the last word the text up
+ *       to a sentence end (a run of . ? ! followed by white space or the end) if only non-word
+ *       characters come before it, else up to 4 closing punctuation characters and "..." unless the
+ *       text ended.
  * </ul>
  */
 final class Snippets {
@@ -59,20 +59,33 @@ final class Snippets {
   private final Map<String, Double> termMaxPart = new HashMap<>();
   private final Map<String, Double> allMaxPart = new HashMap<>();
   private final java.util.Set<String> phraseTerms = new java.util.HashSet<>();
+
   /** The query's exact phrases (all terms plain), in query order. */
   private final List<List<String>> phrases = new ArrayList<>();
-  /** The longest of them: every phrase is checked against a run of this many words (see snippet). */
+
+  /**
+   * The longest of them: every phrase is checked against a run of this many words (see snippet).
+   */
   private int phraseSpan;
+
   private final List<String> wildcards = new ArrayList<>();
+
   /** Background-model relevance per word, shared by all snippets of this query (see background). */
   private final Map<String, double[]> backgroundRelevance = new HashMap<>();
+
   private double maxTw;
   private double minTw;
+
   /** "Z" + stem per word: a page of snippets stems the same words again and again. */
   private final Map<String, String> zStems = new HashMap<>();
 
   /** {@code known}: statistics of terms the matcher already read (Matcher.Outcome#termStats). */
-  Snippets(GlassDatabase db, QueryNode query, Stemmer stemmer, Bm25 bm25, Map<String, GlassDatabase.TermStats> known) {
+  Snippets(
+      GlassDatabase db,
+      QueryNode query,
+      Stemmer stemmer,
+      Bm25 bm25,
+      Map<String, GlassDatabase.TermStats> known) {
     this.db = db;
     this.known = known;
     this.stemmer = stemmer;
@@ -139,8 +152,15 @@ final class Snippets {
       return 0;
     }
     long wdfMax = st.wdfUpperBound();
-    return bm25.leaf(db.docCount(), db.averageLength(), db.header().doclenLowerBound(), st.termFreq(), wqf, 1.0,
-        wdfMax).maxpart();
+    return bm25.leaf(
+            db.docCount(),
+            db.averageLength(),
+            db.header().doclenLowerBound(),
+            st.termFreq(),
+            wqf,
+            1.0,
+            wdfMax)
+        .maxpart();
   }
 
   /** One word entering the window. */
@@ -179,7 +199,8 @@ final class Snippets {
     int bestBegin = 0;
     int bestEnd = 0;
     for (Word w : words) {
-      if (w.end() - w.start() > MAX_WORD_BYTES || w.lower().getBytes(StandardCharsets.UTF_8).length > MAX_WORD_BYTES) {
+      if (w.end() - w.start() > MAX_WORD_BYTES
+          || w.lower().getBytes(StandardCharsets.UTF_8).length > MAX_WORD_BYTES) {
         continue;
       }
       String term = null;
@@ -255,7 +276,9 @@ final class Snippets {
       Piece piece;
       if (phraseLen > 1) {
         final int plen = phraseLen;
-        double[] pr = rel.computeIfAbsent("P" + String.join("\u0000", phraseHit), x -> new double[] {maxTw * plen});
+        double[] pr =
+            rel.computeIfAbsent(
+                "P" + String.join("\u0000", phraseHit), x -> new double[] {maxTw * plen});
         Piece first = (Piece) pipe.toArray()[pipe.size() - (phraseLen - 1)];
         if (first.relevance != null) {
           first.relevance[0] *= DECAY;
@@ -394,7 +417,8 @@ final class Snippets {
     if (hiUntil >= 0) {
       out.append("</b>");
     }
-    // trailing: closing punctuation (at most 4), then a sentence end, else "..." unless the text ended
+    // trailing: closing punctuation (at most 4), then a sentence end, else "..." unless the text
+    // ended
     int end = win.get(win.size() - 1).end;
     int n = b.length;
     int k = end;
@@ -440,8 +464,8 @@ final class Snippets {
 
   /**
    * True when a sentence end (. ? ! then white space) lies among the non-word characters between
-   * the previous word's end ({@code floor}) and {@code at}: "end. \u2191 As a special case" starts a
-   * sentence although "\u2191 " comes between, but "B.B. King" does not, since the dot belongs to
+   * the previous word's end ({@code floor}) and {@code at}: "end. \u2191 As a special case" starts
+   * a sentence although "\u2191 " comes between, but "B.B. King" does not, since the dot belongs to
    * the word "B.B." (an acronym).
    */
   private static boolean sentenceBefore(byte[] b, int at, int floor) {
@@ -452,7 +476,9 @@ final class Snippets {
       if (CharClasses.isWordChar(cp)) {
         return false;
       }
-      if (isSpaceAt(b, prev) && prev > floor && (b[prev - 1] == '.' || b[prev - 1] == '?' || b[prev - 1] == '!')) {
+      if (isSpaceAt(b, prev)
+          && prev > floor
+          && (b[prev - 1] == '.' || b[prev - 1] == '?' || b[prev - 1] == '!')) {
         return true;
       }
       q = prev;
@@ -467,7 +493,9 @@ final class Snippets {
       return isSpace((byte) cp);
     }
     int t = Character.getType(cp);
-    return t == Character.SPACE_SEPARATOR || t == Character.LINE_SEPARATOR || t == Character.PARAGRAPH_SEPARATOR;
+    return t == Character.SPACE_SEPARATOR
+        || t == Character.LINE_SEPARATOR
+        || t == Character.PARAGRAPH_SEPARATOR;
   }
 
   private static boolean isSpace(byte c) {
@@ -476,13 +504,17 @@ final class Snippets {
 
   static boolean isLeadPunct(int cp) {
     int t = Character.getType(cp);
-    return t == Character.CURRENCY_SYMBOL || t == Character.START_PUNCTUATION || t == Character.INITIAL_QUOTE_PUNCTUATION
+    return t == Character.CURRENCY_SYMBOL
+        || t == Character.START_PUNCTUATION
+        || t == Character.INITIAL_QUOTE_PUNCTUATION
         || "\"#%&'+-/<@\\`~\u00a1\u00a7\u00bf".indexOf(cp) >= 0;
   }
 
   static boolean isTrailPunct(int cp) {
     int t = Character.getType(cp);
-    return t == Character.CURRENCY_SYMBOL || t == Character.END_PUNCTUATION || t == Character.FINAL_QUOTE_PUNCTUATION
+    return t == Character.CURRENCY_SYMBOL
+        || t == Character.END_PUNCTUATION
+        || t == Character.FINAL_QUOTE_PUNCTUATION
         || "\"%'+-/>@\\`~".indexOf(cp) >= 0;
   }
 

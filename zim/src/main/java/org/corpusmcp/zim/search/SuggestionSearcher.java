@@ -15,14 +15,14 @@ import org.corpusmcp.zim.search.QueryNode.Op;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Title suggestions as libzim's {@code SuggestionSearcher} makes them (libzim
- * 8.1.1): from the title index {@code X/title/xapian} when the archive has a usable one, else
- * a prefix match on the title listing.
+ * Title suggestions as libzim's {@code SuggestionSearcher} makes them (libzim 8.1.1): from the
+ * title index {@code X/title/xapian} when the archive has a usable one, else a prefix match on the
+ * title listing.
  *
  * <p>With the title index: the unaccented query is parsed three times and OR-ed — every word
  * stemmed ({@code Z} terms) with the last one also a prefix (wildcard), the words as an exact
- * phrase, and the words as a phrase anchored at the start of the title — then ranked with BM25
- * (k1 0.001, b 1), ties by the original title's bytes, one result per redirect target.
+ * phrase, and the words as a phrase anchored at the start of the title — then ranked with BM25 (k1
+ * 0.001, b 1), ties by the original title's bytes, one result per redirect target.
  *
  * <pre>{@code
  * SuggestionSearcher s = SuggestionSearcher.open(archive);
@@ -72,8 +72,8 @@ public final class SuggestionSearcher {
   }
 
   /**
-   * Opens the archive's title index, or prepares the title-listing fallback when there is none.
-   * A damaged title index also falls back to the listing (libzim does the same when Xapian fails).
+   * Opens the archive's title index, or prepares the title-listing fallback when there is none. A
+   * damaged title index also falls back to the listing (libzim does the same when Xapian fails).
    */
   public static SuggestionSearcher open(Archive archive, Semantics semantics) {
     Objects.requireNonNull(archive, "archive");
@@ -96,16 +96,21 @@ public final class SuggestionSearcher {
 
   public Suggestions suggest(String query, int start, int count) {
     if (start < 0 || count < 0) {
-      throw new IllegalArgumentException("start and count must be >= 0, were " + start + ", " + count);
+      throw new IllegalArgumentException(
+          "start and count must be >= 0, were " + start + ", " + count);
     }
     if (query.length() > Searcher.MAX_QUERY_LENGTH) {
-      throw new SearchException(SearchException.Reason.QUERY_TOO_LONG,
+      throw new SearchException(
+          SearchException.Reason.QUERY_TOO_LONG,
           "query of " + query.length() + " characters exceeds " + Searcher.MAX_QUERY_LENGTH);
     }
     if (db != null) {
       try {
         return fromIndex(query, start, count);
-      } catch (GlassFormatException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException
+      } catch (GlassFormatException
+          | IndexOutOfBoundsException
+          | ArithmeticException
+          | NegativeArraySizeException
           | IllegalStateException e) {
         // libzim falls back to the title listing when the Xapian query fails
       }
@@ -173,18 +178,23 @@ public final class SuggestionSearcher {
   }
 
   private Suggestions fromIndex(String query, int start, int count) {
-    String text = semantics == Semantics.LIBZIM_9 ? Accents.removeAccents(query) : Accents.removeAccents811(query);
+    String text =
+        semantics == Semantics.LIBZIM_9
+            ? Accents.removeAccents(query)
+            : Accents.removeAccents811(query);
     QueryNode q;
     try {
       q = query(text);
     } catch (QueryParser.QueryParseException e) {
-      return fromListing(query, start, count); // libzim: a failing Xapian query falls back to the listing
+      return fromListing(
+          query, start, count); // libzim: a failing Xapian query falls back to the listing
     }
     Matcher m = new Matcher(db, Bm25.SUGGESTIONS);
     Matcher.Order order = titleSlot >= 0 ? new Matcher.Order(titleSlot, targetSlot) : null;
     Matcher.Outcome o = m.run(q, start, count, order);
     List<Suggestion> out = new ArrayList<>();
-    Snippets snip = q == null ? null : new Snippets(db, q, stemmer, Bm25.SUGGESTIONS, o.termStats());
+    Snippets snip =
+        q == null ? null : new Snippets(db, q, stemmer, Bm25.SUGGESTIONS, o.termStats());
     for (Matcher.Hit h : o.hits()) {
       String path = pathOf(db.documentData(h.docid()));
       Entry e = archive.findByPath(path);

@@ -10,7 +10,8 @@ import java.util.List;
  *     fallback (no usable title index)
  * @param suggestions the page, best first
  */
-public record Suggestions(long estimatedMatches, boolean fromTitleIndex, List<Suggestion> suggestions) {
+public record Suggestions(
+    long estimatedMatches, boolean fromTitleIndex, List<Suggestion> suggestions) {
   public Suggestions {
     suggestions = List.copyOf(suggestions);
   }

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Word splitting shared by the query parser and the snippet generator, as Xapian's TermGenerator
- * and QueryParser split text. Example: {@code "C++ e-mail U.S.A."}
- * gives the words {@code c++}, {@code e}, {@code mail}, {@code usa}.
+ * and QueryParser split text. Example: {@code "C++ e-mail U.S.A."} gives the words {@code c++},
+ * {@code e}, {@code mail}, {@code usa}.
  */
 final class Tokenizer {
   private Tokenizer() {}
@@ -36,10 +36,10 @@ final class Tokenizer {
   }
 
   /**
-   * One word starting at a word character; {@code end[0]} receives its end and, if the array
-   * has room, {@code end[1]} the end a snippet highlights: that includes up to three trailing
-   * '+'/'#' scanned even when they are not part of the term because a word character or a fourth
-   * one follows (Xapian highlights "<b>a+</b>b", "<b>C++</b>98" for the terms a and c).
+   * One word starting at a word character; {@code end[0]} receives its end and, if the array has
+   * room, {@code end[1]} the end a snippet highlights: that includes up to three trailing '+'/'#'
+   * scanned even when they are not part of the term because a word character or a fourth one
+   * follows (Xapian highlights "<b>a+</b>b", "<b>C++</b>98" for the terms a and c).
    */
   static String readWord(int[] cps, int n, int i, int[] end, boolean cjk) {
     // initials: A.B.C (ASCII capitals each followed by '.', the last dot optional)
@@ -80,7 +80,9 @@ final class Tokenizer {
         j++;
         continue;
       }
-      if (j + 1 < n && CharClasses.isWordChar(cps[j + 1]) && !(cjk && CharClasses.isCjk(cps[j + 1]))) {
+      if (j + 1 < n
+          && CharClasses.isWordChar(cps[j + 1])
+          && !(cjk && CharClasses.isCjk(cps[j + 1]))) {
         int inf = CharClasses.infix(c);
         if (inf >= 0) {
           b.appendCodePoint(inf);
@@ -88,7 +90,10 @@ final class Tokenizer {
           j++;
           continue;
         }
-        if (CharClasses.isDigitInfix(c) && prev >= 0 && CharClasses.isDigit(prev) && CharClasses.isDigit(cps[j + 1])) {
+        if (CharClasses.isDigitInfix(c)
+            && prev >= 0
+            && CharClasses.isDigit(prev)
+            && CharClasses.isDigit(cps[j + 1])) {
           b.appendCodePoint(c);
           prev = c;
           j++;

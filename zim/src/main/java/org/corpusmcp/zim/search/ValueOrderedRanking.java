@@ -23,9 +23,11 @@ import org.jspecify.annotations.Nullable;
  * the titles of a handful.
  */
 final class ValueOrderedRanking {
-  private static final Comparator<Matcher.Hit> ORDER = Comparator.comparingDouble(Matcher.Hit::weight).reversed()
-      .thenComparing((a, b) -> Arrays.compareUnsigned(a.sortKey(), b.sortKey()))
-      .thenComparingLong(Matcher.Hit::docid);
+  private static final Comparator<Matcher.Hit> ORDER =
+      Comparator.comparingDouble(Matcher.Hit::weight)
+          .reversed()
+          .thenComparing((a, b) -> Arrays.compareUnsigned(a.sortKey(), b.sortKey()))
+          .thenComparingLong(Matcher.Hit::docid);
 
   private final GlassDatabase.ValueReader sortValues;
   private final GlassDatabase.@Nullable ValueReader collapseValues;
@@ -38,7 +40,8 @@ final class ValueOrderedRanking {
   ValueOrderedRanking(GlassDatabase db, int sortSlot, int collapseSlot, long expectedMatches) {
     this.sortValues = db.valueReader(sortSlot);
     this.collapseValues = collapseSlot < 0 ? null : db.valueReader(collapseSlot);
-    int expected = (int) Math.max(16, Math.min(expectedMatches, 1 << 16)); // grows past that if needed
+    int expected =
+        (int) Math.max(16, Math.min(expectedMatches, 1 << 16)); // grows past that if needed
     this.groupSlot = new HashMap<>(collapseSlot < 0 ? 16 : expected * 4 / 3 + 1);
     this.docids = new long[expected];
     this.weights = new double[expected];
@@ -52,8 +55,10 @@ final class ValueOrderedRanking {
         Integer slot = groupSlot.putIfAbsent(new String(key, StandardCharsets.ISO_8859_1), size);
         if (slot != null) {
           // the earlier document has the lower docid, so it stays unless this one ranks higher
-          if (weight > weights[slot] || (weight == weights[slot]
-              && Arrays.compareUnsigned(sortValues.get(docid), sortValues.get(docids[slot])) < 0)) {
+          if (weight > weights[slot]
+              || (weight == weights[slot]
+                  && Arrays.compareUnsigned(sortValues.get(docid), sortValues.get(docids[slot]))
+                      < 0)) {
             docids[slot] = docid;
             weights[slot] = weight;
           }

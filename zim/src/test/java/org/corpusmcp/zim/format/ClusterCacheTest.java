@@ -29,16 +29,19 @@ class ClusterCacheTest {
     AtomicInteger loads = new AtomicInteger();
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    ClusterCache cache = new ClusterCache(1 << 20, i -> {
-      loads.incrementAndGet();
-      entered.countDown();
-      try {
-        assertTrue(release.await(10, TimeUnit.SECONDS), "the test never released the load");
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
-      }
-      return cluster(1000);
-    });
+    ClusterCache cache =
+        new ClusterCache(
+            1 << 20,
+            i -> {
+              loads.incrementAndGet();
+              entered.countDown();
+              try {
+                assertTrue(release.await(10, TimeUnit.SECONDS), "the test never released the load");
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+              return cluster(1000);
+            });
     Cluster[] got = new Cluster[8];
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 8; t++) {
@@ -66,7 +69,9 @@ class ClusterCacheTest {
   private static void awaitParked(Thread t) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (t.getState() != Thread.State.WAITING) {
-      assertTrue(System.nanoTime() < deadline, t.getName() + " never waited for the load in flight: " + t.getState());
+      assertTrue(
+          System.nanoTime() < deadline,
+          t.getName() + " never waited for the load in flight: " + t.getState());
       Thread.onSpinWait();
     }
   }
@@ -74,10 +79,13 @@ class ClusterCacheTest {
   @Test
   void boundedByWeightInBytes() {
     AtomicInteger loads = new AtomicInteger();
-    ClusterCache cache = new ClusterCache(10_000, i -> {
-      loads.incrementAndGet();
-      return cluster(3000);
-    });
+    ClusterCache cache =
+        new ClusterCache(
+            10_000,
+            i -> {
+              loads.incrementAndGet();
+              return cluster(3000);
+            });
     for (int i = 0; i < 10; i++) {
       cache.get(i);
       assertTrue(cache.weight() <= 10_000, "weight " + cache.weight());
@@ -92,10 +100,13 @@ class ClusterCacheTest {
   @Test
   void failedLoadsAreNotCachedAndReachEveryWaiter() {
     AtomicInteger loads = new AtomicInteger();
-    ClusterCache cache = new ClusterCache(1 << 20, i -> {
-      loads.incrementAndGet();
-      throw new IllegalStateException("boom");
-    });
+    ClusterCache cache =
+        new ClusterCache(
+            1 << 20,
+            i -> {
+              loads.incrementAndGet();
+              throw new IllegalStateException("boom");
+            });
     assertThrows(IllegalStateException.class, () -> cache.get(1));
     assertThrows(IllegalStateException.class, () -> cache.get(1));
     assertEquals(2, loads.get());
@@ -105,10 +116,13 @@ class ClusterCacheTest {
   @Test
   void zeroDisablesCaching() {
     AtomicInteger loads = new AtomicInteger();
-    ClusterCache cache = new ClusterCache(0, i -> {
-      loads.incrementAndGet();
-      return cluster(10);
-    });
+    ClusterCache cache =
+        new ClusterCache(
+            0,
+            i -> {
+              loads.incrementAndGet();
+              return cluster(10);
+            });
     cache.get(1);
     cache.get(1);
     assertEquals(2, loads.get());

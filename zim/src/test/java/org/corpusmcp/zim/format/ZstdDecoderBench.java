@@ -13,10 +13,9 @@ import org.corpusmcp.zim.io.FileSource;
 /**
  * The zstd decoders side by side on one archive's clusters: the product's pure-Java {@link
  * ZstdFrame} (aircompressor) and the JNI decoder it replaced (zstd-jni, test scope only). Each
- * round decodes every zstd cluster in full from its compressed bytes (copied out of the archive
- * by both, as the reader does); the best of the rounds is printed. A third row decodes only the
- * first half of each cluster's blocks, as {@link ZstdFrame#decodePrefix} does for a blob in
- * mid-cluster.
+ * round decodes every zstd cluster in full from its compressed bytes (copied out of the archive by
+ * both, as the reader does); the best of the rounds is printed. A third row decodes only the first
+ * half of each cluster's blocks, as {@link ZstdFrame#decodePrefix} does for a blob in mid-cluster.
  *
  * <pre>
  * java -cp … org.corpusmcp.zim.format.ZstdDecoderBench ARCHIVE [ROUNDS]   (scripts/bench-zim.sh)
@@ -55,8 +54,13 @@ public final class ZstdDecoderBench {
       for (long[] f : frames) {
         output += decode(in, f);
       }
-      System.out.printf(Locale.ROOT, "# %s: %d zstd clusters, %.1f MB compressed, %.1f MB decoded%n",
-          zim.getFileName(), frames.size(), compressed / 1e6, output / 1e6);
+      System.out.printf(
+          Locale.ROOT,
+          "# %s: %d zstd clusters, %.1f MB compressed, %.1f MB decoded%n",
+          zim.getFileName(),
+          frames.size(),
+          compressed / 1e6,
+          output / 1e6);
       long halfOutput = 0;
       for (long[] f : frames) {
         halfOutput += decodeHalf(in, f);
@@ -91,15 +95,31 @@ public final class ZstdDecoderBench {
         jni = Math.min(jni, (t2 - t1) / 1e9);
         half = Math.min(half, (t3 - t2) / 1e9);
       }
-      System.out.printf(Locale.ROOT, "decoder                     best of %d   decoded MB/s   ms/cluster%n", rounds);
-      System.out.printf(Locale.ROOT, "aircompressor (pure Java)   %8.3f s   %12.1f   %10.3f%n", java, output / 1e6 / java,
+      System.out.printf(
+          Locale.ROOT,
+          "decoder                     best of %d   decoded MB/s   ms/cluster%n",
+          rounds);
+      System.out.printf(
+          Locale.ROOT,
+          "aircompressor (pure Java)   %8.3f s   %12.1f   %10.3f%n",
+          java,
+          output / 1e6 / java,
           java * 1e3 / frames.size());
-      System.out.printf(Locale.ROOT, "zstd-jni (JNI, native)      %8.3f s   %12.1f   %10.3f%n", jni, output / 1e6 / jni,
+      System.out.printf(
+          Locale.ROOT,
+          "zstd-jni (JNI, native)      %8.3f s   %12.1f   %10.3f%n",
+          jni,
+          output / 1e6 / jni,
           jni * 1e3 / frames.size());
       System.out.printf(Locale.ROOT, "ratio pure Java / JNI time  %8.2fx%n", java / jni);
       // What a cache-missing random read pays on average: the blocks up to a blob in mid-cluster.
-      System.out.printf(Locale.ROOT, "aircompressor, first half   %8.3f s   %12.1f   %10.3f   (%.1f MB: the first half of each cluster's blocks)%n",
-          half, halfOutput / 1e6 / half, half * 1e3 / frames.size(), halfOutput / 1e6);
+      System.out.printf(
+          Locale.ROOT,
+          "aircompressor, first half   %8.3f s   %12.1f   %10.3f   (%.1f MB: the first half of each cluster's blocks)%n",
+          half,
+          halfOutput / 1e6 / half,
+          half * 1e3 / frames.size(),
+          halfOutput / 1e6);
       System.out.printf(Locale.ROOT, "ratio first half / JNI whole %7.2fx%n", half / jni);
     }
   }
@@ -113,6 +133,8 @@ public final class ZstdDecoderBench {
   private static long decodeHalf(ArchiveBytes in, long[] cluster) {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, cluster[0], cluster[0] + 1, cluster[1]);
     int blocks = frames.list().stream().mapToInt(ZstdFrame.Extent::blockCount).sum();
-    return ZstdFrame.decodePrefix(in, cluster[0], frames, (blocks + 1) / 2, (int) frames.outputBound()).size();
+    return ZstdFrame.decodePrefix(
+            in, cluster[0], frames, (blocks + 1) / 2, (int) frames.outputBound())
+        .size();
   }
 }

@@ -44,9 +44,13 @@ class ZstdPrefixDecodeTest {
   }
 
   private static final int PAYLOAD_BYTES = 700_000;
+
   /** Level-19 compression takes a second or so per payload: each layout is made once. */
-  private static final java.util.Map<Layout, byte[]> PAYLOADS = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final java.util.Map<Layout, byte[]> COMPRESSED = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final java.util.Map<Layout, byte[]> PAYLOADS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static final java.util.Map<Layout, byte[]> COMPRESSED =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   @ParameterizedTest
   @EnumSource(Layout.class)
@@ -57,8 +61,10 @@ class ZstdPrefixDecodeTest {
     assertTrue(blocks >= 5, "the layout has several blocks: " + blocks);
     long previous = 0;
     for (int k = 1; k <= blocks; k++) {
-      byte[] prefix = bytes(ZstdFrame.decodePrefix(f.in, 0, f.frames, k, (int) f.frames.outputBound()));
-      assertTrue(prefix.length > previous || prefix.length == payload.length,
+      byte[] prefix =
+          bytes(ZstdFrame.decodePrefix(f.in, 0, f.frames, k, (int) f.frames.outputBound()));
+      assertTrue(
+          prefix.length > previous || prefix.length == payload.length,
           "block " + k + " adds output: " + prefix.length + " after " + previous);
       assertArrayEquals(Arrays.copyOf(payload, prefix.length), prefix, "first " + k + " blocks");
       previous = prefix.length;
@@ -81,7 +87,9 @@ class ZstdPrefixDecodeTest {
     ranges.add(new long[] {0, payload.length});
     for (long[] r : ranges) {
       ZstdPayload fresh = f.payload();
-      assertArrayEquals(Arrays.copyOfRange(payload, (int) r[0], (int) r[1]), bytes(fresh.range(r[0], r[1])),
+      assertArrayEquals(
+          Arrays.copyOfRange(payload, (int) r[0], (int) r[1]),
+          bytes(fresh.range(r[0], r[1])),
           "[" + r[0] + ", " + r[1] + ")");
     }
   }
@@ -97,27 +105,37 @@ class ZstdPrefixDecodeTest {
       for (int i = 0; i < 40; i++) {
         int from = random.nextInt(payload.length);
         int to = Math.min(payload.length, from + random.nextInt(20_000));
-        assertArrayEquals(Arrays.copyOfRange(payload, from, to), bytes(p.range(from, to)), "[" + from + ", " + to + ")");
+        assertArrayEquals(
+            Arrays.copyOfRange(payload, from, to),
+            bytes(p.range(from, to)),
+            "[" + from + ", " + to + ")");
       }
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = Layout.class, names = {"STREAM_LEVEL_19", "THREE_FRAMES"})
+  @EnumSource(
+      value = Layout.class,
+      names = {"STREAM_LEVEL_19", "THREE_FRAMES"})
   void aReadNearTheStartDecodesLessThanTheCluster(Layout layout) {
     byte[] payload = payload(layout);
     Fixture f = new Fixture(compress(payload, layout));
     ZstdPayload p = f.payload();
     assertArrayEquals(Arrays.copyOfRange(payload, 100, 5000), bytes(p.range(100, 5000)));
-    assertTrue(p.decodedSize() < payload.length / 2, "decoded " + p.decodedSize() + " of " + payload.length);
+    assertTrue(
+        p.decodedSize() < payload.length / 2,
+        "decoded " + p.decodedSize() + " of " + payload.length);
   }
 
   @ParameterizedTest
-  @EnumSource(value = Layout.class, names = {"STREAM_WITH_CHECKSUM", "THREE_FRAMES"})
+  @EnumSource(
+      value = Layout.class,
+      names = {"STREAM_WITH_CHECKSUM", "THREE_FRAMES"})
   void aDamagedChecksumIsFoundByTheWholeDecode(Layout layout) {
     byte[] payload = payload(layout);
     byte[] compressed = compress(payload, layout);
-    int lastFrameWithChecksum = layout == Layout.THREE_FRAMES ? firstFrameEnd(compressed) : compressed.length;
+    int lastFrameWithChecksum =
+        layout == Layout.THREE_FRAMES ? firstFrameEnd(compressed) : compressed.length;
     compressed[lastFrameWithChecksum - 1] ^= 0x5A;
     Fixture f = new Fixture(compressed);
     ZstdPayload p = f.payload();
@@ -126,12 +144,15 @@ class ZstdPrefixDecodeTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Layout.class, names = {"STREAM_LEVEL_19"})
+  @EnumSource(
+      value = Layout.class,
+      names = {"STREAM_LEVEL_19"})
   void aRangePastTheRealEndIsATypedError(Layout layout) {
     byte[] payload = payload(layout);
     Fixture f = new Fixture(compress(payload, layout));
     ZstdPayload p = f.payload();
-    ZimFormatException e = assertThrows(ZimFormatException.class, () -> p.range(0, payload.length + 1L));
+    ZimFormatException e =
+        assertThrows(ZimFormatException.class, () -> p.range(0, payload.length + 1L));
     assertEquals(ZimFault.DECOMPRESSION, e.fault());
   }
 
@@ -183,9 +204,36 @@ class ZstdPrefixDecodeTest {
   }
 
   private static byte[] makePayload(Layout layout) {
-    String[] words = {"zim", "cluster", "libzim", "the", "of", "archive", "entry", "redirect", "wiki",
-        "blob", "offset", "zstd", "block", "frame", "window", "Aymara", "Wikibooks", "<p>", "</p>",
-        "<a href=\"", "\">", "</a>", "1987", "2026", "kiwix", "mwoffliner", "title", "path"};
+    String[] words = {
+      "zim",
+      "cluster",
+      "libzim",
+      "the",
+      "of",
+      "archive",
+      "entry",
+      "redirect",
+      "wiki",
+      "blob",
+      "offset",
+      "zstd",
+      "block",
+      "frame",
+      "window",
+      "Aymara",
+      "Wikibooks",
+      "<p>",
+      "</p>",
+      "<a href=\"",
+      "\">",
+      "</a>",
+      "1987",
+      "2026",
+      "kiwix",
+      "mwoffliner",
+      "title",
+      "path"
+    };
     Random random = new Random(layout.ordinal() * 31L + 7);
     ByteArrayOutputStream out = new ByteArrayOutputStream(PAYLOAD_BYTES);
     while (out.size() < PAYLOAD_BYTES - 30_000) {
@@ -194,8 +242,12 @@ class ZstdPrefixDecodeTest {
         random.nextBytes(noise);
         out.writeBytes(noise);
       }
-      String w = words[random.nextInt(words.length)] + (random.nextInt(9) == 0 ? random.nextInt(100000) : "");
-      out.writeBytes((w + (random.nextInt(12) == 0 ? "\n" : " ")).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      String w =
+          words[random.nextInt(words.length)]
+              + (random.nextInt(9) == 0 ? random.nextInt(100000) : "");
+      out.writeBytes(
+          (w + (random.nextInt(12) == 0 ? "\n" : " "))
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
     byte[] body = out.toByteArray();
     byte[] all = Arrays.copyOf(body, body.length + 30_000);
@@ -204,13 +256,17 @@ class ZstdPrefixDecodeTest {
   }
 
   private static byte[] compress(byte[] payload, Layout layout) {
-    return COMPRESSED.computeIfAbsent(layout, l -> {
-      try {
-        return makeCompressed(payload, l);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }).clone();
+    return COMPRESSED
+        .computeIfAbsent(
+            layout,
+            l -> {
+              try {
+                return makeCompressed(payload, l);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            })
+        .clone();
   }
 
   private static byte[] makeCompressed(byte[] payload, Layout layout) throws IOException {
@@ -219,15 +275,16 @@ class ZstdPrefixDecodeTest {
         return Zstd.compress(payload, 19);
       case STREAM_WITH_CHECKSUM:
         return stream(payload, 19, true);
-      case THREE_FRAMES: {
-        int a = payload.length / 3;
-        int b = 2 * payload.length / 3;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(stream(Arrays.copyOfRange(payload, 0, a), 19, true));
-        out.writeBytes(Zstd.compress(Arrays.copyOfRange(payload, a, b), 3));
-        out.writeBytes(stream(Arrays.copyOfRange(payload, b, payload.length), 19, false));
-        return out.toByteArray();
-      }
+      case THREE_FRAMES:
+        {
+          int a = payload.length / 3;
+          int b = 2 * payload.length / 3;
+          ByteArrayOutputStream out = new ByteArrayOutputStream();
+          out.writeBytes(stream(Arrays.copyOfRange(payload, 0, a), 19, true));
+          out.writeBytes(Zstd.compress(Arrays.copyOfRange(payload, a, b), 3));
+          out.writeBytes(stream(Arrays.copyOfRange(payload, b, payload.length), 19, false));
+          return out.toByteArray();
+        }
       default:
         return stream(payload, 19, false);
     }

@@ -16,10 +16,10 @@ import org.corpusmcp.zim.io.ByteArraySource;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Jazzer over mutated archives. The fuzzer's bytes choose one of libzim's {@code small.zim}
- * layouts (read in place from the shared samples, never copied), then a truncation and a series
- * of byte patches; the damaged archive is opened and read completely. Any exception other than
- * {@link ZimFormatException} is a bug, as is a hang (Jazzer's per-input timeout).
+ * Jazzer over mutated archives. The fuzzer's bytes choose one of libzim's {@code small.zim} layouts
+ * (read in place from the shared samples, never copied), then a truncation and a series of byte
+ * patches; the damaged archive is opened and read completely. Any exception other than {@link
+ * ZimFormatException} is a bug, as is a hang (Jazzer's per-input timeout).
  *
  * <p>Run: {@code scripts/fuzz.sh 15m} (every target), or {@code JAZZER_FUZZ=1 mvn -B -pl zim -Pfuzz
  * test -Dfuzz.duration=60}. Without {@code JAZZER_FUZZ} the same command replays the stored
@@ -31,7 +31,9 @@ class ArchiveFuzzTest {
   private static final byte[][] BASES = load();
 
   private static byte[][] load() {
-    Path dir = Path.of(System.getProperty("shared.dir", "../shared"), "corpus-samples", "zim-testing-suite");
+    Path dir =
+        Path.of(
+            System.getProperty("shared.dir", "../shared"), "corpus-samples", "zim-testing-suite");
     String[] layouts = {"nons", "withns", "noTitleListingV0"};
     byte[][] bases = new byte[layouts.length][];
     try {
@@ -56,8 +58,11 @@ class ArchiveFuzzTest {
       System.arraycopy(patch, 0, bytes, at, patch.length);
     }
     boolean validate = data.consumeBoolean();
-    try (Archive a = Zim.open(new ByteArraySource(bytes), "fuzzed",
-        ZimOptions.builder().cacheBytes(1 << 20).maxClusterBytes(16 << 20).build())) {
+    try (Archive a =
+        Zim.open(
+            new ByteArraySource(bytes),
+            "fuzzed",
+            ZimOptions.builder().cacheBytes(1 << 20).maxClusterBytes(16 << 20).build())) {
       for (int i = 0; i < a.allEntryCount(); i++) {
         try {
           Entry e = a.entryAt(i);

@@ -10,18 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.corpusmcp.zim.io.ByteSource;
-import org.corpusmcp.zim.search.TestSources;
 import org.corpusmcp.zim.search.MiniJson;
 import org.corpusmcp.zim.search.Oracle;
+import org.corpusmcp.zim.search.TestSources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every statistic, term, posting, document length, data item, value and the position list of
- * every (term, document) posting of the sample archives' embedded databases, against
- * python3-xapian (glass_dump.py); skips are probed at every 7th posting and values in the orders
- * described below.
+ * Every statistic, term, posting, document length, data item, value and the position list of every
+ * (term, document) posting of the sample archives' embedded databases, against python3-xapian
+ * (glass_dump.py); skips are probed at every 7th posting and values in the orders described below.
  */
 class GlassDatabaseOracleTest {
 
@@ -51,8 +50,10 @@ class GlassDatabaseOracleTest {
   void matchesXapian(String archive, String which) throws Exception {
     Path db = Oracle.extract(Oracle.sample(archive), which);
     assertTrue(db != null, "sample has no " + which + " index: " + archive);
-    Map<String, Object> exp = (Map<String, Object>) MiniJson.parse(
-        Oracle.python(List.of(Oracle.script("glass_dump.py").toString(), db.toString())));
+    Map<String, Object> exp =
+        (Map<String, Object>)
+            MiniJson.parse(
+                Oracle.python(List.of(Oracle.script("glass_dump.py").toString(), db.toString())));
     try (ByteSource src = TestSources.file(db)) {
       GlassDatabase g = GlassDatabase.open(src, 16);
       assertEquals(((Long) exp.get("doccount")).longValue(), g.docCount());
@@ -77,9 +78,15 @@ class GlassDatabaseOracleTest {
         PostingList pl = g.postingList(term);
         assertEquals(((Long) t.get("tf")).longValue(), pl.termFreq());
         assertEquals(((Long) t.get("cf")).longValue(), pl.collectionFreq());
-        GlassDatabase.TermStats st = g.termStats(new String(term, java.nio.charset.StandardCharsets.UTF_8));
-        if (new String(term, java.nio.charset.StandardCharsets.UTF_8).getBytes(java.nio.charset.StandardCharsets.UTF_8).length == term.length) {
-          assertEquals(((Long) t.get("wdf_ub")).longValue(), Math.min(st.wdfUpperBound(), g.header().wdfUpperBound()),
+        GlassDatabase.TermStats st =
+            g.termStats(new String(term, java.nio.charset.StandardCharsets.UTF_8));
+        if (new String(term, java.nio.charset.StandardCharsets.UTF_8)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                .length
+            == term.length) {
+          assertEquals(
+              ((Long) t.get("wdf_ub")).longValue(),
+              Math.min(st.wdfUpperBound(), g.header().wdfUpperBound()),
               "wdf bound (Database.get_wdf_upper_bound caps the posting-list bound by the header's)");
         }
         List<Object> postings = (List<Object>) t.get("postings");
@@ -90,8 +97,11 @@ class GlassDatabaseOracleTest {
           assertTrue(pl.next());
           assertEquals(((Long) pair.get(0)).longValue(), pl.docid());
           assertEquals(((Long) pair.get(1)).longValue(), pl.wdf());
-          int[] want = ((List<Object>) positions.get(k)).stream().mapToInt(x -> ((Long) x).intValue()).toArray();
-          assertArrayEquals(want, g.positions(term, pl.docid()), "positions of a term in document " + pl.docid());
+          int[] want =
+              ((List<Object>) positions.get(k))
+                  .stream().mapToInt(x -> ((Long) x).intValue()).toArray();
+          assertArrayEquals(
+              want, g.positions(term, pl.docid()), "positions of a term in document " + pl.docid());
           positionLists++;
           nonEmptyPositionLists += want.length > 0 ? 1 : 0;
         }
@@ -101,15 +111,25 @@ class GlassDatabaseOracleTest {
         for (int j = 3; j < postings.size(); j += 7) {
           long target = (Long) ((List<Object>) postings.get(j)).get(0);
           assertTrue(sk.skipTo(target - 1 > 0 && j % 2 == 0 ? target - 1 : target));
-          long expDoc = (Long) ((List<Object>) postings.get(j % 2 == 0 ? firstAtLeast(postings, target - 1) : j)).get(0);
+          long expDoc =
+              (Long)
+                  ((List<Object>) postings.get(j % 2 == 0 ? firstAtLeast(postings, target - 1) : j))
+                      .get(0);
           assertEquals(expDoc, sk.docid());
         }
         assertTrue(!g.postingList(term).skipTo(g.header().lastDocid() + 1));
       }
-      // every (term, document) pair's position list was compared, and an index with positions has some
-      long pairs = terms.stream().mapToLong(t -> ((List<Object>) ((Map<String, Object>) t).get("postings")).size()).sum();
+      // every (term, document) pair's position list was compared, and an index with positions has
+      // some
+      long pairs =
+          terms.stream()
+              .mapToLong(t -> ((List<Object>) ((Map<String, Object>) t).get("postings")).size())
+              .sum();
       assertEquals(pairs, positionLists, "position lists compared");
-      assertEquals(g.hasPositions(), nonEmptyPositionLists > 0, "non-empty position lists: " + nonEmptyPositionLists);
+      assertEquals(
+          g.hasPositions(),
+          nonEmptyPositionLists > 0,
+          "non-empty position lists: " + nonEmptyPositionLists);
       PostingList dl = g.doclengthList();
       GlassDatabase.ValueReader v0 = g.valueReader(0);
       for (Object o : (List<Object>) exp.get("docs")) {
@@ -131,12 +151,14 @@ class GlassDatabaseOracleTest {
       GlassDatabase.ValueReader sparse = g.valueReader(0);
       for (int i = 0; i < docs.size(); i += 7) {
         Map<String, Object> d = (Map<String, Object>) docs.get(i);
-        assertArrayEquals(b64(((List<Object>) d.get("values")).get(0)), sparse.get((Long) d.get("docid")));
+        assertArrayEquals(
+            b64(((List<Object>) d.get("values")).get(0)), sparse.get((Long) d.get("docid")));
       }
       GlassDatabase.ValueReader back = g.valueReader(1);
       for (int i = docs.size() - 1; i >= 0; i -= 5) {
         Map<String, Object> d = (Map<String, Object>) docs.get(i);
-        assertArrayEquals(b64(((List<Object>) d.get("values")).get(1)), back.get((Long) d.get("docid")));
+        assertArrayEquals(
+            b64(((List<Object>) d.get("values")).get(1)), back.get((Long) d.get("docid")));
       }
       // any order on every slot: ascending runs (the reader steps chunk to chunk and answers docids
       // between two stored values without moving), jumps back, repeats
@@ -145,13 +167,21 @@ class GlassDatabaseOracleTest {
         GlassDatabase.ValueReader any = g.valueReader(s);
         int i = 0;
         for (int step = 0; step < 3 * docs.size(); step++) {
-          i = rnd.nextInt(5) == 0 ? rnd.nextInt(docs.size()) : Math.min(docs.size() - 1, i + rnd.nextInt(3));
+          i =
+              rnd.nextInt(5) == 0
+                  ? rnd.nextInt(docs.size())
+                  : Math.min(docs.size() - 1, i + rnd.nextInt(3));
           Map<String, Object> d = (Map<String, Object>) docs.get(i);
           long docid = (Long) d.get("docid");
-          assertArrayEquals(b64(((List<Object>) d.get("values")).get(s)), any.get(docid),
+          assertArrayEquals(
+              b64(((List<Object>) d.get("values")).get(s)),
+              any.get(docid),
               "slot " + s + " docid " + docid + " at step " + step);
           if (rnd.nextInt(9) == 0) {
-            assertArrayEquals(new byte[0], any.get(g.header().lastDocid() + 1 + rnd.nextInt(3)), "past the last docid");
+            assertArrayEquals(
+                new byte[0],
+                any.get(g.header().lastDocid() + 1 + rnd.nextInt(3)),
+                "past the last docid");
           }
         }
       }

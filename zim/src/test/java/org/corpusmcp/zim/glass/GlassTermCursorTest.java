@@ -26,12 +26,18 @@ class GlassTermCursorTest {
 
   @SuppressWarnings("unchecked")
   @ParameterizedTest
-  @ValueSource(strings = {"mediawiki/wikipedia_en_100_mini_2022-10.zim",
-      "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim"})
+  @ValueSource(
+      strings = {
+        "mediawiki/wikipedia_en_100_mini_2022-10.zim",
+        "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim"
+      })
   void walksAndSeeksTheVocabularyAsXapianListsIt(String archive) throws Exception {
     Path db = Oracle.extract(Oracle.sample(archive), "fulltext");
-    List<Object> expected = (List<Object>) MiniJson.parse(
-        Oracle.python(List.of(Oracle.script("allterms_oracle.py").toString(), db.toString())));
+    List<Object> expected =
+        (List<Object>)
+            MiniJson.parse(
+                Oracle.python(
+                    List.of(Oracle.script("allterms_oracle.py").toString(), db.toString())));
     List<byte[]> terms = new ArrayList<>();
     List<Long> freqs = new ArrayList<>();
     for (Object o : expected) {

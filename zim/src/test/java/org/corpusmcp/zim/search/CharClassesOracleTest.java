@@ -28,10 +28,12 @@ class CharClassesOracleTest {
       String[] p = x.get(cp);
       boolean word = p != null && p[1].equals("1");
       boolean cjk = p != null && p[2].equals("1");
-      if (word != CharClasses.isWordChar(cp) || cjk != (CharClasses.isWordChar(cp) && CharClasses.isCjk(cp))) {
+      if (word != CharClasses.isWordChar(cp)
+          || cjk != (CharClasses.isWordChar(cp) && CharClasses.isCjk(cp))) {
         bad.add(Integer.toHexString(cp) + " word " + word + " cjk " + cjk);
       } else if (word) {
-        String lower = Integer.toHexString(CharClasses.lower(cp)).toUpperCase(java.util.Locale.ROOT);
+        String lower =
+            Integer.toHexString(CharClasses.lower(cp)).toUpperCase(java.util.Locale.ROOT);
         if (!lower.equals(p[3])) {
           bad.add(Integer.toHexString(cp) + " lower " + lower + " != " + p[3]);
         }

@@ -31,10 +31,12 @@ class CollectionStatsOracleTest {
     assertNotNull(a);
     assertNotNull(b);
     // both archives use the old namespace scheme: paths are the document data as stored (A/…)
-    List<Searcher> members = List.of(
-        Searcher.open(new ByteArraySource(Files.readAllBytes(a)), Semantics.LIBZIM_8_1, false),
-        Searcher.open(new ByteArraySource(Files.readAllBytes(b)), Semantics.LIBZIM_8_1, false));
-    for (String query : List.of("piano OR soul OR gospel", "georgia OR mind", "album OR country OR western")) {
+    List<Searcher> members =
+        List.of(
+            Searcher.open(new ByteArraySource(Files.readAllBytes(a)), Semantics.LIBZIM_8_1, false),
+            Searcher.open(new ByteArraySource(Files.readAllBytes(b)), Semantics.LIBZIM_8_1, false));
+    for (String query :
+        List.of("piano OR soul OR gospel", "georgia OR mind", "album OR country OR western")) {
       List<String> terms = members.get(0).queryTerms(query);
       assertEquals(terms, members.get(1).queryTerms(query), "one language, one parse");
       List<CollectionStats> stats = new ArrayList<>();
@@ -44,12 +46,20 @@ class CollectionStatsOracleTest {
       CollectionStats merged = CollectionStats.merge(stats);
 
       Map<String, Double> xapian = new HashMap<>();
-      String out = Oracle.python(List.of(Oracle.script("multidb_oracle.py").toString(), "40",
-          String.join(",", terms), a.toString(), b.toString()));
+      String out =
+          Oracle.python(
+              List.of(
+                  Oracle.script("multidb_oracle.py").toString(),
+                  "40",
+                  String.join(",", terms),
+                  a.toString(),
+                  b.toString()));
       for (String line : out.strip().split("\n")) {
         @SuppressWarnings("unchecked")
         Map<String, Object> hit = (Map<String, Object>) MiniJson.parse(line);
-        xapian.put(hit.get("db") + " " + hit.get("docid") + " " + hit.get("data"), ((Number) hit.get("weight")).doubleValue());
+        xapian.put(
+            hit.get("db") + " " + hit.get("docid") + " " + hit.get("data"),
+            ((Number) hit.get("weight")).doubleValue());
       }
       assertEquals(40, xapian.size(), query);
 
@@ -78,7 +88,8 @@ class CollectionStatsOracleTest {
   void withoutACollectionTheWeightsAreLibzims() throws Exception {
     Path a = Oracle.extract(Oracle.sample(MINI), "fulltext");
     assertNotNull(a);
-    Searcher s = Searcher.open(new ByteArraySource(Files.readAllBytes(a)), Semantics.LIBZIM_9, false);
+    Searcher s =
+        Searcher.open(new ByteArraySource(Files.readAllBytes(a)), Semantics.LIBZIM_9, false);
     SearchResults libzim = s.searchPaths("ray charles", 0, 30);
     ScoredResults scored = s.searchScored("ray charles", 0, 30, null);
     assertFalse(libzim.hits().isEmpty());

@@ -12,16 +12,18 @@ import org.corpusmcp.zim.io.ByteSource;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Jazzer over damaged full-text indexes. The Xapian glass database of a real archive (read in
- * place from the shared samples) is truncated and patched by the fuzzer's bytes, opened, and
- * queried with a word the fuzzer picks. The searcher must refuse damage with {@link
- * SearchException} (CORRUPT_INDEX), and the glass reader's own calls with {@link
- * GlassFormatException}; any other exception is a bug, as is a hang.
+ * Jazzer over damaged full-text indexes. The Xapian glass database of a real archive (read in place
+ * from the shared samples) is truncated and patched by the fuzzer's bytes, opened, and queried with
+ * a word the fuzzer picks. The searcher must refuse damage with {@link SearchException}
+ * (CORRUPT_INDEX), and the glass reader's own calls with {@link GlassFormatException}; any other
+ * exception is a bug, as is a hang.
  */
 @Tag("fuzz")
 class FulltextIndexFuzzTest {
 
-  private static final String[] QUERIES = {"the", "ray charles", "a OR b", "музыка", "\"x y\"", "wiki*"};
+  private static final String[] QUERIES = {
+    "the", "ray charles", "a OR b", "музыка", "\"x y\"", "wiki*"
+  };
   private static final byte[] INDEX = load();
   private static final boolean NEW_NAMESPACES;
 
@@ -32,7 +34,10 @@ class FulltextIndexFuzzTest {
   }
 
   private static Path sample() {
-    return Path.of(System.getProperty("shared.dir", "../shared"), "corpus-samples", "mediawiki",
+    return Path.of(
+        System.getProperty("shared.dir", "../shared"),
+        "corpus-samples",
+        "mediawiki",
         "wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim");
   }
 
@@ -58,14 +63,18 @@ class FulltextIndexFuzzTest {
       byte[] patch = data.consumeBytes(Math.min(8, length - at));
       System.arraycopy(patch, 0, bytes, at, patch.length);
     }
-    String query = data.consumeBoolean()
-        ? QUERIES[data.consumeInt(0, QUERIES.length - 1)]
-        : data.consumeString(40);
+    String query =
+        data.consumeBoolean()
+            ? QUERIES[data.consumeInt(0, QUERIES.length - 1)]
+            : data.consumeString(40);
     try {
-      Searcher searcher = Searcher.open(new ByteArraySource(bytes), Semantics.LIBZIM_9, NEW_NAMESPACES);
+      Searcher searcher =
+          Searcher.open(new ByteArraySource(bytes), Semantics.LIBZIM_9, NEW_NAMESPACES);
       searcher.searchPaths(query, 0, 20);
       try {
-        searcher.database().termsWithPrefix(query.getBytes(java.nio.charset.StandardCharsets.UTF_8), 20);
+        searcher
+            .database()
+            .termsWithPrefix(query.getBytes(java.nio.charset.StandardCharsets.UTF_8), 20);
       } catch (GlassFormatException expected) {
         // the glass reader's typed error; Searcher turns it into CORRUPT_INDEX
       }

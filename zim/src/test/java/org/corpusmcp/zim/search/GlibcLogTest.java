@@ -6,7 +6,9 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** glibc's log (through CPython's math.log) bit for bit, on BM25 idf arguments and random doubles. */
+/**
+ * glibc's log (through CPython's math.log) bit for bit, on BM25 idf arguments and random doubles.
+ */
 class GlibcLogTest {
   @Test
   void sameBitsAsGlibc() {
@@ -26,12 +28,24 @@ class GlibcLogTest {
       if (got != want) {
         bad++;
         if (firstBad == null) {
-          firstBad = x + ": glibc " + Double.longBitsToDouble(want) + " ours " + Double.longBitsToDouble(got);
+          firstBad =
+              x
+                  + ": glibc "
+                  + Double.longBitsToDouble(want)
+                  + " ours "
+                  + Double.longBitsToDouble(got);
         }
       }
     }
-    assertEquals(0, bad, bad + " of " + n + " differ, first " + firstBad
-        + " (glibc on a CPU without FMA has a log with other last bits)");
+    assertEquals(
+        0,
+        bad,
+        bad
+            + " of "
+            + n
+            + " differ, first "
+            + firstBad
+            + " (glibc on a CPU without FMA has a log with other last bits)");
     assertEquals(true, n > 200000);
   }
 }

@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  */
 final class KiwixServe implements AutoCloseable {
   private static final Path BINARY = Path.of("/usr/bin/kiwix-serve");
-  private static final Pattern BOOK = Pattern.compile("<link type=\"text/html\" href=\"/(?:content/)?([^/\"]+)/?\"");
+  private static final Pattern BOOK =
+      Pattern.compile("<link type=\"text/html\" href=\"/(?:content/)?([^/\"]+)/?\"");
   private static final Pattern ITEM = Pattern.compile("<item>(.*?)</item>", Pattern.DOTALL);
   private static final Pattern TOTAL = Pattern.compile("<opensearch:totalResults>([\\d,]+)<");
 
@@ -38,7 +39,8 @@ final class KiwixServe implements AutoCloseable {
   record Page(long totalResults, List<Hit> hits) {}
 
   private final Process process;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final int port;
   private final String book;
 
@@ -49,8 +51,12 @@ final class KiwixServe implements AutoCloseable {
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    process = new ProcessBuilder(BINARY.toString(), "-i", "127.0.0.1", "-p", Integer.toString(port), zim.toString())
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    process =
+        new ProcessBuilder(
+                BINARY.toString(), "-i", "127.0.0.1", "-p", Integer.toString(port), zim.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     String found = null;
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (found == null && System.nanoTime() < deadline && process.isAlive()) {
@@ -78,12 +84,16 @@ final class KiwixServe implements AutoCloseable {
   }
 
   private String get(String pathAndQuery) throws IOException {
-    HttpRequest r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
-        .timeout(Duration.ofSeconds(30)).build();
+    HttpRequest r =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+            .timeout(Duration.ofSeconds(30))
+            .build();
     try {
-      HttpResponse<String> resp = http.send(r, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      HttpResponse<String> resp =
+          http.send(r, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
       if (resp.statusCode() != 200) {
-        throw new IOException("HTTP " + resp.statusCode() + " for " + pathAndQuery + ": " + resp.body());
+        throw new IOException(
+            "HTTP " + resp.statusCode() + " for " + pathAndQuery + ": " + resp.body());
       }
       return resp.body();
     } catch (InterruptedException e) {
@@ -94,8 +104,16 @@ final class KiwixServe implements AutoCloseable {
 
   /** The page of {@code count} results from {@code start} (0-based) for the query. */
   Page search(String query, int start, int count) throws IOException {
-    String xml = get("/search?content=" + enc(book) + "&pattern=" + enc(query) + "&format=xml&start=" + (start + 1)
-        + "&pageLength=" + count);
+    String xml =
+        get(
+            "/search?content="
+                + enc(book)
+                + "&pattern="
+                + enc(query)
+                + "&format=xml&start="
+                + (start + 1)
+                + "&pageLength="
+                + count);
     Matcher total = TOTAL.matcher(xml);
     // libkiwix prints numbers with thousands separators ("1,119")
     long totalResults = total.find() ? Long.parseLong(total.group(1).replace(",", "")) : -1;
@@ -106,8 +124,11 @@ final class KiwixServe implements AutoCloseable {
       String link = unescape(tag(it, "link"));
       String prefix = "/" + book + "/";
       // percent-decoding only: a '+' in a link is a plus sign ("C++"), not a space
-      String path = URLDecoder.decode((link.startsWith(prefix) ? link.substring(prefix.length()) : link)
-          .replace("+", "%2B"), StandardCharsets.UTF_8);
+      String path =
+          URLDecoder.decode(
+              (link.startsWith(prefix) ? link.substring(prefix.length()) : link)
+                  .replace("+", "%2B"),
+              StandardCharsets.UTF_8);
       String snippet = tag(it, "description");
       if (snippet != null && snippet.endsWith("...")) {
         snippet = snippet.substring(0, snippet.length() - 3);
@@ -119,7 +140,10 @@ final class KiwixServe implements AutoCloseable {
     return new Page(totalResults, hits);
   }
 
-  /** The raw text of the first {@code <name>} element: a description holds libzim's snippet HTML verbatim. */
+  /**
+   * The raw text of the first {@code <name>} element: a description holds libzim's snippet HTML
+   * verbatim.
+   */
   private static String tag(String xml, String name) {
     int from = xml.indexOf("<" + name + ">");
     if (from < 0) {
@@ -133,8 +157,12 @@ final class KiwixServe implements AutoCloseable {
     if (s == null) {
       return null;
     }
-    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
-        .replace("&#39;", "'").replace("&amp;", "&");
+    return s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
   }
 
   private static String enc(String s) {

@@ -15,11 +15,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Real libzim 8.1.1, not its replay: for a subset of each archive's queries (the first
- * {@link #SUBSET} with results, in the parity set's order), our semantics-8.1 search against
- * kiwix-serve's answers, which libzim computes itself, snippets included. SearchParityTest takes
- * weights, percentages and snippets from the python3-xapian replay and a Python port of libzim's
- * HTML parser; this test is what ties those snippets to libzim's own. Same estimate, paths, order,
+ * Real libzim 8.1.1, not its replay: for a subset of each archive's queries (the first {@link
+ * #SUBSET} with results, in the parity set's order), our semantics-8.1 search against kiwix-serve's
+ * answers, which libzim computes itself, snippets included. SearchParityTest takes weights,
+ * percentages and snippets from the python3-xapian replay and a Python port of libzim's HTML
+ * parser; this test is what ties those snippets to libzim's own. Same estimate, paths, order,
  * titles, word counts and snippets.
  */
 class KiwixServeParityTest {
@@ -38,11 +38,15 @@ class KiwixServeParityTest {
     List<String> subset = new ArrayList<>();
     for (int i = 0; i < queries.size() && subset.size() < SUBSET; i++) {
       String q = queries.get(i);
-      Map<String, Object> lz = SearchParityTest.map(SearchParityTest.map(libzim.get(i)).getOrDefault("libzim", Map.of()));
+      Map<String, Object> lz =
+          SearchParityTest.map(
+              SearchParityTest.map(libzim.get(i)).getOrDefault("libzim", Map.of()));
       // kiwix-serve refuses an empty pattern and cuts a query at a NUL (libkiwix takes C
       // strings), so empty queries and those with control characters are left to
       // SearchParityTest; a query without results has no snippet to check
-      if (!q.isBlank() && q.chars().noneMatch(c -> c < 0x20) && UncomparedQuery.of(q).isEmpty()
+      if (!q.isBlank()
+          && q.chars().noneMatch(c -> c < 0x20)
+          && UncomparedQuery.of(q).isEmpty()
           && !SearchParityTest.list(lz.getOrDefault("results", List.of())).isEmpty()) {
         subset.add(q);
       }
@@ -50,7 +54,8 @@ class KiwixServeParityTest {
     List<String> problems = new ArrayList<>();
     int hits = 0;
     int snippets = 0;
-    try (Archive a = Zim.open(zim); KiwixServe kiwix = new KiwixServe(zim)) {
+    try (Archive a = Zim.open(zim);
+        KiwixServe kiwix = new KiwixServe(zim)) {
       Searcher s = Searcher.open(a, Semantics.LIBZIM_8_1);
       for (String q : subset) {
         KiwixServe.Page want = kiwix.search(q, 0, 10);
@@ -79,7 +84,8 @@ class KiwixServeParityTest {
           if (w.snippet() != null) {
             snippets++;
             if (!w.snippet().equals(h.snippet())) {
-              p.add("#" + k + " snippet differs " + SearchParityTest.diff(h.snippet(), w.snippet()));
+              p.add(
+                  "#" + k + " snippet differs " + SearchParityTest.diff(h.snippet(), w.snippet()));
             }
           }
         }
@@ -88,9 +94,12 @@ class KiwixServeParityTest {
         }
       }
     }
-    assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 10)),
+    assertEquals(
+        List.of(),
+        problems.subList(0, Math.min(problems.size(), 10)),
         problems.size() + " of " + subset.size() + " queries differ from kiwix-serve");
-    assertTrue(subset.size() >= Math.min(SUBSET, 3), "only " + subset.size() + " queries with results");
+    assertTrue(
+        subset.size() >= Math.min(SUBSET, 3), "only " + subset.size() + " queries with results");
     assertTrue(snippets > 0, "no snippet compared in " + hits + " hits");
   }
 }

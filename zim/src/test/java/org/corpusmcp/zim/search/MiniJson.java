@@ -34,48 +34,50 @@ public final class MiniJson {
     ws();
     char c = s.charAt(i);
     switch (c) {
-      case '{': {
-        i++;
-        Map<String, Object> m = new LinkedHashMap<>();
-        ws();
-        if (s.charAt(i) == '}') {
+      case '{':
+        {
           i++;
-          return m;
-        }
-        while (true) {
+          Map<String, Object> m = new LinkedHashMap<>();
           ws();
-          String k = string();
-          ws();
-          expect(':');
-          m.put(k, value());
-          ws();
-          if (s.charAt(i) == ',') {
+          if (s.charAt(i) == '}') {
             i++;
-            continue;
+            return m;
           }
-          expect('}');
-          return m;
+          while (true) {
+            ws();
+            String k = string();
+            ws();
+            expect(':');
+            m.put(k, value());
+            ws();
+            if (s.charAt(i) == ',') {
+              i++;
+              continue;
+            }
+            expect('}');
+            return m;
+          }
         }
-      }
-      case '[': {
-        i++;
-        List<Object> l = new ArrayList<>();
-        ws();
-        if (s.charAt(i) == ']') {
+      case '[':
+        {
           i++;
-          return l;
-        }
-        while (true) {
-          l.add(value());
+          List<Object> l = new ArrayList<>();
           ws();
-          if (s.charAt(i) == ',') {
+          if (s.charAt(i) == ']') {
             i++;
-            continue;
+            return l;
           }
-          expect(']');
-          return l;
+          while (true) {
+            l.add(value());
+            ws();
+            if (s.charAt(i) == ',') {
+              i++;
+              continue;
+            }
+            expect(']');
+            return l;
+          }
         }
-      }
       case '"':
         return string();
       case 't':
@@ -104,12 +106,13 @@ public final class MiniJson {
   }
 
   /** JSON null. */
-  public static final Object NULL = new Object() {
-    @Override
-    public String toString() {
-      return "null";
-    }
-  };
+  public static final Object NULL =
+      new Object() {
+        @Override
+        public String toString() {
+          return "null";
+        }
+      };
 
   private void expect(char c) {
     if (s.charAt(i) != c) {
@@ -129,16 +132,27 @@ public final class MiniJson {
       if (c == '\\') {
         char e = s.charAt(i++);
         switch (e) {
-          case 'n': b.append('\n'); break;
-          case 't': b.append('\t'); break;
-          case 'r': b.append('\r'); break;
-          case 'b': b.append('\b'); break;
-          case 'f': b.append('\f'); break;
+          case 'n':
+            b.append('\n');
+            break;
+          case 't':
+            b.append('\t');
+            break;
+          case 'r':
+            b.append('\r');
+            break;
+          case 'b':
+            b.append('\b');
+            break;
+          case 'f':
+            b.append('\f');
+            break;
           case 'u':
             b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
             i += 4;
             break;
-          default: b.append(e);
+          default:
+            b.append(e);
         }
       } else {
         b.append(c);

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the libzim / python3-xapian oracle (../shared/tools/zim_oracle.py and the helper scripts
- * in src/test/resources/search). A missing oracle fails the test with a clear message: parity is
- * never silently skipped.
+ * Runs the libzim / python3-xapian oracle (../shared/tools/zim_oracle.py and the helper scripts in
+ * src/test/resources/search). A missing oracle fails the test with a clear message: parity is never
+ * silently skipped.
  */
 public final class Oracle {
   private Oracle() {}
@@ -61,7 +61,8 @@ public final class Oracle {
   public static String python(List<String> args) {
     Path py = Path.of("/usr/bin/python3");
     if (!Files.isExecutable(py)) {
-      fail("oracle missing: /usr/bin/python3 not found (CI must apt-get install python3-libzim python3-xapian)");
+      fail(
+          "oracle missing: /usr/bin/python3 not found (CI must apt-get install python3-libzim python3-xapian)");
     }
     List<String> cmd = new ArrayList<>();
     cmd.add(py.toString());
@@ -77,8 +78,12 @@ public final class Oracle {
       String errText = Files.readString(err);
       Files.deleteIfExists(err);
       if (p.exitValue() != 0) {
-        if (errText.contains("No module named 'xapian'") || errText.contains("No module named 'libzim'")) {
-          fail("oracle missing: install python3-libzim and python3-xapian (" + errText.strip() + ")");
+        if (errText.contains("No module named 'xapian'")
+            || errText.contains("No module named 'libzim'")) {
+          fail(
+              "oracle missing: install python3-libzim and python3-xapian ("
+                  + errText.strip()
+                  + ")");
         }
         fail("oracle failed (" + p.exitValue() + "): " + cmd + "\n" + errText);
       }
@@ -92,19 +97,32 @@ public final class Oracle {
   }
 
   /**
-   * Extracts an index with zim_oracle.py extract into target/ (again when the script, the
-   * libraries or the archive change); returns null if there is none.
+   * Extracts an index with zim_oracle.py extract into target/ (again when the script, the libraries
+   * or the archive change); returns null if there is none.
    */
   public static Path extract(Path zim, String which) throws IOException {
-    Path out = work().resolve(zim.getParent().getFileName() + "_" + zim.getFileName() + "." + which + ".glass");
-    String stamp = OracleStamp.of(List.of(tool("zim_oracle.py")), OracleStamp.libraries(), OracleStamp.archive(zim));
+    Path out =
+        work()
+            .resolve(
+                zim.getParent().getFileName() + "_" + zim.getFileName() + "." + which + ".glass");
+    String stamp =
+        OracleStamp.of(
+            List.of(tool("zim_oracle.py")), OracleStamp.libraries(), OracleStamp.archive(zim));
     if (OracleStamp.fresh(out, stamp)) {
       return out;
     }
     Path py = Path.of("/usr/bin/python3");
     try {
-      Process p = new ProcessBuilder(py.toString(), tool("zim_oracle.py").toString(), "extract", zim.toString(),
-          which, out.toString()).redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder(
+                  py.toString(),
+                  tool("zim_oracle.py").toString(),
+                  "extract",
+                  zim.toString(),
+                  which,
+                  out.toString())
+              .redirectErrorStream(true)
+              .start();
       String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       p.waitFor();
       if (p.exitValue() != 0) {

@@ -43,7 +43,11 @@ public final class OracleStamp {
 
   /** An archive as an input: its real path, size and modification time. */
   public static String archive(Path zim) throws IOException {
-    return zim.toRealPath() + "|" + Files.size(zim) + "|" + Files.getLastModifiedTime(zim).toMillis();
+    return zim.toRealPath()
+        + "|"
+        + Files.size(zim)
+        + "|"
+        + Files.getLastModifiedTime(zim).toMillis();
   }
 
   /**
@@ -58,8 +62,8 @@ public final class OracleStamp {
   }
 
   /**
-   * True when {@code out} exists and was made from inputs with this fingerprint. Otherwise the
-   * old file and its stamp are removed, and the caller rebuilds and then calls {@link #record}.
+   * True when {@code out} exists and was made from inputs with this fingerprint. Otherwise the old
+   * file and its stamp are removed, and the caller rebuilds and then calls {@link #record}.
    */
   public static boolean fresh(Path out, String fingerprint) throws IOException {
     Path stamp = stampOf(out);

@@ -14,34 +14,35 @@ import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The archives and queries of the parity tests. Queries = a hand-written list of edge cases
- * (queries-common.json), a hand-written list of the words of an archive too small for the
- * generator (queries-ARCHIVE.json, suggest-ARCHIVE.json), and queries derived from each archive
- * by the project's generator
- * (../shared/tools/make_queries.py). The 5,000-article archive is built by
+ * (queries-common.json), a hand-written list of the words of an archive too small for the generator
+ * (queries-ARCHIVE.json, suggest-ARCHIVE.json), and queries derived from each archive by the
+ * project's generator (../shared/tools/make_queries.py). The 5,000-article archive is built by
  * ../shared/tools/make_bench_zim.py with the real libzim writer (make_parity_zim.sh).
  */
 final class ParityCorpus {
   private ParityCorpus() {}
 
   /** Sample archives with a full-text index. */
-  static final List<String> FULLTEXT = List.of(
-      "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim",
-      "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim",
-      "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim",
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim",
-      "other/tonedear.com_en_2024-09.zim",
-      "zim-testing-suite/withns/small.zim");
+  static final List<String> FULLTEXT =
+      List.of(
+          "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim",
+          "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim",
+          "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim",
+          "mediawiki/wikipedia_en_100_mini_2022-10.zim",
+          "other/tonedear.com_en_2024-09.zim",
+          "zim-testing-suite/withns/small.zim");
 
   /** Sample archives with a title index, and without (listing fallback). */
-  static final List<String> SUGGEST = List.of(
-      "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim",
-      "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim",
-      "mediawiki/wikipedia_en_100_mini_2022-10.zim",
-      "other/tonedear.com_en_2024-09.zim",
-      "zim-testing-suite/withns/small.zim",
-      "zim-testing-suite/nons/small.zim",
-      "zim-testing-suite/withns/wikibooks_be_all_nopic_2017-02.zim",
-      "mediawiki/wikipedia_en_ray_charles_2015-06.zim");
+  static final List<String> SUGGEST =
+      List.of(
+          "mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim",
+          "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim",
+          "mediawiki/wikipedia_en_100_mini_2022-10.zim",
+          "other/tonedear.com_en_2024-09.zim",
+          "zim-testing-suite/withns/small.zim",
+          "zim-testing-suite/nons/small.zim",
+          "zim-testing-suite/withns/wikibooks_be_all_nopic_2017-02.zim",
+          "mediawiki/wikipedia_en_ray_charles_2015-06.zim");
 
   static final String BIG = "generated/wiki5000.zim";
 
@@ -82,7 +83,8 @@ final class ParityCorpus {
   static synchronized Path bigArchive() throws IOException {
     Path out = Oracle.work().resolve("wiki5000.zim");
     Path script = Oracle.script("make_parity_zim.sh");
-    String stamp = OracleStamp.of(List.of(script, Oracle.tool("make_bench_zim.py")), OracleStamp.libraries());
+    String stamp =
+        OracleStamp.of(List.of(script, Oracle.tool("make_bench_zim.py")), OracleStamp.libraries());
     if (OracleStamp.fresh(out, stamp)) {
       return out;
     }
@@ -97,18 +99,27 @@ final class ParityCorpus {
   static List<String> queries(String archive, String kind) throws IOException {
     List<String> q = new ArrayList<>();
     if (kind.equals("fulltext")) {
-      for (Object o : (List<?>) MiniJson.parse(Files.readString(Oracle.script("queries-common.json")))) {
+      for (Object o :
+          (List<?>) MiniJson.parse(Files.readString(Oracle.script("queries-common.json")))) {
         q.add((String) o);
       }
     } else {
-      for (Object o : (List<?>) MiniJson.parse(Files.readString(Oracle.script("suggest-common.json")))) {
+      for (Object o :
+          (List<?>) MiniJson.parse(Files.readString(Oracle.script("suggest-common.json")))) {
         q.add((String) o);
       }
     }
     // an archive too small for the generator (one document) has a hand-written list of words it
     // contains, so that its run still compares results and snippets
-    Path own = Path.of("src", "test", "resources", "search",
-        (kind.equals("fulltext") ? "queries-" : "suggest-") + archive.replace(".zim", "").replace('/', '_') + ".json");
+    Path own =
+        Path.of(
+            "src",
+            "test",
+            "resources",
+            "search",
+            (kind.equals("fulltext") ? "queries-" : "suggest-")
+                + archive.replace(".zim", "").replace('/', '_')
+                + ".json");
     if (Files.exists(own)) {
       for (Object o : (List<?>) MiniJson.parse(Files.readString(own))) {
         if (!q.contains(o)) {
@@ -117,7 +128,10 @@ final class ParityCorpus {
       }
     }
     Path zim = archive(archive);
-    String name = zim.getFileName().toString().replace(".zim", "") + "-" + Integer.toHexString(archive.hashCode());
+    String name =
+        zim.getFileName().toString().replace(".zim", "")
+            + "-"
+            + Integer.toHexString(archive.hashCode());
     Path dir = Oracle.work().resolve("queries");
     Path file = dir.resolve(name + "." + kind + ".txt");
     Path none = dir.resolve(name + ".none");
@@ -125,14 +139,24 @@ final class ParityCorpus {
     Files.createDirectories(dir);
     Path generator = Oracle.script("make_parity_queries.sh");
     Path stampFile = dir.resolve(name + ".generated");
-    String stamp = OracleStamp.of(List.of(generator, Oracle.tool("make_queries.py")), OracleStamp.archive(zim));
+    String stamp =
+        OracleStamp.of(
+            List.of(generator, Oracle.tool("make_queries.py")), OracleStamp.archive(zim));
     if (!OracleStamp.fresh(stampFile, stamp)) {
       Files.deleteIfExists(file);
       Files.deleteIfExists(none);
     }
     if (!Files.exists(file) && !Files.exists(none)) {
-      Process p = new ProcessBuilder("/bin/sh", generator.toString(),
-          Oracle.shared().toString(), zim.toString(), dir.toString(), name).redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder(
+                  "/bin/sh",
+                  generator.toString(),
+                  Oracle.shared().toString(),
+                  zim.toString(),
+                  dir.toString(),
+                  name)
+              .redirectErrorStream(true)
+              .start();
       String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       try {
         p.waitFor();
@@ -172,7 +196,8 @@ final class ParityCorpus {
   }
 
   /** Runs zim_oracle.py search|suggest for every query (oracle_batch.py, one process). */
-  static List<Object> oracle(String cmd, Path zim, List<String> queries, String semantics, int start, int count)
+  static List<Object> oracle(
+      String cmd, Path zim, List<String> queries, String semantics, int start, int count)
       throws IOException {
     StringBuilder b = new StringBuilder("[");
     for (int i = 0; i < queries.size(); i++) {
@@ -185,10 +210,28 @@ final class ParityCorpus {
     // Answers are cached in target/ under a key that covers everything they depend on: the
     // oracle scripts' bytes, the libzim and Xapian libraries, the archive and the whole request.
     Path batch = Oracle.script("oracle_batch.py");
-    String key = OracleStamp.of(List.of(batch, Oracle.tool("zim_oracle.py")), OracleStamp.libraries(),
-        OracleStamp.archive(zim), cmd, semantics, Integer.toString(start), Integer.toString(count), qjson);
-    Path cache = Oracle.work().resolve("cache").resolve(zim.getFileName() + "." + cmd + "." + semantics + "."
-        + key.substring(0, 24) + ".json");
+    String key =
+        OracleStamp.of(
+            List.of(batch, Oracle.tool("zim_oracle.py")),
+            OracleStamp.libraries(),
+            OracleStamp.archive(zim),
+            cmd,
+            semantics,
+            Integer.toString(start),
+            Integer.toString(count),
+            qjson);
+    Path cache =
+        Oracle.work()
+            .resolve("cache")
+            .resolve(
+                zim.getFileName()
+                    + "."
+                    + cmd
+                    + "."
+                    + semantics
+                    + "."
+                    + key.substring(0, 24)
+                    + ".json");
     if (Files.exists(cache)) {
       @SuppressWarnings("unchecked")
       List<Object> l = (List<Object>) MiniJson.parse(Files.readString(cache));
@@ -196,9 +239,17 @@ final class ParityCorpus {
     }
     Path qf = Files.createTempFile(Oracle.work(), "queries", ".json");
     Files.writeString(qf, qjson, StandardCharsets.UTF_8);
-    String out = Oracle.python(List.of(batch.toString(),
-        Oracle.tool("zim_oracle.py").toString(), cmd, zim.toString(), qf.toString(), semantics,
-        Integer.toString(start), Integer.toString(count)));
+    String out =
+        Oracle.python(
+            List.of(
+                batch.toString(),
+                Oracle.tool("zim_oracle.py").toString(),
+                cmd,
+                zim.toString(),
+                qf.toString(),
+                semantics,
+                Integer.toString(start),
+                Integer.toString(count)));
     Files.deleteIfExists(qf);
     @SuppressWarnings("unchecked")
     List<Object> l = (List<Object>) MiniJson.parse(out);

@@ -15,9 +15,9 @@ import java.util.Optional;
 /**
  * What one parity run compared, and the assertions on it: every query is either compared or
  * uncompared for a reason named in {@link UncomparedQuery}; any other oracle failure is a
- * difference; pages empty on both sides are counted apart from pages with results, and a run
- * needs enough of the latter (and, where the oracle gives snippets, compared snippets) to mean
- * something. Without these counts an oracle that raised on every query passed with 0 compared.
+ * difference; pages empty on both sides are counted apart from pages with results, and a run needs
+ * enough of the latter (and, where the oracle gives snippets, compared snippets) to mean something.
+ * Without these counts an oracle that raised on every query passed with 0 compared.
  */
 final class ParityTally {
   private final String label;
@@ -43,7 +43,8 @@ final class ParityTally {
     queries++;
     Optional<UncomparedQuery> reason = UncomparedQuery.of(q);
     String error = oracleError(expected);
-    if (reason.isPresent() && (error != null || reason.get() == UncomparedQuery.OVER_OUR_LENGTH_LIMIT)) {
+    if (reason.isPresent()
+        && (error != null || reason.get() == UncomparedQuery.OVER_OUR_LENGTH_LIMIT)) {
       uncompared.merge(reason.get(), 1, Integer::sum);
       return false;
     }
@@ -70,7 +71,12 @@ final class ParityTally {
   }
 
   /** One compared query's outcome. */
-  void record(String q, List<String> differences, boolean emptyOnBothSides, int snippetsHere, int snippetsDifferHere) {
+  void record(
+      String q,
+      List<String> differences,
+      boolean emptyOnBothSides,
+      int snippetsHere,
+      int snippetsDifferHere) {
     if (emptyOnBothSides && differences.isEmpty()) {
       emptyOnBoth++;
     }
@@ -92,14 +98,26 @@ final class ParityTally {
   }
 
   String reportLine() {
-    return String.format("%-80s queries %4d compared %4d agreed %4d empty-on-both %4d with-results %4d"
-        + " snippets %d/%d uncompared %s%n", label, queries, compared, agreed, emptyOnBoth, withResults(),
-        snippets - snippetsDiffer, snippets, uncompared);
+    return String.format(
+        "%-80s queries %4d compared %4d agreed %4d empty-on-both %4d with-results %4d"
+            + " snippets %d/%d uncompared %s%n",
+        label,
+        queries,
+        compared,
+        agreed,
+        emptyOnBoth,
+        withResults(),
+        snippets - snippetsDiffer,
+        snippets,
+        uncompared);
   }
 
   /** Appends the counts to target/search-oracle/parity-report.txt. */
   void report() throws IOException {
-    Files.writeString(Oracle.work().resolve("parity-report.txt"), reportLine(), StandardOpenOption.CREATE,
+    Files.writeString(
+        Oracle.work().resolve("parity-report.txt"),
+        reportLine(),
+        StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
   }
 
@@ -110,12 +128,30 @@ final class ParityTally {
   void assertAgreement(int minWithResults, int minSnippets) throws IOException {
     report();
     int named = uncompared.values().stream().mapToInt(Integer::intValue).sum();
-    assertEquals(queries, compared + named, label + ": queries neither compared nor named " + reportLine());
-    assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 15)),
+    assertEquals(
+        queries, compared + named, label + ": queries neither compared nor named " + reportLine());
+    assertEquals(
+        List.of(),
+        problems.subList(0, Math.min(problems.size(), 15)),
         label + ": " + problems.size() + " of " + compared + " queries differ; " + reportLine());
-    assertTrue(withResults() >= minWithResults, label + ": only " + withResults() + " compared queries have"
-        + " results, at least " + minWithResults + " needed to mean something; " + reportLine());
-    assertTrue(snippets >= minSnippets, label + ": only " + snippets + " snippets compared, at least "
-        + minSnippets + " needed; " + reportLine());
+    assertTrue(
+        withResults() >= minWithResults,
+        label
+            + ": only "
+            + withResults()
+            + " compared queries have"
+            + " results, at least "
+            + minWithResults
+            + " needed to mean something; "
+            + reportLine());
+    assertTrue(
+        snippets >= minSnippets,
+        label
+            + ": only "
+            + snippets
+            + " snippets compared, at least "
+            + minSnippets
+            + " needed; "
+            + reportLine());
   }
 }

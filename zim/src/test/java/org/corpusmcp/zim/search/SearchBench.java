@@ -1,16 +1,15 @@
 package org.corpusmcp.zim.search;
 
-import org.corpusmcp.zim.BenchSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.BenchSupport;
 import org.corpusmcp.zim.Zim;
 
 /**
@@ -25,12 +24,12 @@ import org.corpusmcp.zim.Zim;
  * </pre>
  *
  * Like libzim_bench.py: {@code searcher_init/cold|warm} = open the index + a first search for a
- * term that matches nothing; {@code fulltext_search/pass1-cold} (page cache evicted), {@code
- * warm} (passes 2..N): search + estimate + the top results with their paths (as libzim_bench.py; {@code
- * warm+titles} adds each title); {@code suggestion/...}: suggest +
- * estimate + path, title and snippet of each result. Also {@code open_to_first_result}: open the
- * archive, open the index, first search with results, in a warm JVM with the page cache evicted.
- * Default semantics 8.1 = what the installed libzim runs.
+ * term that matches nothing; {@code fulltext_search/pass1-cold} (page cache evicted), {@code warm}
+ * (passes 2..N): search + estimate + the top results with their paths (as libzim_bench.py; {@code
+ * warm+titles} adds each title); {@code suggestion/...}: suggest + estimate + path, title and
+ * snippet of each result. Also {@code open_to_first_result}: open the archive, open the index,
+ * first search with results, in a warm JVM with the page cache evicted. Default semantics 8.1 =
+ * what the installed libzim runs.
  */
 public final class SearchBench {
   private static final String INIT_QUERY = "zzqqxxnonexistentterm";
@@ -57,18 +56,34 @@ public final class SearchBench {
     Semantics sem = Semantics.LIBZIM_8_1;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--json": json = Path.of(args[++i]); break;
-        case "--queries": queries = Path.of(args[++i]); break;
-        case "--suggest-queries": suggestQueries = Path.of(args[++i]); break;
-        case "--passes": passes = Integer.parseInt(args[++i]); break;
-        case "--top": top = Integer.parseInt(args[++i]); break;
-        case "--reps": reps = Integer.parseInt(args[++i]); break;
-        case "--semantics": sem = args[++i].equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1; break;
-        default: archive = Path.of(args[i]);
+        case "--json":
+          json = Path.of(args[++i]);
+          break;
+        case "--queries":
+          queries = Path.of(args[++i]);
+          break;
+        case "--suggest-queries":
+          suggestQueries = Path.of(args[++i]);
+          break;
+        case "--passes":
+          passes = Integer.parseInt(args[++i]);
+          break;
+        case "--top":
+          top = Integer.parseInt(args[++i]);
+          break;
+        case "--reps":
+          reps = Integer.parseInt(args[++i]);
+          break;
+        case "--semantics":
+          sem = args[++i].equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1;
+          break;
+        default:
+          archive = Path.of(args[i]);
       }
     }
     if (archive == null || json == null) {
-      System.err.println("usage: SearchBench ARCHIVE --json OUT.json --queries Q.txt --suggest-queries S.txt");
+      System.err.println(
+          "usage: SearchBench ARCHIVE --json OUT.json --queries Q.txt --suggest-queries S.txt");
       System.exit(2);
     }
     SearchBench b = new SearchBench(archive, sem, top);
@@ -88,7 +103,9 @@ public final class SearchBench {
   }
 
   private static List<String> lines(Path p) throws IOException {
-    return Files.readAllLines(p, StandardCharsets.UTF_8).stream().filter(s -> !s.isBlank()).toList();
+    return Files.readAllLines(p, StandardCharsets.UTF_8).stream()
+        .filter(s -> !s.isBlank())
+        .toList();
   }
 
   /** JIT warm-up on the same archive (the JVM is long-running in production). */
@@ -100,7 +117,8 @@ public final class SearchBench {
       int i = 0;
       while (System.nanoTime() < end && i < 5000) {
         // searcher_init measures opening in a warm JVM: up to 20,000 opens (C2 compiles after some
-        // 10,000 calls), interleaved with the queries so that neither shapes the JIT's profile alone
+        // 10,000 calls), interleaved with the queries so that neither shapes the JIT's profile
+        // alone
         for (int k = 0; k < 4 && s != null; k++) {
           Searcher.open(a, semantics).searchPaths(INIT_QUERY, 0, top);
         }
@@ -133,8 +151,17 @@ public final class SearchBench {
       }
       lat[i] = System.nanoTime() - t;
     }
-    add("open_to_first_result", "cold-inproc", BenchSupport.stats(lat, null, -1), Map.of("evicted", evicted, "query", fq.get(0),
-        "note", "Zim.open + Searcher.open + first search (warm JVM, page cache evicted)"));
+    add(
+        "open_to_first_result",
+        "cold-inproc",
+        BenchSupport.stats(lat, null, -1),
+        Map.of(
+            "evicted",
+            evicted,
+            "query",
+            fq.get(0),
+            "note",
+            "Zim.open + Searcher.open + first search (warm JVM, page cache evicted)"));
   }
 
   private void searcherInit(int reps) {
@@ -151,8 +178,17 @@ public final class SearchBench {
         s.searchPaths(INIT_QUERY, 0, top);
         cold[i] = System.nanoTime() - t;
       }
-      add("searcher_init", "cold", BenchSupport.stats(cold, null, -1), Map.of("query", INIT_QUERY, "evicted", evicted,
-          "note", "in-process (warm JVM), archive open, page cache evicted"));
+      add(
+          "searcher_init",
+          "cold",
+          BenchSupport.stats(cold, null, -1),
+          Map.of(
+              "query",
+              INIT_QUERY,
+              "evicted",
+              evicted,
+              "note",
+              "in-process (warm JVM), archive open, page cache evicted"));
       long[] warm = new long[reps];
       for (int i = 0; i < reps; i++) {
         long t = System.nanoTime();
@@ -160,8 +196,15 @@ public final class SearchBench {
         s.searchPaths(INIT_QUERY, 0, top);
         warm[i] = System.nanoTime() - t;
       }
-      add("searcher_init", "warm", BenchSupport.stats(warm, null, -1), Map.of("query", INIT_QUERY,
-          "note", "new Searcher (opens the glass db) + first search, archive already open"));
+      add(
+          "searcher_init",
+          "warm",
+          BenchSupport.stats(warm, null, -1),
+          Map.of(
+              "query",
+              INIT_QUERY,
+              "note",
+              "new Searcher (opens the glass db) + first search, archive already open"));
     }
   }
 
@@ -175,9 +218,12 @@ public final class SearchBench {
   private void passes(String kind, List<String> queries, int passes, boolean titles) {
     boolean ev = evict();
     try (Archive a = Zim.open(archive)) {
-      Searcher s = kind.equals("fulltext_search") ? (a.fulltextIndex() == null ? null : Searcher.open(a, semantics))
-          : null;
-      SuggestionSearcher g = kind.equals("suggestion") ? SuggestionSearcher.open(a, semantics) : null;
+      Searcher s =
+          kind.equals("fulltext_search")
+              ? (a.fulltextIndex() == null ? null : Searcher.open(a, semantics))
+              : null;
+      SuggestionSearcher g =
+          kind.equals("suggestion") ? SuggestionSearcher.open(a, semantics) : null;
       if (kind.equals("fulltext_search") && s == null) {
         return;
       }
@@ -209,13 +255,24 @@ public final class SearchBench {
         long total = System.nanoTime() - start;
         if (titles) {
           if (p == passes - 1) {
-            add(kind, "warm+titles", BenchSupport.stats(lat, total, -1), Map.of("top", top,
-                "note", "as warm, plus each result's title (entry lookup by path)"));
+            add(
+                kind,
+                "warm+titles",
+                BenchSupport.stats(lat, total, -1),
+                Map.of(
+                    "top",
+                    top,
+                    "note",
+                    "as warm, plus each result's title (entry lookup by path)"));
           }
           continue;
         }
         if (p == 0) {
-          add(kind, ev ? "pass1-cold" : "pass1", BenchSupport.stats(lat, total, -1), Map.of("top", top, "evicted", ev));
+          add(
+              kind,
+              ev ? "pass1-cold" : "pass1",
+              BenchSupport.stats(lat, total, -1),
+              Map.of("top", top, "evicted", ev));
         } else {
           for (long v : lat) {
             warm.add(v);
@@ -225,7 +282,10 @@ public final class SearchBench {
         }
       }
       if (!warm.isEmpty() && !titles) {
-        add(kind, "warm", BenchSupport.stats(warm.stream().mapToLong(Long::longValue).toArray(), warmTotal, -1),
+        add(
+            kind,
+            "warm",
+            BenchSupport.stats(warm.stream().mapToLong(Long::longValue).toArray(), warmTotal, -1),
             Map.of("top", top, "passes", "2.." + passes));
       }
     }
@@ -235,7 +295,8 @@ public final class SearchBench {
     return org.corpusmcp.zim.BenchSupport.evict(archive);
   }
 
-  private void add(String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
+  private void add(
+      String measurement, String variant, Map<String, Object> stats, Map<String, Object> extra) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("measurement", measurement);
     m.put("variant", variant);
@@ -246,7 +307,8 @@ public final class SearchBench {
     m.putAll(stats);
     m.putAll(extra);
     measurements.add(m);
-    System.err.printf("  %-20s %-14s count=%s p50_us=%s p99_us=%s mean_us=%s%n", measurement, variant, m.get("count"),
-        m.get("p50_us"), m.get("p99_us"), m.get("mean_us"));
+    System.err.printf(
+        "  %-20s %-14s count=%s p50_us=%s p99_us=%s mean_us=%s%n",
+        measurement, variant, m.get("count"), m.get("p50_us"), m.get("p99_us"), m.get("mean_us"));
   }
 }

@@ -1,10 +1,6 @@
 package org.corpusmcp.zim.search;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,8 +68,12 @@ class SearchParityTest {
     tally.assertAgreement(MIN_WITH_RESULTS, MIN_SNIPPETS);
   }
 
-  /** Compared queries with results each archive's set must have; the smallest archive has 3 documents. */
+  /**
+   * Compared queries with results each archive's set must have; the smallest archive has 3
+   * documents.
+   */
   static final int MIN_WITH_RESULTS = 10;
+
   /** Compared snippets each archive must have. */
   static final int MIN_SNIPPETS = 10;
 
@@ -100,8 +100,12 @@ class SearchParityTest {
       i++;
     }
     int from = Math.max(0, i - 40);
-    return "at " + i + ": ours " + ParityCorpus.jsonString(ours.substring(from, Math.min(ours.length(), i + 60)))
-        + " oracle " + ParityCorpus.jsonString(theirs.substring(from, Math.min(theirs.length(), i + 60)));
+    return "at "
+        + i
+        + ": ours "
+        + ParityCorpus.jsonString(ours.substring(from, Math.min(ours.length(), i + 60)))
+        + " oracle "
+        + ParityCorpus.jsonString(theirs.substring(from, Math.min(theirs.length(), i + 60)));
   }
 
   static Map<String, Object> rep(Map<String, Object> exp, Semantics sem) {
@@ -110,7 +114,8 @@ class SearchParityTest {
   }
 
   /** One query's comparison: the differences, and what was compared. */
-  record Compared(List<String> differences, boolean emptyOnBoth, int snippets, int snippetsDiffer) {}
+  record Compared(
+      List<String> differences, boolean emptyOnBoth, int snippets, int snippetsDiffer) {}
 
   static List<String> compare(Map<String, Object> exp, SearchResults got, Semantics sem) {
     return compareCounting(exp, got, sem, null).differences();
@@ -119,7 +124,8 @@ class SearchParityTest {
   /**
    * @param archive the archive searched, to tell redirect hits apart (semantics 8.1), or null
    */
-  static Compared compareCounting(Map<String, Object> exp, SearchResults got, Semantics sem, Archive archive) {
+  static Compared compareCounting(
+      Map<String, Object> exp, SearchResults got, Semantics sem, Archive archive) {
     List<String> p = new ArrayList<>();
     int snippets = 0;
     int snippetsDiffer = 0;
@@ -144,7 +150,10 @@ class SearchParityTest {
       // libzim 8.1.1 answers a query its parser rejects ("music AND") with nothing, where the
       // replay raises: with no hits there is nothing the replay would have to supply
       if (replay.isEmpty() && !results.isEmpty()) {
-        p.add("the replay failed (" + exp.get("replay_error") + "): weights, percent and snippets not comparable");
+        p.add(
+            "the replay failed ("
+                + exp.get("replay_error")
+                + "): weights, percent and snippets not comparable");
       }
     }
     if (estimate != got.estimatedMatches()) {
@@ -167,7 +176,12 @@ class SearchParityTest {
       // weights, percent, word counts and snippets come from the python3-xapian replay; where it
       // does not stand at this hit, nothing could be compared, which is a difference too
       if (k >= rr.size() || !map(rr.get(k)).get("path").equals(h.path())) {
-        p.add("#" + k + " the replay has no " + h.path() + " here: weight, percent and snippet not comparable");
+        p.add(
+            "#"
+                + k
+                + " the replay has no "
+                + h.path()
+                + " here: weight, percent and snippet not comparable");
       } else {
         Map<String, Object> r = map(rr.get(k));
         double w = ((Number) r.get("weight")).doubleValue();
@@ -184,8 +198,13 @@ class SearchParityTest {
           // the replay follows a redirect hit to its target's text; libzim 8.1.1 itself gives no
           // snippet there (KiwixServeParityTest sees it through kiwix-serve), so neither do we
           if (!h.snippet().isEmpty()) {
-            p.add("#" + k + " " + h.path() + " is a redirect: libzim 8.1.1 has no snippet for it, ours is "
-                + ParityCorpus.jsonString(h.snippet()));
+            p.add(
+                "#"
+                    + k
+                    + " "
+                    + h.path()
+                    + " is a redirect: libzim 8.1.1 has no snippet for it, ours is "
+                    + ParityCorpus.jsonString(h.snippet()));
           }
         } else if (!(r.get("snippet") instanceof String sn)) {
           p.add("#" + k + " the oracle made no snippet for " + h.path());

@@ -18,17 +18,20 @@ import org.corpusmcp.zim.io.ByteArraySource;
 import org.junit.jupiter.api.Test;
 
 /**
- * Damaged indexes give a typed error (never another exception, a hang or runaway memory); odd
- * query strings give an answer or a clear error; searches on one Searcher from many threads give
- * the single-threaded answers.
+ * Damaged indexes give a typed error (never another exception, a hang or runaway memory); odd query
+ * strings give an answer or a clear error; searches on one Searcher from many threads give the
+ * single-threaded answers.
  */
 class SearchRobustnessTest {
-  static final List<String> QUERIES = List.of("кухня", "мова урок", "c++", "італьянская мова", "a", "1", "суп з");
+  static final List<String> QUERIES =
+      List.of("кухня", "мова урок", "c++", "італьянская мова", "a", "1", "суп з");
 
   @Test
   void damagedIndexGivesTypedErrors() throws Exception {
-    Path db = Oracle.extract(Oracle.sample("mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim"),
-        "fulltext");
+    Path db =
+        Oracle.extract(
+            Oracle.sample("mediawiki/wikibooks_be_all_nopic_2017-02_noTitleListingV0.zim"),
+            "fulltext");
     byte[] good = Files.readAllBytes(db);
     Random r = new Random(5);
     int typed = 0;
@@ -55,17 +58,35 @@ class SearchRobustnessTest {
         typed++;
       }
     }
-    assertTrue(typed > 50, "only " + typed + " damaged copies were detected (" + fine + " searched fine)");
+    assertTrue(
+        typed > 50, "only " + typed + " damaged copies were detected (" + fine + " searched fine)");
   }
 
   @Test
   void oddQueriesAnswerOrFailClearly() throws Exception {
-    try (Archive a = Zim.open(Oracle.sample("mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim"))) {
+    try (Archive a =
+        Zim.open(Oracle.sample("mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim"))) {
       Searcher s = Searcher.open(a);
       SuggestionSearcher g = SuggestionSearcher.open(a);
-      List<String> odd = new ArrayList<>(List.of("", "\u0000", "\u0000\u0001\u0002", "\ud800", "\udfff x", "x\ud800",
-          "\uffff\ufffe", "\t\n\r", "((((((((", "\"\"\"\"", "-+-+-+", "AND OR NOT", "🎵🎵🎵", "ray\u0000charles",
-          "x".repeat(Searcher.MAX_QUERY_LENGTH), "ray ".repeat(2400)));
+      List<String> odd =
+          new ArrayList<>(
+              List.of(
+                  "",
+                  "\u0000",
+                  "\u0000\u0001\u0002",
+                  "\ud800",
+                  "\udfff x",
+                  "x\ud800",
+                  "\uffff\ufffe",
+                  "\t\n\r",
+                  "((((((((",
+                  "\"\"\"\"",
+                  "-+-+-+",
+                  "AND OR NOT",
+                  "🎵🎵🎵",
+                  "ray\u0000charles",
+                  "x".repeat(Searcher.MAX_QUERY_LENGTH),
+                  "ray ".repeat(2400)));
       Random r = new Random(9);
       for (int i = 0; i < 300; i++) {
         StringBuilder b = new StringBuilder();
@@ -97,11 +118,22 @@ class SearchRobustnessTest {
 
   @Test
   void searchesAreThreadSafe() throws Exception {
-    try (Archive a = Zim.open(Oracle.sample("mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim"))) {
+    try (Archive a =
+        Zim.open(Oracle.sample("mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim"))) {
       Searcher s = Searcher.open(a);
       SuggestionSearcher g = SuggestionSearcher.open(a);
-      List<String> qs = List.of("ray charles", "music", "album", "soul jazz", "georgia", "records", "the", "blues",
-          "piano", "song");
+      List<String> qs =
+          List.of(
+              "ray charles",
+              "music",
+              "album",
+              "soul jazz",
+              "georgia",
+              "records",
+              "the",
+              "blues",
+              "piano",
+              "song");
       List<String> expected = new ArrayList<>();
       for (String q : qs) {
         expected.add(s.search(q, 0, 10).toString() + g.suggest(q, 0, 10));

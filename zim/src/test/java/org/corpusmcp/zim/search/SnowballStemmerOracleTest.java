@@ -19,38 +19,54 @@ import org.junit.jupiter.api.Test;
 /**
  * Our stems against python3-xapian's {@code xapian.Stem} for every stemmer name libzim can reach
  * (those its language codes map to): Debian's wamerican list (required) and the other Debian word
- * lists present on the machine, plus 4,000 seeded pseudo-words per language built from its
- * alphabet and common endings. Words are compared as libzim feeds them to the stemmer (through
+ * lists present on the machine, plus 4,000 seeded pseudo-words per language built from its alphabet
+ * and common endings. Words are compared as libzim feeds them to the stemmer (through
  * removeAccents) and, except for the three languages named below, also as typed.
  */
 class SnowballStemmerOracleTest {
 
   /** Debian lists used when installed (wamerican is required). */
-  static final Map<String, String> LISTS = Map.ofEntries(
-      Map.entry("en", "/usr/share/dict/american-english"), Map.entry("fr", "/usr/share/dict/french"),
-      Map.entry("de", "/usr/share/dict/ngerman"), Map.entry("es", "/usr/share/dict/spanish"),
-      Map.entry("it", "/usr/share/dict/italian"), Map.entry("pt", "/usr/share/dict/portuguese"),
-      Map.entry("nl", "/usr/share/dict/dutch"), Map.entry("sv", "/usr/share/dict/swedish"),
-      Map.entry("da", "/usr/share/dict/danish"), Map.entry("no", "/usr/share/dict/bokmaal"),
-      Map.entry("ga", "/usr/share/dict/irish"), Map.entry("ca", "/usr/share/dict/catalan"));
+  static final Map<String, String> LISTS =
+      Map.ofEntries(
+          Map.entry("en", "/usr/share/dict/american-english"),
+              Map.entry("fr", "/usr/share/dict/french"),
+          Map.entry("de", "/usr/share/dict/ngerman"), Map.entry("es", "/usr/share/dict/spanish"),
+          Map.entry("it", "/usr/share/dict/italian"), Map.entry("pt", "/usr/share/dict/portuguese"),
+          Map.entry("nl", "/usr/share/dict/dutch"), Map.entry("sv", "/usr/share/dict/swedish"),
+          Map.entry("da", "/usr/share/dict/danish"), Map.entry("no", "/usr/share/dict/bokmaal"),
+          Map.entry("ga", "/usr/share/dict/irish"), Map.entry("ca", "/usr/share/dict/catalan"));
 
-  static final Map<String, String> ALPHABETS = Map.ofEntries(
-      Map.entry("en", "abcdefghijklmnopqrstuvwxyz"), Map.entry("fr", "abcdefghijklmnopqrstuvwxyzéèêàâôûùçëïî"),
-      Map.entry("de", "abcdefghijklmnopqrstuvwxyzäöüß"), Map.entry("es", "abcdefghijklmnopqrstuvwxyzáéíóúñü"),
-      Map.entry("it", "abcdefghijklmnopqrstuvwxyzàèéìòù"), Map.entry("pt", "abcdefghijklmnopqrstuvwxyzáâãàçéêíóôõú"),
-      Map.entry("nl", "abcdefghijklmnopqrstuvwxyzëïé"), Map.entry("sv", "abcdefghijklmnopqrstuvwxyzåäö"),
-      Map.entry("da", "abcdefghijklmnopqrstuvwxyzæøå"), Map.entry("no", "abcdefghijklmnopqrstuvwxyzæøå"),
-      Map.entry("fi", "abcdefghijklmnopqrstuvwxyzäö"), Map.entry("hu", "abcdefghijklmnopqrstuvwxyzáéíóöőúüű"),
-      Map.entry("ro", "abcdefghijklmnopqrstuvwxyzăâîșțşţ"), Map.entry("tr", "abcçdefgğhıijklmnoöprsştuüvyz"),
-      Map.entry("ru", "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"), Map.entry("ar", "ابتثجحخدذرسشصضطظعغفقكلمنهويءآأؤإئةى"),
-      Map.entry("hy", "աբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆև"), Map.entry("eu", "abcdefghijklmnopqrstuvwxyzñ"),
-      Map.entry("ca", "abcdefghijklmnopqrstuvwxyzàèéíïòóúüç·"), Map.entry("ga", "abcdefghilmnoprstuáéíóú"),
-      Map.entry("id", "abcdefghijklmnopqrstuvwxyz"), Map.entry("lt", "aąbcčdeęėfghiįyjklmnoprsštuųūvzž"),
-      Map.entry("ne", "अआइईउऊएऐओऔकखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहािीुूेैोौंःँ्"),
-      Map.entry("ta", "அஆஇஈஉஊஎஏஐஒஓஔகஙசஞடணதநபமயரலவழளறனாிீுூெேைொோௌ்"));
+  static final Map<String, String> ALPHABETS =
+      Map.ofEntries(
+          Map.entry("en", "abcdefghijklmnopqrstuvwxyz"),
+          Map.entry("fr", "abcdefghijklmnopqrstuvwxyzéèêàâôûùçëïî"),
+          Map.entry("de", "abcdefghijklmnopqrstuvwxyzäöüß"),
+          Map.entry("es", "abcdefghijklmnopqrstuvwxyzáéíóúñü"),
+          Map.entry("it", "abcdefghijklmnopqrstuvwxyzàèéìòù"),
+          Map.entry("pt", "abcdefghijklmnopqrstuvwxyzáâãàçéêíóôõú"),
+          Map.entry("nl", "abcdefghijklmnopqrstuvwxyzëïé"),
+          Map.entry("sv", "abcdefghijklmnopqrstuvwxyzåäö"),
+          Map.entry("da", "abcdefghijklmnopqrstuvwxyzæøå"),
+          Map.entry("no", "abcdefghijklmnopqrstuvwxyzæøå"),
+          Map.entry("fi", "abcdefghijklmnopqrstuvwxyzäö"),
+          Map.entry("hu", "abcdefghijklmnopqrstuvwxyzáéíóöőúüű"),
+          Map.entry("ro", "abcdefghijklmnopqrstuvwxyzăâîșțşţ"),
+          Map.entry("tr", "abcçdefgğhıijklmnoöprsştuüvyz"),
+          Map.entry("ru", "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"),
+          Map.entry("ar", "ابتثجحخدذرسشصضطظعغفقكلمنهويءآأؤإئةى"),
+          Map.entry("hy", "աբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆև"),
+          Map.entry("eu", "abcdefghijklmnopqrstuvwxyzñ"),
+          Map.entry("ca", "abcdefghijklmnopqrstuvwxyzàèéíïòóúüç·"),
+          Map.entry("ga", "abcdefghilmnoprstuáéíóú"),
+          Map.entry("id", "abcdefghijklmnopqrstuvwxyz"),
+          Map.entry("lt", "aąbcčdeęėfghiįyjklmnoprsštuųūvzž"),
+          Map.entry("ne", "अआइईउऊएऐओऔकखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहािीुूेैोौंःँ्"),
+          Map.entry("ta", "அஆஇஈஉஊஎஏஐஒஓஔகஙசஞடணதநபமயரலவழளறனாிீுூெேைொோௌ்"));
 
-  /** Xapian 1.4.22's stemmers agree with the Snowball code we ship except on words that still
-   * carry these letters, which libzim's removeAccents takes away before stemming. */
+  /**
+   * Xapian 1.4.22's stemmers agree with the Snowball code we ship except on words that still carry
+   * these letters, which libzim's removeAccents takes away before stemming.
+   */
   static final Map<String, String> ONLY_UNACCENTED = Map.of("fr", "ïë", "pt", "ãõç", "ru", "ё");
 
   @Test
@@ -63,7 +79,9 @@ class SnowballStemmerOracleTest {
       Set<String> w = new LinkedHashSet<>();
       String list = LISTS.get(lang);
       if (list != null && Files.exists(Path.of(list))) {
-        String text = new String(Files.readAllBytes(Path.of(list)), StandardCharsets.UTF_8); // bad bytes -> U+FFFD
+        String text =
+            new String(
+                Files.readAllBytes(Path.of(list)), StandardCharsets.UTF_8); // bad bytes -> U+FFFD
         for (String line : text.split("\n")) {
           String s = line.strip().toLowerCase(java.util.Locale.ROOT);
           if (!s.isEmpty() && s.codePoints().allMatch(CharClasses::isWordChar)) {
@@ -76,7 +94,8 @@ class SnowballStemmerOracleTest {
       String avoid = ONLY_UNACCENTED.getOrDefault(lang, "");
       for (String s : w) {
         if (lang.equals("pt") && s.endsWith("uciones")) {
-          continue; // Spanish "-uciones" (2 words of Debian's Portuguese list): Snowball changed the rule
+          continue; // Spanish "-uciones" (2 words of Debian's Portuguese list): Snowball changed
+          // the rule
         }
         String u = Accents.removeAccents(s);
         if (!u.isEmpty()) {
@@ -102,8 +121,10 @@ class SnowballStemmerOracleTest {
     Path in = Files.createTempFile(Oracle.work(), "stem", ".json");
     Files.writeString(in, json.append('}').toString());
     @SuppressWarnings("unchecked")
-    Map<String, Object> out = (Map<String, Object>) MiniJson.parse(
-        Oracle.python(List.of(Oracle.script("stem_oracle.py").toString(), in.toString())));
+    Map<String, Object> out =
+        (Map<String, Object>)
+            MiniJson.parse(
+                Oracle.python(List.of(Oracle.script("stem_oracle.py").toString(), in.toString())));
     Files.deleteIfExists(in);
     List<String> problems = new ArrayList<>();
     int total = 0;

@@ -1,6 +1,5 @@
 package org.corpusmcp.zim.search;
 
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Title suggestions against zim_oracle.py suggest (libzim 8.1.1, weights and snippets from its
  * python3-xapian replay) and suggest --semantics 9 (the replay's EMULATION of libzim 9, which is
  * not installed): same paths in the same order, same estimate, same titles and snippets, weights
- * within 1e-9 of the replay's; archives
- * without a title index exercise the title-listing fallback.
+ * within 1e-9 of the replay's; archives without a title index exercise the title-listing fallback.
  */
 class SuggestParityTest {
 
@@ -46,9 +44,11 @@ class SuggestParityTest {
           continue;
         }
         List<String> p = compare(exp, got, sem);
-        List<Object> truth = SearchParityTest.list(
-            SearchParityTest.map(exp.get(sem == Semantics.LIBZIM_9 ? "replay_libzim9" : "libzim"))
-                .getOrDefault("results", List.of()));
+        List<Object> truth =
+            SearchParityTest.list(
+                SearchParityTest.map(
+                        exp.get(sem == Semantics.LIBZIM_9 ? "replay_libzim9" : "libzim"))
+                    .getOrDefault("results", List.of()));
         tally.record(q, p, truth.isEmpty() && got.suggestions().isEmpty(), 0, 0);
       }
     }
@@ -73,7 +73,9 @@ class SuggestParityTest {
     } else {
       truth = SearchParityTest.map(exp.get("libzim"));
       if (exp.get("replay") != null) {
-        replay = SearchParityTest.list(SearchParityTest.map(exp.get("replay")).getOrDefault("results", List.of()));
+        replay =
+            SearchParityTest.list(
+                SearchParityTest.map(exp.get("replay")).getOrDefault("results", List.of()));
       }
     }
     long est = (Long) truth.get("estimated");
@@ -94,14 +96,24 @@ class SuggestParityTest {
       if (e.get("title") instanceof String t && !t.equals(h.title())) {
         p.add("#" + k + " title " + h.title() + " != " + t);
       }
-      if (replayExpected && (k >= replay.size() || !SearchParityTest.map(replay.get(k)).get("path").equals(h.path()))) {
-        p.add("#" + k + " the replay has no " + h.path() + " here: weight and snippet not comparable");
+      if (replayExpected
+          && (k >= replay.size()
+              || !SearchParityTest.map(replay.get(k)).get("path").equals(h.path()))) {
+        p.add(
+            "#"
+                + k
+                + " the replay has no "
+                + h.path()
+                + " here: weight and snippet not comparable");
       } else if (k < replay.size()) {
         Map<String, Object> r = SearchParityTest.map(replay.get(k));
-        if (r.get("path").equals(h.path()) && r.get("snippet") instanceof String sn && !sn.equals(h.snippet())) {
+        if (r.get("path").equals(h.path())
+            && r.get("snippet") instanceof String sn
+            && !sn.equals(h.snippet())) {
           p.add("#" + k + " snippet differs " + SearchParityTest.diff(h.snippet(), sn));
         }
-        if (r.get("path").equals(h.path()) && r.get("weight") instanceof Number w
+        if (r.get("path").equals(h.path())
+            && r.get("weight") instanceof Number w
             && Math.abs(w.doubleValue() - h.weight()) > 1e-9) {
           p.add("#" + k + " weight " + h.weight() + " != " + w);
         }

@@ -10,7 +10,10 @@ import java.util.Optional;
 enum UncomparedQuery {
   /** python3-libzim encodes the query as UTF-8, which a lone UTF-16 surrogate cannot be. */
   LONE_SURROGATE,
-  /** Our searcher refuses queries longer than {@link Searcher#MAX_QUERY_LENGTH}; libzim has no limit. */
+  /**
+   * Our searcher refuses queries longer than {@link Searcher#MAX_QUERY_LENGTH}; libzim has no
+   * limit.
+   */
   OVER_OUR_LENGTH_LIMIT;
 
   static Optional<UncomparedQuery> of(String query) {
@@ -19,7 +22,9 @@ enum UncomparedQuery {
     }
     for (int i = 0; i < query.length(); i++) {
       char c = query.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < query.length() && Character.isLowSurrogate(query.charAt(i + 1))) {
+      if (Character.isHighSurrogate(c)
+          && i + 1 < query.length()
+          && Character.isLowSurrogate(query.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
         return Optional.of(LONE_SURROGATE);

@@ -1,6 +1,5 @@
 package org.corpusmcp.archwiki.record;
 
-import org.corpusmcp.api.PluginJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.archwiki.ArchWiki;
 import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
@@ -19,14 +19,14 @@ import org.corpusmcp.archwiki.wiki.WikiTransport;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records what offline replay needs to answer every tool about some pages as the wiki answers
- * now: for each title, the tools themselves are run against the live wiki through a
- * {@link RecordingTransport}, so exactly the requests they make are recorded (the page's parse,
- * its template aliases and their redirect revisions, siteinfo, the title searched for), plus the
+ * Records what offline replay needs to answer every tool about some pages as the wiki answers now:
+ * for each title, the tools themselves are run against the live wiki through a {@link
+ * RecordingTransport}, so exactly the requests they make are recorded (the page's parse, its
+ * template aliases and their redirect revisions, siteinfo, the title searched for), plus the
  * wikitext of every alias revision so that {@code verify} can check alias citations offline.
  *
- * <p>All or nothing: every request must succeed before a file is written, and without
- * {@code force} no existing file is overwritten (the whole recording is refused, naming them).
+ * <p>All or nothing: every request must succeed before a file is written, and without {@code force}
+ * no existing file is overwritten (the whole recording is refused, naming them).
  */
 public final class FixtureRecorder {
 
@@ -43,11 +43,11 @@ public final class FixtureRecorder {
   /**
    * @param json writes the recorded answers
    * @param wiki the live wiki's transport
-   * @param clients builds a client over a transport, configured as the tools' client is (the
-   *     same wiki, redirect setting and URLs)
+   * @param clients builds a client over a transport, configured as the tools' client is (the same
+   *     wiki, redirect setting and URLs)
    */
-  public FixtureRecorder(PluginJson json, WikiTransport wiki,
-      Function<WikiTransport, MediaWikiClient> clients) {
+  public FixtureRecorder(
+      PluginJson json, WikiTransport wiki, Function<WikiTransport, MediaWikiClient> clients) {
     this.json = json;
     this.wiki = wiki;
     this.clients = clients;
@@ -87,8 +87,11 @@ public final class FixtureRecorder {
       }
     }
     if (!existing.isEmpty() && !force) {
-      throw new IllegalStateException("refusing to overwrite " + existing.size()
-          + " recorded file(s) without --force: " + existing);
+      throw new IllegalStateException(
+          "refusing to overwrite "
+              + existing.size()
+              + " recorded file(s) without --force: "
+              + existing);
     }
     List<Path> written = new ArrayList<>();
     try {
@@ -97,7 +100,8 @@ public final class FixtureRecorder {
         Path target = directory.resolve(file.getKey());
         Path temp = directory.resolve(file.getKey() + ".tmp");
         Files.writeString(temp, file.getValue() + "\n", StandardCharsets.UTF_8);
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         written.add(target);
       }
     } catch (IOException e) {

@@ -1,9 +1,9 @@
 package org.corpusmcp.archwiki.record;
 
-import org.corpusmcp.api.PluginJson;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.archwiki.wiki.ApiRequest;
 import org.corpusmcp.archwiki.wiki.WikiTransport;
 

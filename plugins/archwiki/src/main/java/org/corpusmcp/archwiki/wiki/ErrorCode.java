@@ -8,7 +8,10 @@ public enum ErrorCode {
   PAGE_NOT_FOUND,
   /** The page exists; no section has exactly that anchor. */
   SECTION_NOT_FOUND,
-  /** The text exists but cannot be quoted with provenance intact (transcluded, offset drift, alias revision). */
+  /**
+   * The text exists but cannot be quoted with provenance intact (transcluded, offset drift, alias
+   * revision).
+   */
   EVIDENCE_UNRESOLVABLE,
   /** The wiki errored, answered in an unknown shape, or did not answer at all. */
   UPSTREAM_API_ERROR,

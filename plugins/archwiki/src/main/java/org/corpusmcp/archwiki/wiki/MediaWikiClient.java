@@ -1,6 +1,5 @@
 package org.corpusmcp.archwiki.wiki;
 
-import org.corpusmcp.api.PluginJson;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.util.ArrayList;
@@ -12,8 +11,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import org.corpusmcp.archwiki.json.JsonTree;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.api.PluginJsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.corpusmcp.archwiki.wikitext.AdmonitionType;
 import org.corpusmcp.archwiki.wikitext.Admonitions.Resolution;
 import org.corpusmcp.archwiki.wikitext.Links;
@@ -22,17 +22,16 @@ import org.corpusmcp.archwiki.wikitext.TemplateNames;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MediaWiki API calls the tools make, each answer classified once: an
- * {@code error} envelope is {@link ErrorCode#PAGE_NOT_FOUND} for {@code missingtitle} and
- * {@code nosuchrevid}, and {@link ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
+ * The MediaWiki API calls the tools make, each answer classified once: an {@code error} envelope is
+ * {@link ErrorCode#PAGE_NOT_FOUND} for {@code missingtitle} and {@code nosuchrevid}, and {@link
+ * ErrorCode#UPSTREAM_API_ERROR} otherwise; a missing root key is an upstream error too.
  *
  * <p>The wiki's URLs ({@link #site}) are fixed for the Arch wiki and learnt from {@code siteinfo}
  * for any other wiki, so every citation names the wiki that was actually asked.
  *
- * <p>Three caches live as long as this client (one per plugin instance, so per process): the
- * wiki's URLs, the link prefixes derived from siteinfo and the template alias resolutions. All
- * remember successes only. Page fetches are never cached: each call asks the wiki again.
- * Thread-safe.
+ * <p>Three caches live as long as this client (one per plugin instance, so per process): the wiki's
+ * URLs, the link prefixes derived from siteinfo and the template alias resolutions. All remember
+ * successes only. Page fetches are never cached: each call asks the wiki again. Thread-safe.
  */
 public final class MediaWikiClient {
 
@@ -67,11 +66,11 @@ public final class MediaWikiClient {
   /**
    * A client of any MediaWiki: its URLs are read from its {@code siteinfo} on first need.
    *
-   * @param endpoint the {@code api.php} URL the transport talks to; only its scheme is used, for
-   *     a wiki that states a protocol-relative server ({@code //wiki.example.org})
+   * @param endpoint the {@code api.php} URL the transport talks to; only its scheme is used, for a
+   *     wiki that states a protocol-relative server ({@code //wiki.example.org})
    */
-  public MediaWikiClient(PluginJson json, WikiTransport transport, boolean followRedirects,
-      URI endpoint) {
+  public MediaWikiClient(
+      PluginJson json, WikiTransport transport, boolean followRedirects, URI endpoint) {
     this.json = json;
     this.transport = transport;
     this.followRedirects = followRedirects;
@@ -95,13 +94,14 @@ public final class MediaWikiClient {
       params.put("redirects", "1");
     }
     params.put("format", "json");
-    Map<String, @Nullable Object> parse = unwrap(fetch(new ApiRequest(params, title)), "parse", "parse");
+    Map<String, @Nullable Object> parse =
+        unwrap(fetch(new ApiRequest(params, title)), "parse", "parse");
     return toPage(parse, "parse");
   }
 
   /**
-   * The wikitext of one revision, exactly what {@code revision_wikitext_url} serves:
-   * {@code action=parse&oldid=<revid>&prop=wikitext&format=json}.
+   * The wikitext of one revision, exactly what {@code revision_wikitext_url} serves: {@code
+   * action=parse&oldid=<revid>&prop=wikitext&format=json}.
    */
   public String revisionWikitext(long revid) {
     Map<String, String> params = new LinkedHashMap<>();
@@ -113,7 +113,8 @@ public final class MediaWikiClient {
         unwrap(fetch(new ApiRequest(params, "oldid_" + revid)), "parse", "parse");
     Long got = JsonTree.integer(parse.get("revid"));
     if (got != null && got != revid) {
-      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
+      throw new WikiException(
+          ErrorCode.UPSTREAM_API_ERROR,
           "parse API answered revision " + got + " when " + revid + " was asked");
     }
     return wikitextOf(parse, "parse");
@@ -132,13 +133,19 @@ public final class MediaWikiClient {
       if (s == null) {
         throw unexpected(context, parse);
       }
-      sections.add(new Section(
-          text(s, "line", ""), text(s, "anchor", ""), text(s, "level", "1"),
-          s.containsKey("toclevel") && JsonTree.integer(s.get("toclevel")) != null
-              ? JsonTree.integer(s.get("toclevel")) : 1L,
-          text(s, "number", ""), text(s, "index", ""),
-          s.containsKey("byteoffset") ? JsonTree.integer(s.get("byteoffset")) : Long.valueOf(0),
-          text(s, "fromtitle", ""), text(s, "linkAnchor", "")));
+      sections.add(
+          new Section(
+              text(s, "line", ""),
+              text(s, "anchor", ""),
+              text(s, "level", "1"),
+              s.containsKey("toclevel") && JsonTree.integer(s.get("toclevel")) != null
+                  ? JsonTree.integer(s.get("toclevel"))
+                  : 1L,
+              text(s, "number", ""),
+              text(s, "index", ""),
+              s.containsKey("byteoffset") ? JsonTree.integer(s.get("byteoffset")) : Long.valueOf(0),
+              text(s, "fromtitle", ""),
+              text(s, "linkAnchor", "")));
     }
     String redirectedFrom = null;
     for (Object r : JsonTree.array(parse.get("redirects"))) {
@@ -147,8 +154,8 @@ public final class MediaWikiClient {
         redirectedFrom = JsonTree.string(redirect.get("from"));
       }
     }
-    return new ParsedPage(title, pageid, revid, wikitextOf(parse, context), sections,
-        redirectedFrom);
+    return new ParsedPage(
+        title, pageid, revid, wikitextOf(parse, context), sections, redirectedFrom);
   }
 
   private static String text(Map<String, @Nullable Object> m, String key, String fallback) {
@@ -203,10 +210,10 @@ public final class MediaWikiClient {
   }
 
   /**
-   * Lowercased prefixes that make a {@code [[link]]} metadata or interwiki: every namespace
-   * and namespace alias except id 0, and every interwiki prefix. Cached after the first success; on
-   * any wiki failure the built-in snapshot is used for this call only. A missing offline fixture is
-   * not caught.
+   * Lowercased prefixes that make a {@code [[link]]} metadata or interwiki: every namespace and
+   * namespace alias except id 0, and every interwiki prefix. Cached after the first success; on any
+   * wiki failure the built-in snapshot is used for this call only. A missing offline fixture is not
+   * caught.
    */
   public Set<String> excludedLinkPrefixes() {
     Set<String> cached = linkPrefixes;
@@ -233,7 +240,9 @@ public final class MediaWikiClient {
         }
       }
     } catch (WikiException e) {
-      LOG.log(Level.WARNING, "siteinfo unavailable ({0}); using the built-in link-prefix snapshot",
+      LOG.log(
+          Level.WARNING,
+          "siteinfo unavailable ({0}); using the built-in link-prefix snapshot",
           e.getMessage());
       return Links.FALLBACK_EXCLUDED_PREFIXES;
     }
@@ -246,8 +255,8 @@ public final class MediaWikiClient {
     return result;
   }
 
-  private static void addPrefix(Set<String> out, @Nullable Map<String, @Nullable Object> entry,
-      String key) {
+  private static void addPrefix(
+      Set<String> out, @Nullable Map<String, @Nullable Object> entry, String key) {
     if (entry == null) {
       return;
     }
@@ -294,11 +303,11 @@ public final class MediaWikiClient {
   // ------------------------------------------------------------------ F.4 template aliases
 
   /**
-   * What each template name of a page denotes. Names that spell out a type are
-   * self-attested; cached names reuse their answer; the rest are asked of the wiki (two queries,
-   * the second only for redirects to an admonition), keyed for replay by {@code cacheKey} (the
-   * title as the caller gave it). Fails closed: an unresolvable name raises rather than letting an
-   * English-only subset pass for the page's warnings.
+   * What each template name of a page denotes. Names that spell out a type are self-attested;
+   * cached names reuse their answer; the rest are asked of the wiki (two queries, the second only
+   * for redirects to an admonition), keyed for replay by {@code cacheKey} (the title as the caller
+   * gave it). Fails closed: an unresolvable name raises rather than letting an English-only subset
+   * pass for the page's warnings.
    *
    * @param names lookup keys ({@link TemplateNames#key}) in code-point order
    */
@@ -324,9 +333,15 @@ public final class MediaWikiClient {
       resolved = fetchAliases(unresolved, cacheKey);
     } catch (WikiException | FixtureMissingException | PluginJsonException e) {
       ErrorCode code = e instanceof WikiException w ? w.code() : ErrorCode.UPSTREAM_API_ERROR;
-      throw new WikiException(code, "Cannot resolve template aliases for " + PyText.repr(cacheKey)
-          + ": " + e.getMessage() + ". Refusing to report an English-only subset of the warnings"
-          + " as complete.", e);
+      throw new WikiException(
+          code,
+          "Cannot resolve template aliases for "
+              + PyText.repr(cacheKey)
+              + ": "
+              + e.getMessage()
+              + ". Refusing to report an English-only subset of the warnings"
+              + " as complete.",
+          e);
     }
     aliasCache.putAll(resolved);
     types.putAll(resolved);
@@ -354,8 +369,11 @@ public final class MediaWikiClient {
       params.put("redirects", "1");
       params.put("format", "json");
       String suffix = batches.size() == 1 ? "" : "_" + (i + 1);
-      Map<String, @Nullable Object> query = unwrap(
-          fetch(new ApiRequest(params, "aliases_" + cacheKey + suffix)), "query", "template alias");
+      Map<String, @Nullable Object> query =
+          unwrap(
+              fetch(new ApiRequest(params, "aliases_" + cacheKey + suffix)),
+              "query",
+              "template alias");
       for (Object raw : JsonTree.array(query.get("redirects"))) {
         Map<String, @Nullable Object> redirect = JsonTree.object(raw);
         String from = redirect == null ? null : JsonTree.string(redirect.get("from"));
@@ -382,8 +400,13 @@ public final class MediaWikiClient {
       Alias a = e.getValue();
       Long revid = revids.get(a.from());
       if (revid == null) {
-        throw new WikiException(ErrorCode.EVIDENCE_UNRESOLVABLE, "No revision for redirect "
-            + PyText.repr(a.from()) + ": cannot attest that it denotes " + a.type() + ".");
+        throw new WikiException(
+            ErrorCode.EVIDENCE_UNRESOLVABLE,
+            "No revision for redirect "
+                + PyText.repr(a.from())
+                + ": cannot attest that it denotes "
+                + a.type()
+                + ".");
       }
       resolved.put(e.getKey(), new Resolution(a.type(), afterNamespace(a.from()), a.to(), revid));
     }
@@ -392,8 +415,8 @@ public final class MediaWikiClient {
 
   /**
    * The current revision of each redirect page itself, asked WITHOUT {@code redirects}: with it,
-   * MediaWiki resolves titles first and reports the destination's revision, which a retarget of
-   * the redirect never changes.
+   * MediaWiki resolves titles first and reports the destination's revision, which a retarget of the
+   * redirect never changes.
    */
   private Map<String, Long> redirectRevids(List<String> titles, String cacheKey) {
     List<String> ordered = new ArrayList<>(titles);
@@ -408,9 +431,11 @@ public final class MediaWikiClient {
       params.put("rvprop", "ids");
       params.put("format", "json");
       String suffix = titles.size() <= TITLES_PER_QUERY ? "" : "_" + (i + 1);
-      Map<String, @Nullable Object> query = unwrap(
-          fetch(new ApiRequest(params, "aliasrevs_" + cacheKey + suffix)), "query",
-          "redirect revision");
+      Map<String, @Nullable Object> query =
+          unwrap(
+              fetch(new ApiRequest(params, "aliasrevs_" + cacheKey + suffix)),
+              "query",
+              "redirect revision");
       Map<String, @Nullable Object> pages = JsonTree.object(query.get("pages"));
       if (pages == null) {
         continue;
@@ -422,7 +447,8 @@ public final class MediaWikiClient {
         }
         List<@Nullable Object> revisions = JsonTree.array(page.get("revisions"));
         String title = JsonTree.string(page.get("title"));
-        Map<String, @Nullable Object> first = revisions.isEmpty() ? null : JsonTree.object(revisions.get(0));
+        Map<String, @Nullable Object> first =
+            revisions.isEmpty() ? null : JsonTree.object(revisions.get(0));
         Long revid = first == null ? null : JsonTree.integer(first.get("revid"));
         if (title != null && revid != null) {
           revids.put(title, revid);
@@ -469,7 +495,8 @@ public final class MediaWikiClient {
       String detail = info instanceof String s ? s : json.write(info);
       // The wiki answered, and said there is no such page or revision (a revision of a deleted
       // page is answered nosuchrevid): a definite answer, not an outage to retry.
-      if (e != null && ("missingtitle".equals(e.get("code")) || "nosuchrevid".equals(e.get("code")))) {
+      if (e != null
+          && ("missingtitle".equals(e.get("code")) || "nosuchrevid".equals(e.get("code")))) {
         throw new WikiException(ErrorCode.PAGE_NOT_FOUND, context + " API Error: " + detail);
       }
       throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, context + " API Error: " + detail);
@@ -486,7 +513,7 @@ public final class MediaWikiClient {
     if (text.length() > 2000) {
       text = text.substring(0, 2000) + "…";
     }
-    return new WikiException(ErrorCode.UPSTREAM_API_ERROR,
-        "Unexpected " + context + " response format: " + text);
+    return new WikiException(
+        ErrorCode.UPSTREAM_API_ERROR, "Unexpected " + context + " response format: " + text);
   }
 }

@@ -26,10 +26,10 @@ public record ParsedPage(
   public record Slice(Section section, String wikitext) {}
 
   /**
-   * The raw text of the first section whose anchor equals {@code anchor} exactly:
-   * from its offset to the next non-null offset in API order (so subsections are not included),
-   * offsets counted in code points. Fails closed: no such anchor, a transcluded section, or a
-   * slice that does not start with {@code =} is an error, never a neighbour's text.
+   * The raw text of the first section whose anchor equals {@code anchor} exactly: from its offset
+   * to the next non-null offset in API order (so subsections are not included), offsets counted in
+   * code points. Fails closed: no such anchor, a transcluded section, or a slice that does not
+   * start with {@code =} is an error, never a neighbour's text.
    */
   public Slice slice(String anchor) {
     for (int i = 0; i < sections.size(); i++) {
@@ -39,9 +39,14 @@ public record ParsedPage(
       }
       Long start = s.byteoffset();
       if (start == null) {
-        throw new WikiException(ErrorCode.EVIDENCE_UNRESOLVABLE, "Section '" + anchor
-            + "' in page '" + title + "' is transcluded (null byte offset); its wikitext is not on"
-            + " this page");
+        throw new WikiException(
+            ErrorCode.EVIDENCE_UNRESOLVABLE,
+            "Section '"
+                + anchor
+                + "' in page '"
+                + title
+                + "' is transcluded (null byte offset); its wikitext is not on"
+                + " this page");
       }
       Long end = null;
       for (int j = i + 1; j < sections.size() && end == null; j++) {
@@ -49,13 +54,22 @@ public record ParsedPage(
       }
       String content = codePointSlice(wikitext, start, end);
       if (!content.startsWith("=")) {
-        throw new WikiException(ErrorCode.EVIDENCE_UNRESOLVABLE, "Section '" + anchor
-            + "' in page '" + title + "' did not resolve to a heading (offset " + start
-            + " landed on " + PyText.repr(PyText.headCodePoints(content, 40)) + ")");
+        throw new WikiException(
+            ErrorCode.EVIDENCE_UNRESOLVABLE,
+            "Section '"
+                + anchor
+                + "' in page '"
+                + title
+                + "' did not resolve to a heading (offset "
+                + start
+                + " landed on "
+                + PyText.repr(PyText.headCodePoints(content, 40))
+                + ")");
       }
       return new Slice(s, content);
     }
-    throw new WikiException(ErrorCode.SECTION_NOT_FOUND,
+    throw new WikiException(
+        ErrorCode.SECTION_NOT_FOUND,
         "Section with anchor '" + anchor + "' not found in page '" + title + "'");
   }
 

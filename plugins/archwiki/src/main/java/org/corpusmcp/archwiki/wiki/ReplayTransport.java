@@ -1,6 +1,5 @@
 package org.corpusmcp.archwiki.wiki;
 
-import org.corpusmcp.api.PluginJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,19 +8,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.corpusmcp.archwiki.json.JsonTree;
+import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.api.PluginJsonException;
+import org.corpusmcp.archwiki.json.JsonTree;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Offline mode: every request is answered from {@code <dir>/<action>_<key>.json}; no
- * network at all. Parameters other than the key ({@code srlimit}, {@code titles}…) are ignored, so
- * the recorded searches hold 5 hits whatever limit is asked. An unrecorded request throws
- * {@link FixtureMissingException}.
+ * Offline mode: every request is answered from {@code <dir>/<action>_<key>.json}; no network at
+ * all. Parameters other than the key ({@code srlimit}, {@code titles}…) are ignored, so the
+ * recorded searches hold 5 hits whatever limit is asked. An unrecorded request throws {@link
+ * FixtureMissingException}.
  *
- * <p>A request by revision ({@code oldid}, from {@code verify}) is answered by
- * {@code parse_oldid_<revid>.json} when present, else by whichever recorded {@code parse_*.json}
- * holds that revid, so a citation made offline can be checked offline.
+ * <p>A request by revision ({@code oldid}, from {@code verify}) is answered by {@code
+ * parse_oldid_<revid>.json} when present, else by whichever recorded {@code parse_*.json} holds
+ * that revid, so a citation made offline can be checked offline.
  */
 public final class ReplayTransport implements WikiTransport {
 
@@ -74,8 +74,12 @@ public final class ReplayTransport implements WikiTransport {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read fixture " + file, e);
     } catch (PluginJsonException e) {
-      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR,
-          "Arch Wiki did not answer: recorded response " + file + " is not JSON: " + e.getMessage());
+      throw new WikiException(
+          ErrorCode.UPSTREAM_API_ERROR,
+          "Arch Wiki did not answer: recorded response "
+              + file
+              + " is not JSON: "
+              + e.getMessage());
     }
   }
 
@@ -91,7 +95,8 @@ public final class ReplayTransport implements WikiTransport {
           try {
             Map<String, @Nullable Object> root =
                 JsonTree.object(json.parse(Files.readString(f, StandardCharsets.UTF_8)));
-            Map<String, @Nullable Object> parse = root == null ? null : JsonTree.object(root.get("parse"));
+            Map<String, @Nullable Object> parse =
+                root == null ? null : JsonTree.object(root.get("parse"));
             Long revid = parse == null ? null : JsonTree.integer(parse.get("revid"));
             if (revid != null) {
               built.putIfAbsent(revid, f);

@@ -5,9 +5,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One entry of {@code action=parse&prop=sections}, as the {@code sections} tool shows it.
- * {@code byteoffset} counts
- * code points despite its name, and is null for a transcluded section.
+ * One entry of {@code action=parse&prop=sections}, as the {@code sections} tool shows it. {@code
+ * byteoffset} counts code points despite its name, and is null for a transcluded section.
  */
 public record Section(
     String line,
@@ -20,7 +19,10 @@ public record Section(
     String fromtitle,
     String linkAnchor) {
 
-  /** As the {@code sections} tool returns it: exactly these keys in order ({@code linkAnchor} renamed). */
+  /**
+   * As the {@code sections} tool returns it: exactly these keys in order ({@code linkAnchor}
+   * renamed).
+   */
   public Map<String, @Nullable Object> toJson() {
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("line", line);

@@ -12,19 +12,20 @@ import org.corpusmcp.archwiki.wikitext.PyText;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Titles and URLs of one MediaWiki: its server, article path and script
- * path, as the wiki's own {@code siteinfo} states them. {@link #resolveTitle} turns a title or a
- * pasted URL of this wiki into the title to ask for; the {@code *Url} methods build the
- * citations, and {@code resolveTitle(pageUrl(t)) == t} for every real title.
+ * Titles and URLs of one MediaWiki: its server, article path and script path, as the wiki's own
+ * {@code siteinfo} states them. {@link #resolveTitle} turns a title or a pasted URL of this wiki
+ * into the title to ask for; the {@code *Url} methods build the citations, and {@code
+ * resolveTitle(pageUrl(t)) == t} for every real title.
  *
- * <p>{@link #ARCH} is the Arch wiki, the default; any other wiki is built by
- * {@link #fromSiteinfo} so that evidence never names a host the plugin did not talk to.
+ * <p>{@link #ARCH} is the Arch wiki, the default; any other wiki is built by {@link #fromSiteinfo}
+ * so that evidence never names a host the plugin did not talk to.
  */
 public final class WikiUrls {
 
   /** wiki.archlinux.org: {@code /title/$1}, {@code /index.php}, {@code /api.php}. */
-  public static final WikiUrls ARCH = new WikiUrls(
-      "https://wiki.archlinux.org", "/title/$1", "/index.php", "/api.php", "Arch Wiki", true);
+  public static final WikiUrls ARCH =
+      new WikiUrls(
+          "https://wiki.archlinux.org", "/title/$1", "/index.php", "/api.php", "Arch Wiki", true);
 
   private final String server;
   private final String articlePath;
@@ -33,7 +34,12 @@ public final class WikiUrls {
   private final String siteName;
   private final boolean isArch;
 
-  private WikiUrls(String server, String articlePath, String script, String api, String siteName,
+  private WikiUrls(
+      String server,
+      String articlePath,
+      String script,
+      String api,
+      String siteName,
       boolean isArch) {
     this.server = server;
     this.articlePath = articlePath;
@@ -45,13 +51,14 @@ public final class WikiUrls {
 
   /**
    * The wiki described by {@code siteinfo}'s {@code general} block: {@code server} (a
-   * protocol-relative {@code //host} takes the scheme of {@code endpoint}, the URL the plugin
-   * talks to), {@code articlepath} (with {@code $1}), {@code script} and {@code scriptpath}.
+   * protocol-relative {@code //host} takes the scheme of {@code endpoint}, the URL the plugin talks
+   * to), {@code articlepath} (with {@code $1}), {@code script} and {@code scriptpath}.
    *
-   * @throws WikiException {@link ErrorCode#UPSTREAM_API_ERROR} when a field is missing or is not
-   *     a usable URL part: without them no citation URL could be built honestly
+   * @throws WikiException {@link ErrorCode#UPSTREAM_API_ERROR} when a field is missing or is not a
+   *     usable URL part: without them no citation URL could be built honestly
    */
-  public static WikiUrls fromSiteinfo(@Nullable Map<String, @Nullable Object> general, URI endpoint) {
+  public static WikiUrls fromSiteinfo(
+      @Nullable Map<String, @Nullable Object> general, URI endpoint) {
     String server = general == null ? null : JsonTree.string(general.get("server"));
     String articlePath = general == null ? null : JsonTree.string(general.get("articlepath"));
     String script = general == null ? null : JsonTree.string(general.get("script"));
@@ -60,18 +67,31 @@ public final class WikiUrls {
     if (server != null && server.startsWith("//")) {
       server = endpoint.getScheme() + ":" + server;
     }
-    if (server == null || articlePath == null || script == null || scriptPath == null
-        || !articlePath.contains("$1") || !articlePath.startsWith("/") || !script.startsWith("/")
+    if (server == null
+        || articlePath == null
+        || script == null
+        || scriptPath == null
+        || !articlePath.contains("$1")
+        || !articlePath.startsWith("/")
+        || !script.startsWith("/")
         || !(server.startsWith("http://") || server.startsWith("https://"))) {
-      throw new WikiException(ErrorCode.UPSTREAM_API_ERROR, "The wiki at " + endpoint
-          + " did not state its server, articlepath, script and scriptpath in siteinfo"
-          + " (meta=siteinfo&siprop=general); citation URLs cannot be built without them.");
+      throw new WikiException(
+          ErrorCode.UPSTREAM_API_ERROR,
+          "The wiki at "
+              + endpoint
+              + " did not state its server, articlepath, script and scriptpath in siteinfo"
+              + " (meta=siteinfo&siprop=general); citation URLs cannot be built without them.");
     }
     if (server.endsWith("/")) {
       server = server.substring(0, server.length() - 1);
     }
-    return new WikiUrls(server, articlePath, script, scriptPath + "/api.php",
-        siteName == null || siteName.isEmpty() ? "wiki" : siteName, false);
+    return new WikiUrls(
+        server,
+        articlePath,
+        script,
+        scriptPath + "/api.php",
+        siteName == null || siteName.isEmpty() ? "wiki" : siteName,
+        false);
   }
 
   /** {@code https://wiki.archlinux.org}: scheme and host (and port), no trailing slash. */
@@ -105,18 +125,27 @@ public final class WikiUrls {
   }
 
   /**
-   * Percent-encoding of UTF-8 bytes; {@code A–Z a–z 0–9 _ . - ~ : / #} kept, every other
-   * byte {@code %XX} (uppercase). Not {@code URLEncoder}, which writes {@code +} for a space.
+   * Percent-encoding of UTF-8 bytes; {@code A–Z a–z 0–9 _ . - ~ : / #} kept, every other byte
+   * {@code %XX} (uppercase). Not {@code URLEncoder}, which writes {@code +} for a space.
    */
   public static String encode(String s) {
     StringBuilder out = new StringBuilder(s.length() + 16);
     for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xFF;
-      if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-          || c == '_' || c == '.' || c == '-' || c == '~' || c == ':' || c == '/' || c == '#') {
+      if ((c >= 'A' && c <= 'Z')
+          || (c >= 'a' && c <= 'z')
+          || (c >= '0' && c <= '9')
+          || c == '_'
+          || c == '.'
+          || c == '-'
+          || c == '~'
+          || c == ':'
+          || c == '/'
+          || c == '#') {
         out.append((char) c);
       } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        out.append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
       }
     }
@@ -124,29 +153,41 @@ public final class WikiUrls {
   }
 
   /**
-   * A plain title passes through trimmed and otherwise untouched ({@code 100%_CPU},
-   * {@code C++}, {@code File:Grub.png}); a URL must be http(s) on this wiki's host and name
-   * exactly one title, in its article path ({@code /title/…}) or {@code ?title=…}; anything else
-   * is {@link ErrorCode#MALFORMED_WIKI_URL}, never a guess.
+   * A plain title passes through trimmed and otherwise untouched ({@code 100%_CPU}, {@code C++},
+   * {@code File:Grub.png}); a URL must be http(s) on this wiki's host and name exactly one title,
+   * in its article path ({@code /title/…}) or {@code ?title=…}; anything else is {@link
+   * ErrorCode#MALFORMED_WIKI_URL}, never a guess.
    */
   public String resolveTitle(String titleOrUrl) {
     String input = PyText.strip(titleOrUrl);
     ParsedUrl url = ParsedUrl.parse(input);
-    boolean urlShaped = url.netloc != null && !url.netloc.isEmpty()
-        || url.scheme.equals("http") || url.scheme.equals("https") || input.contains("://");
+    boolean urlShaped =
+        url.netloc != null && !url.netloc.isEmpty()
+            || url.scheme.equals("http")
+            || url.scheme.equals("https")
+            || input.contains("://");
     if (!urlShaped) {
       return input;
     }
     if (!url.scheme.equals("http") && !url.scheme.equals("https")) {
-      throw malformed("Unsupported URL scheme '" + (url.scheme.isEmpty() ? "(none)" : url.scheme)
-          + "', expected http or https: " + input);
+      throw malformed(
+          "Unsupported URL scheme '"
+              + (url.scheme.isEmpty() ? "(none)" : url.scheme)
+              + "', expected http or https: "
+              + input);
     }
     String host = url.hostname();
     String expected = ParsedUrl.parse(server).hostname();
     if (host == null || !host.equals(expected)) {
-      throw malformed("Not " + (isArch ? "an Arch Wiki URL" : "a URL of " + siteName) + " (host "
-          + (host == null ? "None" : PyText.repr(host)) + ", expected '" + expected + "'): "
-          + input);
+      throw malformed(
+          "Not "
+              + (isArch ? "an Arch Wiki URL" : "a URL of " + siteName)
+              + " (host "
+              + (host == null ? "None" : PyText.repr(host))
+              + ", expected '"
+              + expected
+              + "'): "
+              + input);
     }
     String title;
     String titlePath = articlePath.substring(0, articlePath.indexOf("$1"));
@@ -157,8 +198,10 @@ public final class WikiUrls {
       if (titles.size() != 1) {
         boolean oldid = !queryValues(url.query, "oldid", false).isEmpty();
         if (oldid) {
-          throw malformed("That is a revision URL, which names a revid and not a title. "
-              + "Pass the page title instead: " + input);
+          throw malformed(
+              "That is a revision URL, which names a revid and not a title. "
+                  + "Pass the page title instead: "
+                  + input);
         }
         throw malformed("URL names " + titles.size() + " titles, need exactly one: " + input);
       }
@@ -208,9 +251,12 @@ public final class WikiUrls {
     int i = 0;
     while (i < s.length()) {
       char c = s.charAt(i);
-      if (c == '%' && i + 2 < s.length()
-          && Character.digit(s.charAt(i + 1), 16) >= 0 && Character.digit(s.charAt(i + 2), 16) >= 0) {
-        bytes.write(Character.digit(s.charAt(i + 1), 16) * 16 + Character.digit(s.charAt(i + 2), 16));
+      if (c == '%'
+          && i + 2 < s.length()
+          && Character.digit(s.charAt(i + 1), 16) >= 0
+          && Character.digit(s.charAt(i + 2), 16) >= 0) {
+        bytes.write(
+            Character.digit(s.charAt(i + 1), 16) * 16 + Character.digit(s.charAt(i + 2), 16));
         i += 3;
         continue;
       }

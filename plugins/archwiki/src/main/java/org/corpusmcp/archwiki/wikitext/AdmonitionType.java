@@ -26,10 +26,10 @@ public enum AdmonitionType {
   }
 
   /**
-   * P10: the type a template name denotes by its own spelling, or null. Trimmed, a trailing
-   * {@code (anything)} dropped, compared case-insensitively: {@code Note (Español)}, {@code note},
-   * {@code Tip (正體中文)} qualify; {@code Attention} does not (only the wiki knows it is a redirect).
-   * {@code _} counts as a space, as in every MediaWiki title.
+   * P10: the type a template name denotes by its own spelling, or null. Trimmed, a trailing {@code
+   * (anything)} dropped, compared case-insensitively: {@code Note (Español)}, {@code note}, {@code
+   * Tip (正體中文)} qualify; {@code Attention} does not (only the wiki knows it is a redirect). {@code
+   * _} counts as a space, as in every MediaWiki title.
    */
   public static @Nullable AdmonitionType ofName(String name) {
     String stripped = PyText.strip(TemplateNames.normalize(name));

@@ -72,9 +72,16 @@ public final class Admonitions {
       if (type == null) {
         continue;
       }
-      String raw = parts.size() > 1 ? PyText.strip(Templates.stripParamName(parts.get(1), ONE)) : "";
-      blocks.add(new Block(type, Markup.cleanMessage(raw), raw, resolution.alias(),
-          resolution.aliasTarget(), resolution.aliasRevid()));
+      String raw =
+          parts.size() > 1 ? PyText.strip(Templates.stripParamName(parts.get(1), ONE)) : "";
+      blocks.add(
+          new Block(
+              type,
+              Markup.cleanMessage(raw),
+              raw,
+              resolution.alias(),
+              resolution.aliasTarget(),
+              resolution.aliasRevid()));
     }
     return blocks;
   }

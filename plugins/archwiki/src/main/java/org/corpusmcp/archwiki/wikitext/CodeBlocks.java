@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Block-level code for {@code commands}: {@code {{bc}}}, {@code {{hc}}},
- * {@code <pre>} and space-indented lines. Inline {@code {{ic}}} is never a command by itself, and
- * nothing is inferred from prose.
+ * Block-level code for {@code commands}: {@code {{bc}}}, {@code {{hc}}}, {@code <pre>} and
+ * space-indented lines. Inline {@code {{ic}}} is never a command by itself, and nothing is inferred
+ * from prose.
  *
  * <p>Order: template and {@code <pre>} blocks in document order, then indented blocks in document
  * order. A template or {@code <pre>} block whose cleaned body is blank is not emitted; its span is
@@ -25,13 +25,16 @@ public final class CodeBlocks {
    * {@code {{ bc|…}}} (which MediaWiki and the section renderer both treat as bc) and taking
    * {@code {{bc-x}}}, a different template, for bc.
    */
-  static final Pattern CODE_TEMPLATE = Regex.compile(
-      "\\{\\{" + Regex.S + "*(bc|hc)" + Regex.S + "*(?=[|}])",
-      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  static final Pattern CODE_TEMPLATE =
+      Regex.compile(
+          "\\{\\{" + Regex.S + "*(bc|hc)" + Regex.S + "*(?=[|}])",
+          Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   /** {@code <pre>} with optional attributes, shortest body, case-insensitive, across lines. */
-  static final Pattern PRE = Regex.compile("<pre(?:" + Regex.S + "[^>]*)?>(.*?)</pre" + Regex.S
-      + "*>", Pattern.DOTALL | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  static final Pattern PRE =
+      Regex.compile(
+          "<pre(?:" + Regex.S + "[^>]*)?>(.*?)</pre" + Regex.S + "*>",
+          Pattern.DOTALL | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   private static final Set<String> BC_BODY = Set.of("1");
   private static final Set<String> HC_HEADER = Set.of("1");
@@ -56,8 +59,11 @@ public final class CodeBlocks {
       while (m.find()) {
         String raw = wikitext.substring(m.start(1), m.end(1));
         String content = PyText.strip(HtmlEntities.unescape(raw), "\n");
-        pres.add(new Found(m.start(), m.end(),
-            new CodeBlock(content, raw, CodeBlock.Kind.PRE_TAG, null, null)));
+        pres.add(
+            new Found(
+                m.start(),
+                m.end(),
+                new CodeBlock(content, raw, CodeBlock.Kind.PRE_TAG, null, null)));
       }
     }
     List<int[]> preSpans = new ArrayList<>();
@@ -72,18 +78,25 @@ public final class CodeBlocks {
       String inner = wikitext.substring(span.start() + 2, span.end() - 2);
       CodeBlock block;
       if (span.name().equals("bc")) {
-        String raw = Templates.stripParamName(Templates.param(Templates.split(inner, 1), 1), BC_BODY);
+        String raw =
+            Templates.stripParamName(Templates.param(Templates.split(inner, 1), 1), BC_BODY);
         Markup.Code body = Markup.cleanCode(raw);
-        block = new CodeBlock(body.text(), raw, CodeBlock.Kind.TEMPLATE_BC, null,
-            placeholders(body));
+        block =
+            new CodeBlock(body.text(), raw, CodeBlock.Kind.TEMPLATE_BC, null, placeholders(body));
       } else {
         List<String> params = Templates.split(inner, 2);
         String header =
-            Markup.cleanCode(Templates.stripParamName(Templates.param(params, 1), HC_HEADER)).text();
+            Markup.cleanCode(Templates.stripParamName(Templates.param(params, 1), HC_HEADER))
+                .text();
         String raw = Templates.stripParamName(Templates.param(params, 2), HC_BODY);
         Markup.Code body = Markup.cleanCode(raw);
-        block = new CodeBlock(body.text(), raw, CodeBlock.Kind.TEMPLATE_HC,
-            header.isEmpty() ? null : header, placeholders(body));
+        block =
+            new CodeBlock(
+                body.text(),
+                raw,
+                CodeBlock.Kind.TEMPLATE_HC,
+                header.isEmpty() ? null : header,
+                placeholders(body));
       }
       if (!PyText.isBlank(block.content())) {
         found.add(new Found(span.start(), span.end(), block));
@@ -114,10 +127,10 @@ public final class CodeBlocks {
    * Indented blocks: a line of the blanked text belongs to one iff it starts with an ASCII space
    * and, stripped, does not start with {@code *}. Consecutive lines form a block.
    *
-   * <p>Departure from the Python original: line membership is decided on the blanked text, but each line's payload is
-   * taken from the original wikitext. The reference took it from the blanked copy, so a line such
-   * as {@code  # pacman -U ''<nowiki>http://…</nowiki>''} came out with 64 NUL characters where
-   * the URL is, and a hash that verifies against nothing.
+   * <p>Departure from the Python original: line membership is decided on the blanked text, but each
+   * line's payload is taken from the original wikitext. The reference took it from the blanked
+   * copy, so a line such as {@code # pacman -U ''<nowiki>http://…</nowiki>''} came out with 64 NUL
+   * characters where the URL is, and a hash that verifies against nothing.
    */
   private static List<CodeBlock> indented(String wikitext, String blanked) {
     List<CodeBlock> blocks = new ArrayList<>();
@@ -129,7 +142,8 @@ public final class CodeBlocks {
       if (lineEnd < 0) {
         lineEnd = length;
       }
-      if (lineEnd > lineStart && blanked.charAt(lineStart) == ' '
+      if (lineEnd > lineStart
+          && blanked.charAt(lineStart) == ' '
           && !PyText.lstrip(blanked.substring(lineStart, lineEnd)).startsWith("*")) {
         current.add(wikitext.substring(lineStart + 1, lineEnd));
       } else if (!current.isEmpty()) {

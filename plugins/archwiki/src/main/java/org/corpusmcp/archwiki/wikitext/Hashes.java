@@ -7,9 +7,9 @@ import java.text.Normalizer;
 import java.util.HexFormat;
 
 /**
- * The one fingerprint every evidence field uses: lowercase hex SHA-256 of the UTF-8
- * bytes of the NFC-normalised text, whitespace untouched. {@code "e\u0301"} and {@code "\u00e9"}
- * hash alike; {@code "a\r\n"} and {@code "a\n"} do not.
+ * The one fingerprint every evidence field uses: lowercase hex SHA-256 of the UTF-8 bytes of the
+ * NFC-normalised text, whitespace untouched. {@code "e\u0301"} and {@code "\u00e9"} hash alike;
+ * {@code "a\r\n"} and {@code "a\n"} do not.
  */
 public final class Hashes {
 

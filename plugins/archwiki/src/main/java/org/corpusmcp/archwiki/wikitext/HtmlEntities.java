@@ -12,10 +12,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * HTML character references decoded as Python's {@code html.unescape} does: the full HTML5
- * named table ({@code html5-entities.tsv}, 2,231 names, legacy forms without {@code ;} included,
- * longest prefix wins), decimal and hex references, invalid ones mapped the HTML5 way (C1 controls
- * via windows-1252, surrogates and out-of-range to U+FFFD, noncharacters dropped).
+ * HTML character references decoded as Python's {@code html.unescape} does: the full HTML5 named
+ * table ({@code html5-entities.tsv}, 2,231 names, legacy forms without {@code ;} included, longest
+ * prefix wins), decimal and hex references, invalid ones mapped the HTML5 way (C1 controls via
+ * windows-1252, surrogates and out-of-range to U+FFFD, noncharacters dropped).
  */
 public final class HtmlEntities {
 
@@ -23,11 +23,12 @@ public final class HtmlEntities {
       Regex.compile("&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\\t\\n\\f <&#;]{1,32};?)");
   private static final Map<String, String> NAMED = load();
   private static final Map<Integer, String> INVALID_CHARREFS = invalidCharrefs();
-  private static final Set<Integer> INVALID_CODEPOINTS_EXTRA = Set.of(
-      0xB, 0xFFFE, 0xFFFF, 0x1FFFE, 0x1FFFF, 0x2FFFE, 0x2FFFF, 0x3FFFE, 0x3FFFF, 0x4FFFE, 0x4FFFF,
-      0x5FFFE, 0x5FFFF, 0x6FFFE, 0x6FFFF, 0x7FFFE, 0x7FFFF, 0x8FFFE, 0x8FFFF, 0x9FFFE, 0x9FFFF,
-      0xAFFFE, 0xAFFFF, 0xBFFFE, 0xBFFFF, 0xCFFFE, 0xCFFFF, 0xDFFFE, 0xDFFFF, 0xEFFFE, 0xEFFFF,
-      0xFFFFE, 0xFFFFF, 0x10FFFE, 0x10FFFF);
+  private static final Set<Integer> INVALID_CODEPOINTS_EXTRA =
+      Set.of(
+          0xB, 0xFFFE, 0xFFFF, 0x1FFFE, 0x1FFFF, 0x2FFFE, 0x2FFFF, 0x3FFFE, 0x3FFFF, 0x4FFFE,
+          0x4FFFF, 0x5FFFE, 0x5FFFF, 0x6FFFE, 0x6FFFF, 0x7FFFE, 0x7FFFF, 0x8FFFE, 0x8FFFF, 0x9FFFE,
+          0x9FFFF, 0xAFFFE, 0xAFFFF, 0xBFFFE, 0xBFFFF, 0xCFFFE, 0xCFFFF, 0xDFFFE, 0xDFFFF, 0xEFFFE,
+          0xEFFFF, 0xFFFFE, 0xFFFFF, 0x10FFFE, 0x10FFFF);
 
   private HtmlEntities() {}
 
@@ -56,8 +57,11 @@ public final class HtmlEntities {
       if ((num >= 0xD800 && num <= 0xDFFF) || num > 0x10FFFF) {
         return "\uFFFD";
       }
-      if ((num >= 0x1 && num <= 0x8) || (num >= 0xE && num <= 0x1F) || (num >= 0x7F && num <= 0x9F)
-          || (num >= 0xFDD0 && num <= 0xFDEF) || INVALID_CODEPOINTS_EXTRA.contains(num)) {
+      if ((num >= 0x1 && num <= 0x8)
+          || (num >= 0xE && num <= 0x1F)
+          || (num >= 0x7F && num <= 0x9F)
+          || (num >= 0xFDD0 && num <= 0xFDEF)
+          || INVALID_CODEPOINTS_EXTRA.contains(num)) {
         return "";
       }
       return new String(Character.toChars(num));

@@ -14,18 +14,75 @@ public final class Links {
   private static final Pattern LINK = Regex.compile("\\[\\[([^\\[\\]]+)\\]\\]");
 
   /**
-   * Prefixes that make a link page metadata or interwiki rather than navigation, used only when
-   * the wiki's own siteinfo cannot be read (the reference's 64-entry snapshot).
+   * Prefixes that make a link page metadata or interwiki rather than navigation, used only when the
+   * wiki's own siteinfo cannot be read (the reference's 64-entry snapshot).
    */
-  public static final Set<String> FALLBACK_EXCLUDED_PREFIXES = Set.of(
-      "category", "file", "image", "media", "mediawiki", "module", "template", "help", "special",
-      "talk", "user", "project",
-      "ar", "az", "bg", "bs", "ca", "cs", "da", "de", "el", "en", "es", "fa", "fi",
-      "fr", "he", "hr", "hu", "id", "it", "ja", "ko", "lt", "nl", "no", "pl", "pt",
-      "ro", "ru", "sk", "sl", "sr", "sv", "th", "tr", "uk", "vi",
-      "zh-hans", "zh-hant", "zh-cn", "zh-tw",
-      "wikipedia", "w", "wiktionary", "commons", "debian", "gentoo", "ubuntu",
-      "freebsd", "kernel", "man", "arxiv", "rfc");
+  public static final Set<String> FALLBACK_EXCLUDED_PREFIXES =
+      Set.of(
+          "category",
+          "file",
+          "image",
+          "media",
+          "mediawiki",
+          "module",
+          "template",
+          "help",
+          "special",
+          "talk",
+          "user",
+          "project",
+          "ar",
+          "az",
+          "bg",
+          "bs",
+          "ca",
+          "cs",
+          "da",
+          "de",
+          "el",
+          "en",
+          "es",
+          "fa",
+          "fi",
+          "fr",
+          "he",
+          "hr",
+          "hu",
+          "id",
+          "it",
+          "ja",
+          "ko",
+          "lt",
+          "nl",
+          "no",
+          "pl",
+          "pt",
+          "ro",
+          "ru",
+          "sk",
+          "sl",
+          "sr",
+          "sv",
+          "th",
+          "tr",
+          "uk",
+          "vi",
+          "zh-hans",
+          "zh-hant",
+          "zh-cn",
+          "zh-tw",
+          "wikipedia",
+          "w",
+          "wiktionary",
+          "commons",
+          "debian",
+          "gentoo",
+          "ubuntu",
+          "freebsd",
+          "kernel",
+          "man",
+          "arxiv",
+          "rfc");
 
   /** One navigable link, in document order. */
   public record Link(String targetPage, @Nullable String displayText, @Nullable String anchor) {}
@@ -34,7 +91,8 @@ public final class Links {
 
   /**
    * Every {@code [[…]]} (no brackets inside) on the nowiki mask, minus those whose prefix before
-   * the first {@code :} is excluded. {@code [[#Anchor]]} targets {@code sourcePage}; duplicates kept.
+   * the first {@code :} is excluded. {@code [[#Anchor]]} targets {@code sourcePage}; duplicates
+   * kept.
    */
   public static List<Link> extract(String wikitext, String sourcePage, Set<String> excluded) {
     List<Link> links = new ArrayList<>();
@@ -61,9 +119,11 @@ public final class Links {
         int next = rest.indexOf('|');
         display = PyText.strip(next < 0 ? rest : rest.substring(0, next));
       }
-      links.add(new Link(page.isEmpty() ? sourcePage : page,
-          display == null || display.isEmpty() ? null : display,
-          anchor.isEmpty() ? null : anchor));
+      links.add(
+          new Link(
+              page.isEmpty() ? sourcePage : page,
+              display == null || display.isEmpty() ? null : display,
+              anchor.isEmpty() ? null : anchor));
     }
     return links;
   }

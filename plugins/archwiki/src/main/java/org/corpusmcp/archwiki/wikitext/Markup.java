@@ -8,15 +8,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The passes every cleaner shares: the strip pass (P7), link rendering (P8) and list markers
- * (P9), plus the two payload cleaners built on them: code and prose messages.
+ * The passes every cleaner shares: the strip pass (P7), link rendering (P8) and list markers (P9),
+ * plus the two payload cleaners built on them: code and prose messages.
  */
 public final class Markup {
 
   private static final Pattern HTML_COMMENT = Regex.compile("<!--.*?-->", Pattern.DOTALL);
-  private static final Pattern INLINE_TEMPLATE = Regex.compile(
-      "\\{\\{(ic|pkg|aur|grp|man)" + Regex.S + "*\\|",
-      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  private static final Pattern INLINE_TEMPLATE =
+      Regex.compile(
+          "\\{\\{(ic|pkg|aur|grp|man)" + Regex.S + "*\\|",
+          Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   private static final Pattern BOLD = Regex.compile("'''(.*?)'''", Pattern.DOTALL);
   private static final Pattern ITALIC = Regex.compile("''(.*?)''", Pattern.DOTALL);
   private static final Pattern WIKILINK = Regex.compile("\\[\\[([^\\[\\]|]+)(?:\\|(.*?))?\\]\\]");
@@ -32,10 +33,10 @@ public final class Markup {
   private Markup() {}
 
   /**
-   * P7, in order: HTML comments, stray nowiki tags, inline literal templates ({@code ic pkg aur
-   * grp man}, recursively), the escapes {@code {{=}}} and {@code {{!}}}, bold, then italics —
-   * marked {@code <x>} in code mode, dropped in prose mode. Unknown templates and links stay.
-   * Expects nowiki payloads to be hidden already.
+   * P7, in order: HTML comments, stray nowiki tags, inline literal templates ({@code ic pkg aur grp
+   * man}, recursively), the escapes {@code {{=}}} and {@code {{!}}}, bold, then italics — marked
+   * {@code <x>} in code mode, dropped in prose mode. Unknown templates and links stay. Expects
+   * nowiki payloads to be hidden already.
    */
   public static Stripped strip(String text, boolean codeMode) {
     if (text.indexOf("<!--") >= 0) {
@@ -64,11 +65,12 @@ public final class Markup {
   }
 
   /**
-   * Inline literal templates: {@code {{ic|x}}}, {@code {{Pkg|x}}}, {@code {{AUR|x}}},
-   * {@code {{Grp|x}}} → {@code x}; {@code {{man|5|systemd.unit}}} → {@code systemd.unit(5)}.
+   * Inline literal templates: {@code {{ic|x}}}, {@code {{Pkg|x}}}, {@code {{AUR|x}}}, {@code
+   * {{Grp|x}}} → {@code x}; {@code {{man|5|systemd.unit}}} → {@code systemd.unit(5)}.
    *
-   * <p>Departure from the Python original: {@code {{man|section|page|anchor}}} renders {@code page(section)} as the
-   * wiki does; the reference glued the anchor onto the page ({@code page|anchor(section)}).
+   * <p>Departure from the Python original: {@code {{man|section|page|anchor}}} renders {@code
+   * page(section)} as the wiki does; the reference glued the anchor onto the page ({@code
+   * page|anchor(section)}).
    */
   static String resolveInlineTemplates(String text, int depth) {
     if (depth > MAX_INLINE_DEPTH || text.indexOf("{{") < 0) {
@@ -102,33 +104,40 @@ public final class Markup {
   }
 
   /**
-   * P8: {@code [[target|display]]} → display (else target), trimmed, the target kept whole
-   * ({@code [[Users and groups#Group management]]} stays so); then {@code [https://u words]} →
-   * {@code words (https://u)} and {@code [https://u]} → {@code https://u}.
+   * P8: {@code [[target|display]]} → display (else target), trimmed, the target kept whole ({@code
+   * [[Users and groups#Group management]]} stays so); then {@code [https://u words]} → {@code words
+   * (https://u)} and {@code [https://u]} → {@code https://u}.
    */
   public static String renderLinks(String text) {
     if (text.indexOf('[') < 0) {
       return text;
     }
-    text = Regex.replace(WIKILINK, text, m -> {
-      String display = Regex.group(m, 2);
-      return PyText.strip(display.isEmpty() ? m.group(1) : display);
-    });
-    return Regex.replace(EXTERNAL_LINK, text, m -> {
-      String words = Regex.group(m, 2);
-      return words.isEmpty() ? m.group(1) : PyText.strip(words) + " (" + m.group(1) + ")";
-    });
+    text =
+        Regex.replace(
+            WIKILINK,
+            text,
+            m -> {
+              String display = Regex.group(m, 2);
+              return PyText.strip(display.isEmpty() ? m.group(1) : display);
+            });
+    return Regex.replace(
+        EXTERNAL_LINK,
+        text,
+        m -> {
+          String words = Regex.group(m, 2);
+          return words.isEmpty() ? m.group(1) : PyText.strip(words) + " (" + m.group(1) + ")";
+        });
   }
 
   /**
    * P9: a leading run of {@code * # : ;} becomes a plain-text bullet at its depth (the number of
-   * {@code *}/{@code #}): {@code *}→{@code "- "}, {@code #}→{@code "1. "}, {@code ##}→{@code "  1. "},
-   * {@code #*}→{@code "  - "}. A run of only {@code :}/{@code ;} just indents nothing; a marker
+   * {@code *}/{@code #}): {@code *}→{@code "- "}, {@code #}→{@code "1. "}, {@code ##}→{@code " 1.
+   * "}, {@code #*}→{@code " - "}. A run of only {@code :}/{@code ;} just indents nothing; a marker
    * with an empty body gives an empty line; a line starting with space or tab is untouched.
    *
-   * <p>Departure from the Python original: a run ending in {@code :} or {@code ;} after list markers ({@code *:},
-   * {@code #:}) continues the item above it without a bullet of its own, indented to the item's
-   * text; the reference rendered it as a new {@code "1. "} item.
+   * <p>Departure from the Python original: a run ending in {@code :} or {@code ;} after list
+   * markers ({@code *:}, {@code #:}) continues the item above it without a bullet of its own,
+   * indented to the item's text; the reference rendered it as a new {@code "1. "} item.
    */
   public static String renderListMarkers(String line) {
     if (line.isEmpty() || "*#:;".indexOf(line.charAt(0)) < 0) {
@@ -166,8 +175,8 @@ public final class Markup {
 
   /**
    * Hide nowiki, strip pass in code mode, restore nowiki in the text and in each token, trim
-   * newlines at both ends. Links are left alone ({@code [[ -f x ]]} is shell).
-   * {@code # mount ''device'' '''--verbose'''} → {@code # mount <device> --verbose}, [device].
+   * newlines at both ends. Links are left alone ({@code [[ -f x ]]} is shell). {@code # mount
+   * ''device'' '''--verbose'''} → {@code # mount <device> --verbose}, [device].
    */
   public static Code cleanCode(String raw) {
     Nowiki.Hidden hidden = Nowiki.hide(raw);
@@ -184,8 +193,8 @@ public final class Markup {
   }
 
   /**
-   * Readable prose from an admonition body: leading spaces/tabs dropped, strip pass in prose
-   * mode, links rendered, list markers per line, then an indent shared by every rendered
+   * Readable prose from an admonition body: leading spaces/tabs dropped, strip pass in prose mode,
+   * links rendered, list markers per line, then an indent shared by every rendered
    * (non-preformatted, non-blank) line removed, newlines trimmed at both ends and trailing
    * whitespace at the end.
    */
@@ -216,9 +225,12 @@ public final class Markup {
     return hidden.restore(PyText.rstrip(PyText.strip(joined, "\n")));
   }
 
-  /** A source line starting with space or tab that is not blank: preformatted, its indent content. */
+  /**
+   * A source line starting with space or tab that is not blank: preformatted, its indent content.
+   */
   static boolean isPreformatted(String line) {
-    return !line.isEmpty() && (line.charAt(0) == ' ' || line.charAt(0) == '\t')
+    return !line.isEmpty()
+        && (line.charAt(0) == ' ' || line.charAt(0) == '\t')
         && !PyText.isBlank(line);
   }
 }

@@ -5,24 +5,25 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * {@code <nowiki>}. A span is {@code <nowiki>}, the shortest text, then
- * {@code </nowiki>}, tags case-insensitive, across lines. Three uses:
+ * {@code <nowiki>}. A span is {@code <nowiki>}, the shortest text, then {@code </nowiki>}, tags
+ * case-insensitive, across lines. Three uses:
  *
  * <ul>
- *   <li>{@link #mask}: the same text with every non-newline character of each span replaced by
- *       NUL, so scanners find no structure inside ({@code <nowiki>{{bc|x}}</nowiki>} is not a
- *       command) while offsets still index the original;
+ *   <li>{@link #mask}: the same text with every non-newline character of each span replaced by NUL,
+ *       so scanners find no structure inside ({@code <nowiki>{{bc|x}}</nowiki>} is not a command)
+ *       while offsets still index the original;
  *   <li>{@link #hide} / {@link Hidden#restore}: lift span payloads out before a cleaning pass and
  *       put them back verbatim afterwards;
- *   <li>{@link #STRAY_TAG}: an unpaired lowercase tag, deleted by the strip pass. The
- *       self-closing {@code <nowiki/>} is not recognised and survives.
+ *   <li>{@link #STRAY_TAG}: an unpaired lowercase tag, deleted by the strip pass. The self-closing
+ *       {@code <nowiki/>} is not recognised and survives.
  * </ul>
  */
 public final class Nowiki {
 
   static final Pattern SPAN =
-      Regex.compile("<nowiki>(.*?)</nowiki>", Pattern.DOTALL | Pattern.CASE_INSENSITIVE
-          | Pattern.UNICODE_CASE);
+      Regex.compile(
+          "<nowiki>(.*?)</nowiki>",
+          Pattern.DOTALL | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   static final Pattern STRAY_TAG = Regex.compile("</?nowiki>");
   private static final Pattern SENTINEL = Regex.compile("\u0000nowiki(\\d+)\u0000");
 
@@ -41,9 +42,9 @@ public final class Nowiki {
   }
 
   /**
-   * Where each span sits, tags included: pairs of {start, end}. Equivalent to scanning with
-   * {@link #SPAN} (leftmost opening tag, nearest closing tag, case-insensitive), without the cost
-   * of a case-insensitive regex over a whole page.
+   * Where each span sits, tags included: pairs of {start, end}. Equivalent to scanning with {@link
+   * #SPAN} (leftmost opening tag, nearest closing tag, case-insensitive), without the cost of a
+   * case-insensitive regex over a whole page.
    */
   public static List<int[]> spans(String text) {
     List<int[]> spans = new ArrayList<>();
@@ -97,7 +98,9 @@ public final class Nowiki {
     return new String(chars);
   }
 
-  /** Replaces each span by an inert sentinel and keeps its inner text for {@link Hidden#restore}. */
+  /**
+   * Replaces each span by an inert sentinel and keeps its inner text for {@link Hidden#restore}.
+   */
   static Hidden hide(String text) {
     if (!mayContain(text)) {
       return new Hidden(text, List.of());
@@ -106,7 +109,10 @@ public final class Nowiki {
     StringBuilder hidden = new StringBuilder(text.length());
     int last = 0;
     for (int[] span : spans(text)) {
-      hidden.append(text, last, span[0]).append("\u0000nowiki").append(payloads.size())
+      hidden
+          .append(text, last, span[0])
+          .append("\u0000nowiki")
+          .append(payloads.size())
           .append('\u0000');
       payloads.add(text.substring(span[0] + 8, span[1] - 9));
       last = span[1];

@@ -4,9 +4,9 @@ package org.corpusmcp.archwiki.wikitext;
  * The string semantics the contract's hashes depend on, spelled out once.
  *
  * <p>"Whitespace" here is Python's {@code str.isspace()}: besides ASCII it includes U+001C–U+001F,
- * U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. Java's
- * {@code String.strip()} misses U+00A0, U+2007 and U+202F (the French fixture has U+202F), so every
- * "trim" in this plugin goes through {@link #strip}. All characters in that set are in the BMP, so
+ * U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. Java's {@code
+ * String.strip()} misses U+00A0, U+2007 and U+202F (the French fixture has U+202F), so every "trim"
+ * in this plugin goes through {@link #strip}. All characters in that set are in the BMP, so
  * scanning UTF-16 units is exact.
  */
 public final class PyText {
@@ -19,8 +19,25 @@ public final class PyText {
 
   public static boolean isSpace(char c) {
     return switch (c) {
-      case '\t', '\n', '\u000B', '\f', '\r', '\u001C', '\u001D', '\u001E', '\u001F', ' ',
-          '\u0085', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000' -> true;
+      case '\t',
+          '\n',
+          '\u000B',
+          '\f',
+          '\r',
+          '\u001C',
+          '\u001D',
+          '\u001E',
+          '\u001F',
+          ' ',
+          '\u0085',
+          '\u00A0',
+          '\u1680',
+          '\u2028',
+          '\u2029',
+          '\u202F',
+          '\u205F',
+          '\u3000' ->
+          true;
       default -> c >= '\u2000' && c <= '\u200A';
     };
   }
@@ -140,24 +157,30 @@ public final class PyText {
   public static String repr(String s) {
     char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
     StringBuilder out = new StringBuilder().append(quote);
-    s.codePoints().forEach(cp -> {
-      if (cp == quote || cp == '\\') {
-        out.append('\\').appendCodePoint(cp);
-      } else if (cp == '\n') {
-        out.append("\\n");
-      } else if (cp == '\r') {
-        out.append("\\r");
-      } else if (cp == '\t') {
-        out.append("\\t");
-      } else if (cp < 0x20 || cp == 0x7F) {
-        out.append(String.format("\\x%02x", cp));
-      } else if (!isPrintable(cp)) {
-        out.append(cp <= 0xFF ? String.format("\\x%02x", cp)
-            : cp <= 0xFFFF ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
-      } else {
-        out.appendCodePoint(cp);
-      }
-    });
+    s.codePoints()
+        .forEach(
+            cp -> {
+              if (cp == quote || cp == '\\') {
+                out.append('\\').appendCodePoint(cp);
+              } else if (cp == '\n') {
+                out.append("\\n");
+              } else if (cp == '\r') {
+                out.append("\\r");
+              } else if (cp == '\t') {
+                out.append("\\t");
+              } else if (cp < 0x20 || cp == 0x7F) {
+                out.append(String.format("\\x%02x", cp));
+              } else if (!isPrintable(cp)) {
+                out.append(
+                    cp <= 0xFF
+                        ? String.format("\\x%02x", cp)
+                        : cp <= 0xFFFF
+                            ? String.format("\\u%04x", cp)
+                            : String.format("\\U%08x", cp));
+              } else {
+                out.appendCodePoint(cp);
+              }
+            });
     return out.append(quote).toString();
   }
 
@@ -166,9 +189,13 @@ public final class PyText {
       return true;
     }
     int type = Character.getType(cp);
-    return !(type == Character.CONTROL || type == Character.FORMAT
-        || type == Character.SURROGATE || type == Character.PRIVATE_USE
-        || type == Character.UNASSIGNED || type == Character.LINE_SEPARATOR
-        || type == Character.PARAGRAPH_SEPARATOR || type == Character.SPACE_SEPARATOR);
+    return !(type == Character.CONTROL
+        || type == Character.FORMAT
+        || type == Character.SURROGATE
+        || type == Character.PRIVATE_USE
+        || type == Character.UNASSIGNED
+        || type == Character.LINE_SEPARATOR
+        || type == Character.PARAGRAPH_SEPARATOR
+        || type == Character.SPACE_SEPARATOR);
   }
 }

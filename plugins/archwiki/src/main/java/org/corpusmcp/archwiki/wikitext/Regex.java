@@ -6,14 +6,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regex helpers with Python's {@code re} semantics where the hashes depend on them.
- * Patterns here are compiled with {@link Pattern#UNIX_LINES}, so {@code .} excludes only
- * {@code \n} as in Python, and Python's Unicode {@code \s} is written as {@link PyText#SPACE_CLASS}.
+ * Regex helpers with Python's {@code re} semantics where the hashes depend on them. Patterns here
+ * are compiled with {@link Pattern#UNIX_LINES}, so {@code .} excludes only {@code \n} as in Python,
+ * and Python's Unicode {@code \s} is written as {@link PyText#SPACE_CLASS}.
  */
 final class Regex {
 
   /** Python's {@code \s}. */
   static final String S = PyText.SPACE_CLASS;
+
   /** Python's {@code \S}. */
   static final String NOT_S = "[^" + PyText.SPACE_CLASS.substring(1);
 

@@ -9,11 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code section().content}: wikitext rendered for quoting. Headings become
- * Markdown, {@code {{bc}}}/{@code {{hc}}} fenced blocks, admonitions {@code **Note:**} prose, lists
- * plain bullets (a {@code #} outside a fence is never a shell prompt), links their words. A template
- * the renderer does not know is kept byte for byte: dropping the wiki's own caveat would be
- * synthesis by omission.
+ * {@code section().content}: wikitext rendered for quoting. Headings become Markdown, {@code
+ * {{bc}}}/{@code {{hc}}} fenced blocks, admonitions {@code **Note:**} prose, lists plain bullets (a
+ * {@code #} outside a fence is never a shell prompt), links their words. A template the renderer
+ * does not know is kept byte for byte: dropping the wiki's own caveat would be synthesis by
+ * omission.
  *
  * <pre>
  * == T ==\n# step one            →  ## T\n1. step one
@@ -25,8 +25,7 @@ public final class SectionRenderer {
 
   private static final int MAX_DEPTH = 4;
   private static final Set<String> INLINE = Set.of("ic", "pkg", "aur", "grp", "man", "=", "!");
-  private static final Pattern HEADING =
-      Regex.compile("^(={2,6})[ \\t]*(.+?)[ \\t]*\\1[ \\t]*$");
+  private static final Pattern HEADING = Regex.compile("^(={2,6})[ \\t]*(.+?)[ \\t]*\\1[ \\t]*$");
   private static final Pattern SENTINEL = Regex.compile("\u0000(\\d+)\u0000");
   private static final Set<String> ONE = Set.of("1");
   private static final Set<String> HC_BODY = Set.of("2", "output");
@@ -64,7 +63,8 @@ public final class SectionRenderer {
           }
         }
         if (!nested) {
-          items.add(new Item(span[0], span[1], "", wikitext.substring(span[0] + 8, span[1] - 9), true));
+          items.add(
+              new Item(span[0], span[1], "", wikitext.substring(span[0] + 8, span[1] - 9), true));
         }
       }
       items.sort(Comparator.comparingInt(Item::start));
@@ -131,9 +131,12 @@ public final class SectionRenderer {
     String raw = params.size() > 1 ? Templates.stripParamName(params.get(1), ONE) : "";
     String body = PyText.strip(render(PyText.lstrip(raw, " \t"), depth + 1), "\n");
     String label = "**" + type.label() + ":**";
-    boolean inline = body.indexOf('\n') < 0
-        && !(!body.isEmpty() && PyText.isSpace(body.charAt(0)))
-        && !body.startsWith("- ") && !body.startsWith("1. ") && !body.startsWith("```");
+    boolean inline =
+        body.indexOf('\n') < 0
+            && !(!body.isEmpty() && PyText.isSpace(body.charAt(0)))
+            && !body.startsWith("- ")
+            && !body.startsWith("1. ")
+            && !body.startsWith("```");
     return label + (inline ? " " : "\n") + body;
   }
 

@@ -10,9 +10,9 @@ public final class Snippets {
   private Snippets() {}
 
   /**
-   * {@code [[de:<span class="searchmatch">GRUB</span>]]} → {@code de:GRUB};
-   * {@code {{ic|pacman}} and ''iwd''} → {@code pacman and iwd}. A token the wiki truncated keeps
-   * its brackets ({@code a:C++|C++]]. Zosta} unchanged).
+   * {@code [[de:<span class="searchmatch">GRUB</span>]]} → {@code de:GRUB}; {@code {{ic|pacman}}
+   * and ''iwd''} → {@code pacman and iwd}. A token the wiki truncated keeps its brackets ({@code
+   * a:C++|C++]]. Zosta} unchanged).
    */
   public static String clean(String raw) {
     String text = HtmlEntities.unescape(SPAN_TAG.matcher(raw).replaceAll(""));

@@ -8,10 +8,10 @@ import java.util.regex.Pattern;
 /**
  * The template names a page uses, as the keys that admonition typing looks up.
  *
- * <p>Departure from the Python original: MediaWiki treats {@code _} and space alike in titles, so a name is
- * normalised ({@code _} → space, runs of spaces collapsed) before it is looked up or asked of the
- * wiki. The reference asked for {@code astuce_bis} while the wiki answered about {@code Astuce bis},
- * and the admonition silently became "not an admonition".
+ * <p>Departure from the Python original: MediaWiki treats {@code _} and space alike in titles, so a
+ * name is normalised ({@code _} → space, runs of spaces collapsed) before it is looked up or asked
+ * of the wiki. The reference asked for {@code astuce_bis} while the wiki answered about {@code
+ * Astuce bis}, and the admonition silently became "not an admonition".
  */
 public final class TemplateNames {
 
@@ -22,7 +22,8 @@ public final class TemplateNames {
 
   /** {@code Astuce_bis} → {@code Astuce bis}. */
   public static String normalize(String name) {
-    return name.indexOf('_') < 0 && name.indexOf("  ") < 0 ? name
+    return name.indexOf('_') < 0 && name.indexOf("  ") < 0
+        ? name
         : SPACES.matcher(name).replaceAll(" ");
   }
 
@@ -33,8 +34,8 @@ public final class TemplateNames {
 
   /**
    * Every top-level template name in {@code wikitext} (on the nowiki mask) that could be a page
-   * title, as lookup keys in code-point order: escapes ({@code {{=}}}), magic words
-   * ({@code {{DISPLAYTITLE:…}}}) and parser functions are left out.
+   * title, as lookup keys in code-point order: escapes ({@code {{=}}}), magic words ({@code
+   * {{DISPLAYTITLE:…}}}) and parser functions are left out.
    */
   public static Set<String> collect(String wikitext) {
     Set<String> names = new TreeSet<>(TemplateNames::compareCodePoints);

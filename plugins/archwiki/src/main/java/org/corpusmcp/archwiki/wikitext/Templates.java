@@ -110,8 +110,8 @@ public final class Templates {
 
   /**
    * P3: drops a leading {@code name=} when the template accepts that name, keeping any whitespace
-   * after the {@code =}. {@code GRUB_ENABLE=y} survives because {@code GRUB_ENABLE} is no
-   * parameter of {@code {{bc}}}.
+   * after the {@code =}. {@code GRUB_ENABLE=y} survives because {@code GRUB_ENABLE} is no parameter
+   * of {@code {{bc}}}.
    */
   public static String stripParamName(String value, Set<String> accepted) {
     Matcher m = NAMED_PARAM.matcher(value);

@@ -1,6 +1,7 @@
 package org.corpusmcp.archwiki.bench;
 
 import static org.corpusmcp.testkit.TestContexts.json;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -39,14 +40,16 @@ public final class ExtractionBenchmark {
     Map<String, Consumer<String>> tools = new LinkedHashMap<>();
     tools.put("page", wiki::page);
     tools.put("sections", wiki::sections);
-    tools.put("section (every anchor, summed)", title -> {
-      for (Object s : (List<?>) wiki.sections(title).get("sections")) {
-        Object offset = ((Map<?, ?>) s).get("byteoffset");
-        if (offset != null) {
-          wiki.section(title, (String) ((Map<?, ?>) s).get("anchor"));
-        }
-      }
-    });
+    tools.put(
+        "section (every anchor, summed)",
+        title -> {
+          for (Object s : (List<?>) wiki.sections(title).get("sections")) {
+            Object offset = ((Map<?, ?>) s).get("byteoffset");
+            if (offset != null) {
+              wiki.section(title, (String) ((Map<?, ?>) s).get("anchor"));
+            }
+          }
+        });
     tools.put("commands", title -> wiki.commands(title, null));
     tools.put("warnings", title -> wiki.warnings(title, null));
     tools.put("links", title -> wiki.links(title, null));
@@ -81,15 +84,17 @@ public final class ExtractionBenchmark {
           samples[i] = System.nanoTime() - t0;
         }
         Arrays.sort(samples);
-        out.append(String.format(" %.0f / %.0f |", samples[rounds / 2] / 1e3,
-            samples[(int) (rounds * 0.95)] / 1e3));
+        out.append(
+            String.format(
+                " %.0f / %.0f |", samples[rounds / 2] / 1e3, samples[(int) (rounds * 0.95)] / 1e3));
       }
       out.append('\n');
     }
     System.out.print(out);
-    System.out.printf("%nmedian / p95 microseconds per call; %d warm-up + %d measured calls per cell;"
-        + " Java %s, %d CPUs%n", warmup, rounds, Runtime.version(),
-        Runtime.getRuntime().availableProcessors());
+    System.out.printf(
+        "%nmedian / p95 microseconds per call; %d warm-up + %d measured calls per cell;"
+            + " Java %s, %d CPUs%n",
+        warmup, rounds, Runtime.version(), Runtime.getRuntime().availableProcessors());
   }
 
   /** Every recorded parse response that holds a real page (revid and sections present). */
@@ -98,10 +103,12 @@ public final class ExtractionBenchmark {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "parse_*.json")) {
       for (Path f : files) {
         Map<?, ?> doc = (Map<?, ?>) json().parse(Files.readString(f));
-        if (doc.get("parse") instanceof Map<?, ?> parse && parse.get("title") instanceof String t
+        if (doc.get("parse") instanceof Map<?, ?> parse
+            && parse.get("title") instanceof String t
             && !((List<?>) parse.get("sections")).isEmpty()
-            && Files.exists(dir.resolve(f.getFileName().toString().replaceFirst("^parse_",
-                "query_aliases_")))) {
+            && Files.exists(
+                dir.resolve(
+                    f.getFileName().toString().replaceFirst("^parse_", "query_aliases_")))) {
           titles.add(t);
         }
       }

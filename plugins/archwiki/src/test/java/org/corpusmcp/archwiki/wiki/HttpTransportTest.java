@@ -39,13 +39,15 @@ class HttpTransportTest {
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/api.php", exchange -> {
-      int hit = hits.incrementAndGet();
-      userAgents.add(exchange.getRequestHeaders().getFirst("User-Agent"));
-      queries.add(exchange.getRequestURI().getRawQuery());
-      responder.respond(exchange, hit);
-      exchange.close();
-    });
+    server.createContext(
+        "/api.php",
+        exchange -> {
+          int hit = hits.incrementAndGet();
+          userAgents.add(exchange.getRequestHeaders().getFirst("User-Agent"));
+          queries.add(exchange.getRequestURI().getRawQuery());
+          responder.respond(exchange, hit);
+          exchange.close();
+        });
     server.start();
   }
 
@@ -59,10 +61,12 @@ class HttpTransportTest {
   }
 
   private HttpTransport transport(Duration timeout) {
-    return new HttpTransport(json(), endpoint(), HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
+    return new HttpTransport(
+        json(), endpoint(), HttpTransport.userAgent("0.1.0"), timeout, sleeps::add);
   }
 
-  private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
+  private static void send(HttpExchange ex, int status, String type, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     ex.getResponseHeaders().set("Content-Type", type);
     ex.sendResponseHeaders(status, bytes.length);
@@ -70,16 +74,24 @@ class HttpTransportTest {
   }
 
   private static ApiRequest parseRequest() {
-    return new ApiRequest(Map.of("action", "parse", "page", "GRUB", "prop", "wikitext|sections|revid",
-        "format", "json"), "GRUB");
+    return new ApiRequest(
+        Map.of(
+            "action", "parse", "page", "GRUB", "prop", "wikitext|sections|revid", "format", "json"),
+        "GRUB");
   }
 
   @Test
   void interstitialIsAnUpstreamErrorNeverContent() {
-    responder = (ex, hit) -> send(ex, 200, "text/html; charset=utf-8",
-        "<!DOCTYPE html><html><head><title>Making sure you're not a bot!</title></head></html>");
-    WikiException e = assertThrows(WikiException.class,
-        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    responder =
+        (ex, hit) ->
+            send(
+                ex,
+                200,
+                "text/html; charset=utf-8",
+                "<!DOCTYPE html><html><head><title>Making sure you're not a bot!</title></head></html>");
+    WikiException e =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertTrue(e.getMessage().contains("HTML page"), e.getMessage());
     assertEquals(1, hits.get(), "a 200 is not retried");
@@ -88,14 +100,22 @@ class HttpTransportTest {
   @Test
   void htmlBodyLabelledJsonIsAlsoRefused() {
     responder = (ex, hit) -> send(ex, 200, "application/json", "\n<html>challenge</html>");
-    assertEquals(ErrorCode.UPSTREAM_API_ERROR,
-        assertThrows(WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest())).code());
+    assertEquals(
+        ErrorCode.UPSTREAM_API_ERROR,
+        assertThrows(
+                WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()))
+            .code());
   }
 
   @Test
   void jsonIsDecodedAndTheRequestNamesThisProject() {
-    responder = (ex, hit) -> send(ex, 200, "application/json; charset=utf-8",
-        "{\"parse\":{\"title\":\"GRUB\",\"revid\":858930}}");
+    responder =
+        (ex, hit) ->
+            send(
+                ex,
+                200,
+                "application/json; charset=utf-8",
+                "{\"parse\":{\"title\":\"GRUB\",\"revid\":858930}}");
     Object doc = transport(Duration.ofSeconds(5)).get(parseRequest());
     assertEquals(Map.of("parse", Map.of("title", "GRUB", "revid", 858930L)), doc);
     assertTrue(userAgents.get(0).startsWith("corpus-mcp-archwiki/0.1.0 "), userAgents.get(0));
@@ -104,22 +124,24 @@ class HttpTransportTest {
 
   @Test
   void overloadIsRetriedABoundedNumberOfTimes() {
-    responder = (ex, hit) -> {
-      if (hit < 3) {
-        ex.getResponseHeaders().set("Retry-After", "1");
-        send(ex, 503, "text/plain", "busy");
-      } else {
-        send(ex, 200, "application/json", "{\"ok\":true}");
-      }
-    };
+    responder =
+        (ex, hit) -> {
+          if (hit < 3) {
+            ex.getResponseHeaders().set("Retry-After", "1");
+            send(ex, 503, "text/plain", "busy");
+          } else {
+            send(ex, 200, "application/json", "{\"ok\":true}");
+          }
+        };
     assertEquals(Map.of("ok", true), transport(Duration.ofSeconds(5)).get(parseRequest()));
     assertEquals(3, hits.get());
     assertEquals(List.of(Duration.ofSeconds(1), Duration.ofSeconds(1)), sleeps);
 
     hits.set(0);
     responder = (ex, hit) -> send(ex, 503, "text/plain", "busy");
-    WikiException e = assertThrows(WikiException.class,
-        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    WikiException e =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
     assertEquals(HttpTransport.MAX_ATTEMPTS, hits.get());
     assertTrue(e.getMessage().contains("HTTP 503"), e.getMessage());
   }
@@ -131,18 +153,21 @@ class HttpTransportTest {
     assertEquals(1, hits.get());
 
     hits.set(0);
-    responder = (ex, hit) -> {
-      try {
-        Thread.sleep(1500);
-      } catch (InterruptedException ignored) {
-        Thread.currentThread().interrupt();
-      }
-      send(ex, 200, "application/json", "{}");
-    };
-    WikiException e = assertThrows(WikiException.class,
-        () -> transport(Duration.ofMillis(300)).get(parseRequest()));
+    responder =
+        (ex, hit) -> {
+          try {
+            Thread.sleep(1500);
+          } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+          }
+          send(ex, 200, "application/json", "{}");
+        };
+    WikiException e =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofMillis(300)).get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
-    assertTrue(e.getMessage().startsWith("The wiki at " + endpoint() + " did not answer: "),
+    assertTrue(
+        e.getMessage().startsWith("The wiki at " + endpoint() + " did not answer: "),
         e.getMessage());
     assertEquals(1, hits.get());
   }
@@ -150,10 +175,13 @@ class HttpTransportTest {
   @Test
   void undecodableJsonIsAnUpstreamError() {
     responder = (ex, hit) -> send(ex, 200, "application/json", "{\"parse\": ");
-    WikiException e = assertThrows(WikiException.class,
-        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
-    assertTrue(e.getMessage().startsWith("The wiki at " + endpoint()
-        + " did not answer: undecodable JSON"), e.getMessage());
+    WikiException e =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    assertTrue(
+        e.getMessage()
+            .startsWith("The wiki at " + endpoint() + " did not answer: undecodable JSON"),
+        e.getMessage());
   }
 
   @Test
@@ -162,8 +190,13 @@ class HttpTransportTest {
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    HttpTransport closed = new HttpTransport(json(), URI.create("http://127.0.0.1:" + port + "/api.php"),
-        "ua", Duration.ofSeconds(2), sleeps::add);
+    HttpTransport closed =
+        new HttpTransport(
+            json(),
+            URI.create("http://127.0.0.1:" + port + "/api.php"),
+            "ua",
+            Duration.ofSeconds(2),
+            sleeps::add);
     WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals(HttpTransport.MAX_ATTEMPTS - 1, sleeps.size());
@@ -173,64 +206,83 @@ class HttpTransportTest {
   /** A name that cannot resolve (.invalid never does, RFC 2606) points at offline mode too. */
   @Test
   void anUnresolvableWikiPointsAtOfflineMode() {
-    HttpTransport nowhere = new HttpTransport(json(), URI.create("http://wiki.example.invalid/api.php"),
-        "ua", Duration.ofSeconds(5), sleeps::add);
+    HttpTransport nowhere =
+        new HttpTransport(
+            json(),
+            URI.create("http://wiki.example.invalid/api.php"),
+            "ua",
+            Duration.ofSeconds(5),
+            sleeps::add);
     WikiException e = assertThrows(WikiException.class, () -> nowhere.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
-    assertTrue(e.getMessage().startsWith("The wiki at http://wiki.example.invalid/api.php did not answer: "),
+    assertTrue(
+        e.getMessage()
+            .startsWith("The wiki at http://wiki.example.invalid/api.php did not answer: "),
         e.getMessage());
     assertTrue(e.getMessage().contains("ARCHWIKI_OFFLINE=1"), e.getMessage());
   }
 
   @Test
   void aTimeoutPointsAtOfflineModeButAnAnswerDoesNot() {
-    responder = (ex, hit) -> {
-      try {
-        Thread.sleep(1500);
-      } catch (InterruptedException ignored) {
-        Thread.currentThread().interrupt();
-      }
-      send(ex, 200, "application/json", "{}");
-    };
-    WikiException slow = assertThrows(WikiException.class,
-        () -> transport(Duration.ofMillis(300)).get(parseRequest()));
+    responder =
+        (ex, hit) -> {
+          try {
+            Thread.sleep(1500);
+          } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+          }
+          send(ex, 200, "application/json", "{}");
+        };
+    WikiException slow =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofMillis(300)).get(parseRequest()));
     assertTrue(slow.getMessage().contains("ARCHWIKI_OFFLINE=1"), slow.getMessage());
 
     // The wiki was reached and refused: working offline is no answer to that.
     responder = (ex, hit) -> send(ex, 404, "text/plain", "no");
-    WikiException refused = assertThrows(WikiException.class,
-        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    WikiException refused =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
     assertFalse(refused.getMessage().contains("ARCHWIKI_OFFLINE"), refused.getMessage());
   }
 
   @Test
   void aRetryAfterBeyondTheBoundFailsAtOnceWithoutWaiting() {
-    responder = (ex, hit) -> {
-      ex.getResponseHeaders().set("Retry-After", "3600");
-      send(ex, 429, "text/plain", "slow down");
-    };
-    WikiException e = assertThrows(WikiException.class,
-        () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
+    responder =
+        (ex, hit) -> {
+          ex.getResponseHeaders().set("Retry-After", "3600");
+          send(ex, 429, "text/plain", "slow down");
+        };
+    WikiException e =
+        assertThrows(
+            WikiException.class, () -> transport(Duration.ofSeconds(5)).get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals(1, hits.get(), "a retry sooner than the wiki asked is pointless");
     assertEquals(List.of(), sleeps);
-    assertTrue(e.getMessage().contains("HTTP 429") && e.getMessage().contains("3600 s"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("HTTP 429") && e.getMessage().contains("3600 s"), e.getMessage());
   }
 
   @Test
   void aRetryAfterDateIsHonouredLikeSeconds() {
     java.time.Instant now = java.time.Instant.parse("2026-12-01T21:00:00Z");
-    responder = (ex, hit) -> {
-      if (hit == 1) {
-        ex.getResponseHeaders().set("Retry-After", "Tue, 01 Dec 2026 21:00:03 GMT");
-        send(ex, 503, "text/plain", "maintenance");
-      } else {
-        send(ex, 200, "application/json", "{\"ok\":true}");
-      }
-    };
-    HttpTransport transport = new HttpTransport(json(), endpoint(), "ua", Duration.ofSeconds(5),
-        sleeps::add, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
+    responder =
+        (ex, hit) -> {
+          if (hit == 1) {
+            ex.getResponseHeaders().set("Retry-After", "Tue, 01 Dec 2026 21:00:03 GMT");
+            send(ex, 503, "text/plain", "maintenance");
+          } else {
+            send(ex, 200, "application/json", "{\"ok\":true}");
+          }
+        };
+    HttpTransport transport =
+        new HttpTransport(
+            json(),
+            endpoint(),
+            "ua",
+            Duration.ofSeconds(5),
+            sleeps::add,
+            java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
     assertEquals(Map.of("ok", true), transport.get(parseRequest()));
     assertEquals(List.of(Duration.ofSeconds(3)), sleeps);
   }

@@ -10,8 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Admonition extraction (Note, Tip, Warning and their translated aliases) and the
- * canonicalisation of template names, on hand-written wikitext.
+ * Admonition extraction (Note, Tip, Warning and their translated aliases) and the canonicalisation
+ * of template names, on hand-written wikitext.
  */
 class AdmonitionsTest {
 
@@ -20,8 +20,19 @@ class AdmonitionsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"Warning", "Note", "Tip", "Caution", "WARNING", "note",
-      "Note (Español)", "Tip (正體中文)", " Warning ", "Note_(Español)"})
+  @ValueSource(
+      strings = {
+        "Warning",
+        "Note",
+        "Tip",
+        "Caution",
+        "WARNING",
+        "note",
+        "Note (Español)",
+        "Tip (正體中文)",
+        " Warning ",
+        "Note_(Español)"
+      })
   void namesThatSpellOutTheirType(String name) {
     assertEquals(1, plain("{{" + name + "|body}}").size(), name);
   }
@@ -38,8 +49,10 @@ class AdmonitionsTest {
     assertEquals(AdmonitionType.WARNING, b.type());
     assertEquals("Do not run {{ic|rm -rf /}} ''ever''", b.messageRaw());
     assertEquals("Do not run rm -rf / ever", b.message());
-    assertEquals("GRUB_ENABLE=y is required", plain("{{Note|GRUB_ENABLE=y is required}}").get(0).message());
-    assertEquals("See the group page for more",
+    assertEquals(
+        "GRUB_ENABLE=y is required", plain("{{Note|GRUB_ENABLE=y is required}}").get(0).message());
+    assertEquals(
+        "See the group page for more",
         plain("{{Note|See [[Users and groups|the group page]] for more}}").get(0).message());
   }
 
@@ -59,9 +72,11 @@ class AdmonitionsTest {
 
   @Test
   void typesFromTheWikiCarryTheirRedirect() {
-    Map<String, Admonitions.Resolution> types = Map.of("attention",
-        new Admonitions.Resolution(AdmonitionType.WARNING, "Attention",
-            "Template:Warning (Français)", 675792L));
+    Map<String, Admonitions.Resolution> types =
+        Map.of(
+            "attention",
+            new Admonitions.Resolution(
+                AdmonitionType.WARNING, "Attention", "Template:Warning (Français)", 675792L));
     Admonitions.Block b = Admonitions.extract("{{Attention|Ne formatez pas.}}", types).get(0);
     assertEquals(AdmonitionType.WARNING, b.type());
     assertEquals("Attention", b.alias());
@@ -74,15 +89,21 @@ class AdmonitionsTest {
     // The wiki treats "_" as a space in titles, so {{Astuce_bis}} is the page "Astuce bis"; the
     // reference looked up "astuce_bis" and missed the alias.
     assertEquals("astuce bis", TemplateNames.key("Astuce_bis"));
-    Map<String, Admonitions.Resolution> types = Map.of("astuce bis",
-        new Admonitions.Resolution(AdmonitionType.TIP, "Astuce bis", "Template:Tip (Français)", 1L));
+    Map<String, Admonitions.Resolution> types =
+        Map.of(
+            "astuce bis",
+            new Admonitions.Resolution(
+                AdmonitionType.TIP, "Astuce bis", "Template:Tip (Français)", 1L));
     assertEquals(AdmonitionType.TIP, Admonitions.extract("{{Astuce_bis|x}}", types).get(0).type());
   }
 
   @Test
   void templateNamesCollectedForTheWikiExcludeEscapesAndMagicWords() {
-    assertEquals(List.of("astuce", "ic", "note (español)"), List.copyOf(TemplateNames.collect(
-        "{{Note (Español)|a}} {{=}} {{!}} {{DISPLAYTITLE:x}} {{#if:a|b}} {{Astuce|{{ic|x}}}}"
-            + " {{ic|y}} <nowiki>{{Hidden}}</nowiki>")));
+    assertEquals(
+        List.of("astuce", "ic", "note (español)"),
+        List.copyOf(
+            TemplateNames.collect(
+                "{{Note (Español)|a}} {{=}} {{!}} {{DISPLAYTITLE:x}} {{#if:a|b}} {{Astuce|{{ic|x}}}}"
+                    + " {{ic|y}} <nowiki>{{Hidden}}</nowiki>")));
   }
 }

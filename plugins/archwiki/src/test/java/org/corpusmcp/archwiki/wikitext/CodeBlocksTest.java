@@ -16,7 +16,8 @@ class CodeBlocksTest {
 
   @Test
   void bcBodyIsVerbatimAndPipesAreShell() {
-    List<CodeBlock> b = blocks("Run:\n{{bc|1=DRI_PRIME{{=}}1 glxinfo | grep \"OpenGL renderer\"}}\n");
+    List<CodeBlock> b =
+        blocks("Run:\n{{bc|1=DRI_PRIME{{=}}1 glxinfo | grep \"OpenGL renderer\"}}\n");
     assertEquals(1, b.size());
     assertEquals("DRI_PRIME{{=}}1 glxinfo | grep \"OpenGL renderer\"", b.get(0).contentRaw());
     assertEquals("DRI_PRIME=1 glxinfo | grep \"OpenGL renderer\"", b.get(0).content());
@@ -39,7 +40,8 @@ class CodeBlocksTest {
 
   @Test
   void emptyBodiesAreNotCommands() {
-    for (String empty : List.of("{{bc}}", "{{bc|}}", "{{bc|1=}}", "{{hc|/etc/f|}}", "{{bc|\n\n}}")) {
+    for (String empty :
+        List.of("{{bc}}", "{{bc|}}", "{{bc|1=}}", "{{hc|/etc/f|}}", "{{bc|\n\n}}")) {
       assertEquals(List.of(), blocks(empty), empty);
     }
   }
@@ -72,14 +74,16 @@ class CodeBlocksTest {
     // the reference sliced this line from its blanked copy and emitted NULs instead of the URL
     List<CodeBlock> b = blocks(" # pacman -U ''<nowiki>http://x.org/a.pkg.tar.zst</nowiki>''\n");
     assertEquals(1, b.size());
-    assertEquals("# pacman -U ''<nowiki>http://x.org/a.pkg.tar.zst</nowiki>''", b.get(0).contentRaw());
+    assertEquals(
+        "# pacman -U ''<nowiki>http://x.org/a.pkg.tar.zst</nowiki>''", b.get(0).contentRaw());
     assertEquals("# pacman -U <http://x.org/a.pkg.tar.zst>", b.get(0).content());
     assertEquals(List.of("http://x.org/a.pkg.tar.zst"), b.get(0).placeholders());
   }
 
   @Test
   void codeTemplateNamesAreExact() {
-    // MediaWiki trims template names, so "{{ bc|…}}" is Template:Bc; "{{bc-x}}" is another template.
+    // MediaWiki trims template names, so "{{ bc|…}}" is Template:Bc; "{{bc-x}}" is another
+    // template.
     assertEquals("echo spaced", blocks("{{ bc |echo spaced}}").get(0).content());
     assertEquals(List.of(), blocks("{{bc-x|echo no}}"));
     assertEquals("ok", blocks("{{Bc|ok}}").get(0).content());
@@ -95,7 +99,8 @@ class CodeBlocksTest {
 
   @Test
   void preTagsAreLiteralBlocks() {
-    List<CodeBlock> b = blocks("{{bc|first}}\n<pre>\n$ echo ''x'' &lt;y&gt; {{ic|z}}\n</pre>\n{{bc|third}}");
+    List<CodeBlock> b =
+        blocks("{{bc|first}}\n<pre>\n$ echo ''x'' &lt;y&gt; {{ic|z}}\n</pre>\n{{bc|third}}");
     assertEquals(3, b.size());
     assertEquals(CodeBlock.Kind.PRE_TAG, b.get(1).kind());
     assertEquals("\n$ echo ''x'' &lt;y&gt; {{ic|z}}\n", b.get(1).contentRaw());

@@ -15,12 +15,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * 600 random wikitexts (fragments chosen to stress every wikitext rule) with the outputs the reference
- * implementation gave for them, recorded by {@code src/test/scripts/record_reference_fuzz.py}.
- * Cases that touch a deliberate departure from the reference (the Pacman NUL slice, the
- * three-parameter {@code man} template, {@code *:} continuation lines) were left out when recording, so
- * every remaining case must match exactly: code blocks, warnings, section rendering, links and
- * search snippets.
+ * 600 random wikitexts (fragments chosen to stress every wikitext rule) with the outputs the
+ * reference implementation gave for them, recorded by {@code
+ * src/test/scripts/record_reference_fuzz.py}. Cases that touch a deliberate departure from the
+ * reference (the Pacman NUL slice, the three-parameter {@code man} template, {@code *:}
+ * continuation lines) were left out when recording, so every remaining case must match exactly:
+ * code blocks, warnings, section rendering, links and search snippets.
  */
 class DifferentialTest {
 
@@ -51,8 +51,8 @@ class DifferentialTest {
       actual.put("commands", commands);
       List<Object> warnings = new ArrayList<>();
       for (Admonitions.Block b : Admonitions.extract(text, Map.of())) {
-        warnings.add(Map.of("type", b.type().name(), "message", b.message(),
-            "message_raw", b.messageRaw()));
+        warnings.add(
+            Map.of("type", b.type().name(), "message", b.message(), "message_raw", b.messageRaw()));
       }
       actual.put("warnings", warnings);
       actual.put("section", SectionRenderer.render(text));
@@ -68,13 +68,24 @@ class DifferentialTest {
       actual.put("links", links);
       actual.put("snippet", Snippets.clean(text));
       for (String key : List.of("commands", "warnings", "section", "links", "snippet")) {
-        if (!json().parse(json().write(expected.get(key))).equals(json().parse(json().write(actual.get(key))))) {
-          failures.add(key + " differs for " + json().write(text) + "\n  reference: "
-              + json().write(expected.get(key)) + "\n  ours:      " + json().write(actual.get(key)));
+        if (!json()
+            .parse(json().write(expected.get(key)))
+            .equals(json().parse(json().write(actual.get(key))))) {
+          failures.add(
+              key
+                  + " differs for "
+                  + json().write(text)
+                  + "\n  reference: "
+                  + json().write(expected.get(key))
+                  + "\n  ours:      "
+                  + json().write(actual.get(key)));
         }
       }
     }
-    assertTrue(failures.isEmpty(), failures.size() + " differences, first:\n"
-        + String.join("\n", failures.subList(0, Math.min(5, failures.size()))));
+    assertTrue(
+        failures.isEmpty(),
+        failures.size()
+            + " differences, first:\n"
+            + String.join("\n", failures.subList(0, Math.min(5, failures.size()))));
   }
 }

@@ -13,16 +13,22 @@ class LinksAndSnippetsTest {
 
   @Test
   void linkRules() {
-    List<Links.Link> links = Links.extract("[[GRUB#Installation|install it]] [[#Local]] [[:Category:X]]"
-        + " [[de:GRUB]] [[File:a.png|thumb|cap]] [[/EFI examples]] [[#X|[options]]] [[GRUB]]"
-        + " <nowiki>[[Hidden]]</nowiki> [[ Foo | bar | baz ]] [[man:x]]", "Page", EXCLUDED);
-    assertEquals(List.of(
-        new Links.Link("GRUB", "install it", "Installation"),
-        new Links.Link("Page", null, "Local"),
-        new Links.Link("/EFI examples", null, null),
-        new Links.Link("GRUB", null, null),
-        new Links.Link("Foo", "bar", null),
-        new Links.Link("man:x", null, null)), links);
+    List<Links.Link> links =
+        Links.extract(
+            "[[GRUB#Installation|install it]] [[#Local]] [[:Category:X]]"
+                + " [[de:GRUB]] [[File:a.png|thumb|cap]] [[/EFI examples]] [[#X|[options]]] [[GRUB]]"
+                + " <nowiki>[[Hidden]]</nowiki> [[ Foo | bar | baz ]] [[man:x]]",
+            "Page",
+            EXCLUDED);
+    assertEquals(
+        List.of(
+            new Links.Link("GRUB", "install it", "Installation"),
+            new Links.Link("Page", null, "Local"),
+            new Links.Link("/EFI examples", null, null),
+            new Links.Link("GRUB", null, null),
+            new Links.Link("Foo", "bar", null),
+            new Links.Link("man:x", null, null)),
+        links);
   }
 
   @Test
@@ -37,7 +43,9 @@ class LinksAndSnippetsTest {
 
   @Test
   void htmlUnescapeIsPythons() {
-    assertEquals("< > & \" ' \u00a0 \u20ac", HtmlEntities.unescape("&lt; &gt; &amp; &quot; &#39; &nbsp; &euro;"));
+    assertEquals(
+        "< > & \" ' \u00a0 \u20ac",
+        HtmlEntities.unescape("&lt; &gt; &amp; &quot; &#39; &nbsp; &euro;"));
     assertEquals("\u00e9", HtmlEntities.unescape("&eacute;"));
     assertEquals("\u00a9x", HtmlEntities.unescape("&copyx"), "legacy name without ';'");
     assertEquals("&nosuch;", HtmlEntities.unescape("&nosuch;"));

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /**
- * Section rendering on hand-written wikitext: nowiki spans, bc/hc templates as fenced code,
- * other templates kept or resolved, and the recursion limit.
+ * Section rendering on hand-written wikitext: nowiki spans, bc/hc templates as fenced code, other
+ * templates kept or resolved, and the recursion limit.
  */
 class SectionRendererTest {
 
@@ -47,7 +47,8 @@ class SectionRendererTest {
 
   @Test
   void inlineTemplatesLinksAndNowikiResolveInPlace() {
-    assertEquals("Install pacman and see add users (x).",
+    assertEquals(
+        "Install pacman and see add users (x).",
         r("Install {{Pkg|pacman}} and see [[Users and groups|add users]] ({{ic|x}})."));
     assertEquals("literal {{bc|x}} and [[L]]", r("literal <nowiki>{{bc|x}} and [[L]]</nowiki>"));
     assertEquals(" # mount <device>", r(" # mount ''device''"));

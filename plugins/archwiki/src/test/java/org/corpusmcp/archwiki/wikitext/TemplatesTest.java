@@ -7,8 +7,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shared wikitext primitives on hand-written text: a template's extent, its top-level
- * parameter split, named-parameter prefixes and {@code <nowiki>} spans.
+ * The shared wikitext primitives on hand-written text: a template's extent, its top-level parameter
+ * split, named-parameter prefixes and {@code <nowiki>} spans.
  */
 class TemplatesTest {
 
@@ -56,15 +56,21 @@ class TemplatesTest {
 
   @Test
   void nowikiSpansAreTheRegexSpans() {
-    for (String text : java.util.List.of("a <nowiki>x</nowiki> b <NoWiki>y\nz</NOWIKI>",
-        "<nowiki><nowiki>x</nowiki></nowiki>", "<nowiki>never closed", "</nowiki><nowiki>",
-        "<nowiki/> <nowiki></nowiki>", "<now<nowiki>x</nowiki>")) {
+    for (String text :
+        java.util.List.of(
+            "a <nowiki>x</nowiki> b <NoWiki>y\nz</NOWIKI>",
+            "<nowiki><nowiki>x</nowiki></nowiki>",
+            "<nowiki>never closed",
+            "</nowiki><nowiki>",
+            "<nowiki/> <nowiki></nowiki>",
+            "<now<nowiki>x</nowiki>")) {
       java.util.List<String> expected = new java.util.ArrayList<>();
       java.util.regex.Matcher m = Nowiki.SPAN.matcher(text);
       while (m.find()) {
         expected.add(m.start() + "-" + m.end());
       }
-      assertEquals(expected, Nowiki.spans(text).stream().map(s -> s[0] + "-" + s[1]).toList(), text);
+      assertEquals(
+          expected, Nowiki.spans(text).stream().map(s -> s[0] + "-" + s[1]).toList(), text);
     }
   }
 

@@ -3,7 +3,6 @@ package org.corpusmcp.archwiki.wikitext;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -19,13 +18,17 @@ class WikitextFuzzTest {
     "", "{{Note|", "{{ic|", "<pre>", "[[", "== A ==\n", "<nowiki>", "{{bc|1=", " ",
   };
 
-  private static final Map<String, Admonitions.Resolution> TYPES = Map.of(
-      TemplateNames.key("Note"), Admonitions.Resolution.selfAttested(AdmonitionType.ofName("note")),
-      TemplateNames.key("Warning"), Admonitions.Resolution.selfAttested(AdmonitionType.ofName("warning")));
+  private static final Map<String, Admonitions.Resolution> TYPES =
+      Map.of(
+          TemplateNames.key("Note"),
+              Admonitions.Resolution.selfAttested(AdmonitionType.ofName("note")),
+          TemplateNames.key("Warning"),
+              Admonitions.Resolution.selfAttested(AdmonitionType.ofName("warning")));
 
   @FuzzTest(maxDuration = "30s")
   void extractorsNeverThrow(FuzzedDataProvider data) {
-    String text = PREFIXES[data.consumeInt(0, PREFIXES.length - 1)] + data.consumeRemainingAsString();
+    String text =
+        PREFIXES[data.consumeInt(0, PREFIXES.length - 1)] + data.consumeRemainingAsString();
     SectionRenderer.render(text);
     CodeBlocks.extract(text);
     Admonitions.extract(text, TYPES);
