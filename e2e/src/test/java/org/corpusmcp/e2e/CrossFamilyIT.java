@@ -109,11 +109,15 @@ class CrossFamilyIT {
     assertEquals(
         Map.of("Wikipedia", "article", "Python-Docs", "documentation", "Security-SE", "thread"),
         kinds);
+    // Diversity applies among comparably relevant results: the first five, what an agent reads
+    // first, mix the libraries; further down one library may fill the list once the others have
+    // nothing as strong left, rather than their weak matches being pulled up to interleave.
     int run = 1;
-    for (int i = 1; i < libraries.size(); i++) {
+    for (int i = 1; i < 5; i++) {
       run = libraries.get(i).equals(libraries.get(i - 1)) ? run + 1 : 1;
       assertTrue(
-          run <= MAX_CONSECUTIVE, "more than " + MAX_CONSECUTIVE + " in a row: " + libraries);
+          run <= MAX_CONSECUTIVE,
+          "more than " + MAX_CONSECUTIVE + " in a row among the first five: " + libraries);
     }
     // the thread result is the question page, never a list, tag or user page
     for (JsonNode r : results) {
