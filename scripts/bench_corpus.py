@@ -20,77 +20,22 @@ given, else to words taken from the archive's titles.
 """
 import argparse
 import concurrent.futures
-import json
-import os
 import pathlib
 import re
-import statistics
 import subprocess
 import tempfile
 import threading
 import time
-import urllib.request
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAUNCHER = ROOT / "distribution/target/corpus-mcp/bin/corpus-mcp"
+from mcpbench import McpClient, library_toml, pct, rss_mib, start_http_server
 
-
-def pct(xs, p):
-    if not xs:
-        return float("nan")
-    xs = sorted(xs)
-    k = max(0, min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1)))))
-    return xs[k]
-
-
-class Session:
-    def __init__(self, url):
-        self.url, self.session, self.next_id = url, None, 1
-        self.call("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
-                                 "clientInfo": {"name": "bench", "version": "0"}})
-        self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def post(self, body):
-        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-        if self.session:
-            headers["Mcp-Session-Id"] = self.session
-        req = urllib.request.Request(self.url, json.dumps(body).encode(), headers, method="POST")
-        with urllib.request.urlopen(req, timeout=120) as r:
-            self.session = self.session or r.headers.get("Mcp-Session-Id")
-            return r.read().decode()
-
-    def call(self, method, params):
-        self.next_id += 1
-        text = self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        for line in text.splitlines():  # SSE or plain JSON
-            if line.startswith("data:"):
-                text = line[5:]
-        return json.loads(text)
-
-    def tool(self, name, args):
-        reply = self.call("tools/call", {"name": name, "arguments": args})
-        result = reply.get("result", {})
-        if "error" in reply or result.get("isError"):
-            raise RuntimeError(json.dumps(reply)[:300])
-        return result["structuredContent"]
 
 
 def start_server(archive, adapter):
     tmp = tempfile.mkdtemp(prefix="bench-corpus-")
     toml = pathlib.Path(tmp, "corpus.toml")
-    toml.write_text(f'version = 1\n\n[[library]]\nname = "Bench"\npath = "{archive.name}"\nadapter = "{adapter}"\n')
-    env = dict(os.environ, CORPUS_CONFIG=str(toml), CORPUS_ROOT=str(archive.parent), LOG_QUERIES="false",
-               SEARCH_MAX_LIMIT="10")
-    p = subprocess.Popen([str(LAUNCHER), "serve", "--http", "--port", "0"], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = None
-    for line in p.stderr:
-        m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
-        url = url or (m.group(1) if m else None)
-        if url and "ready (" in line:
-            break
-    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
-    return p, url
+    toml.write_text(library_toml([archive.name], adapter))
+    return start_http_server(toml, archive.parent)
 
 
 def mcp_run(url, queries, clients):
@@ -100,7 +45,7 @@ def mcp_run(url, queries, clients):
     shares = [queries[i::clients] for i in range(clients)]
 
     def worker(share):
-        s = Session(url)
+        s = McpClient(url)
         for q in share:
             t = time.perf_counter()
             try:
@@ -182,7 +127,7 @@ def main():
     try:
         for r in range(a.rounds):
             lat, errors, wall = mcp_run(url, queries, a.clients)
-        rss = int(open(f"/proc/{server.pid}/status").read().split("VmRSS:")[1].split()[0]) // 1024
+        rss = rss_mib(server.pid)
     finally:
         server.terminate()
         try:

@@ -34,7 +34,6 @@ import argparse
 import concurrent.futures
 import html
 import http.client
-import json
 import os
 import pathlib
 import re
@@ -48,25 +47,7 @@ import time
 import urllib.parse
 import uuid
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAUNCHER = ROOT / "distribution/target/corpus-mcp/bin/corpus-mcp"
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    if not xs:
-        return float("nan")
-    k = max(0, min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1)))))
-    return xs[k]
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) // 1024
-    return 0
-
+from mcpbench import LAUNCHER, McpClient, library_toml, pct, rss_mib, start_http_server
 
 def free_port():
     with socket.socket() as s:
@@ -74,40 +55,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-class McpClient:
-    """One MCP session over one kept-alive HTTP connection."""
-
-    def __init__(self, host, port, path):
-        self.conn = http.client.HTTPConnection(host, port, timeout=120)
-        self.path, self.session, self.next_id = path, None, 1
-        self.rpc("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
-                                "clientInfo": {"name": "bench", "version": "0"}})
-        self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def post(self, body):
-        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-        if self.session:
-            headers["Mcp-Session-Id"] = self.session
-        self.conn.request("POST", self.path, json.dumps(body), headers)
-        r = self.conn.getresponse()
-        data = r.read().decode()
-        self.session = self.session or r.getheader("Mcp-Session-Id")
-        return data
-
-    def rpc(self, method, params):
-        self.next_id += 1
-        text = self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        for line in text.splitlines():  # SSE or plain JSON
-            if line.startswith("data:"):
-                text = line[5:]
-        return json.loads(text)
-
-    def tool(self, name, args):
-        reply = self.rpc("tools/call", {"name": name, "arguments": args})
-        result = reply.get("result", {})
-        if "error" in reply or result.get("isError"):
-            raise RuntimeError(json.dumps(reply)[:300])
-        return result["structuredContent"]
+class BenchMcpClient(McpClient):
+    """The MCP side of a query: search, then fetch the first result."""
 
     def search_then_fetch(self, q):
         """(search seconds, fetch seconds or None)"""
@@ -180,24 +129,9 @@ def drive(make_client, queries, clients):
 
 def start_corpus_mcp(launcher, files, tmp):
     toml = pathlib.Path(tmp, "corpus.toml")
-    toml.write_text("version = 1\n" + "".join(
-        f'\n[[library]]\nname = "Bench{i + 1}"\npath = "{f}"\nadapter = "mediawiki"\n'
-        for i, f in enumerate(files)))
-    env = dict(os.environ, CORPUS_CONFIG=str(toml), CORPUS_ROOT=str(tmp), LOG_QUERIES="false",
-               SEARCH_MAX_LIMIT="10")
-    p = subprocess.Popen([str(launcher), "serve", "--http", "--port", "0"], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = None
-    for line in p.stderr:
-        m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
-        url = url or (m.group(1) if m else None)
-        if url and "ready (" in line:
-            break
-    if not url:
-        raise SystemExit("corpus-mcp did not start")
-    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
-    u = urllib.parse.urlparse(url)
-    return p, lambda: McpClient(u.hostname, u.port, u.path)
+    toml.write_text(library_toml(files))
+    p, url = start_http_server(toml, tmp, launcher)
+    return p, lambda: BenchMcpClient(url)
 
 
 def start_kiwix(files):

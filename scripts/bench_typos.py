@@ -22,16 +22,7 @@ import time
 
 from libzim.reader import Archive
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAUNCHER = ROOT / "distribution/target/corpus-mcp/bin/corpus-mcp"
-
-
-def pct(xs, p):
-    if not xs:
-        return float("nan")
-    xs = sorted(xs)
-    return xs[max(0, min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1)))))]
-
+from mcpbench import LAUNCHER, pct
 
 def misspell(title, rng):
     words = title.split(" ")

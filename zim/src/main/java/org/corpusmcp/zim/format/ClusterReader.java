@@ -51,9 +51,6 @@ public final class ClusterReader {
   private final long dataEnd;
   private final long maxClusterBytes;
 
-  /** Mean output per compressed zstd block over this archive's decodes: plans prefix decodes. */
-  private final ZstdPayload.BlockYield blockYield = new ZstdPayload.BlockYield();
-
   public ClusterReader(ArchiveBytes in, ZimHeader header, long maxClusterBytes) {
     this.in = in;
     this.header = header;
@@ -155,16 +152,17 @@ public final class ClusterReader {
   /**
    * A zstd cluster whose frames regenerate at most {@code maxBuffer} bytes is decoded into arrays
    * of at most that bound, only as far as the reads need ({@link ZstdPayload}; libzim's clusters
-   * are about 2 MiB): its offset table first, from its first block. A larger one is streamed: its
-   * offset table is read from the first decoded bytes only, and each blob is decoded on request
-   * into a buffer of its own size, so an entry's size costs the table, not the cluster.
+   * are about 2 MiB): its offset table first, from its first block, and each read goes on from
+   * there. A larger one is streamed: its offset table is read from the first decoded bytes only,
+   * and each blob is decoded on request into a buffer of its own size, so an entry's size costs the
+   * table, not the cluster.
    */
   private Cluster readZstd(long offset, int width, long payloadStart, long maxBuffer)
       throws IOException {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, offset, payloadStart, dataEnd);
     long bound = frames.outputBound();
     if (bound <= maxBuffer) {
-      ZstdPayload payload = new ZstdPayload(in, offset, frames, (int) bound, blockYield);
+      ZstdPayload payload = new ZstdPayload(in, offset, frames, (int) bound);
       byte[] head = new byte[width];
       payload.range(0, width).read(0, ByteBuffer.wrap(head));
       int n =

@@ -1,7 +1,7 @@
 package org.corpusmcp.zim.format;
 
 import io.airlift.compress.MalformedInputException;
-import io.airlift.compress.zstd.ZstdDecompressor;
+import io.airlift.compress.zstd.ZstdBlockDecoder;
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
-import org.corpusmcp.zim.io.ByteSource;
 
 /**
  * Finds and decodes the zstd frames of a compressed cluster, in pure Java (aircompressor).
@@ -28,13 +27,13 @@ import org.corpusmcp.zim.io.ByteSource;
  * a compressed block regenerates at most 128 KiB). A further frame follows while the bytes after
  * one frame are the zstd magic; the next cluster starts with its info byte, never with it.
  *
- * <p>Three ways to decode, chosen by the caller from that bound: {@link #decodeWhole} into one
- * array; {@link #decodePrefix}, the same one-call decoder on the frames cut short after a block, so
- * a read pays only for the blocks up to its blob; or {@link #stream}, whose memory is the window,
- * not the cluster. Why the one-call decoder for prefixes and not the stream decoder:
- * aircompressor's stream decoder hands out no byte of a frame until the bytes after it exceed the
- * declared window, and libzim declares a window (128 MiB, rewritten to 8 MiB) larger than its
- * clusters, so streamed it decodes the whole frame before the first blob is returned.
+ * <p>Two ways to decode, chosen by the caller from that bound: {@link #decodeBlock}, one block at a
+ * time into one array of the bound, going on from where the last call stopped, so a read pays only
+ * for the blocks up to its blob; or {@link #stream}, whose memory is the window, not the cluster.
+ * Why blocks and not aircompressor's stream decoder: it hands out no byte of a frame until the
+ * bytes after it exceed the declared window, and libzim declares a window (128 MiB, rewritten to 8
+ * MiB) larger than its clusters, so streamed it decodes the whole frame before the first blob is
+ * returned.
  *
  * <p>Why the window descriptor is rewritten: libzim's writer declares a 128 MiB window (window log
  * 27) although a cluster is a few MiB, and aircompressor refuses windows over 8 MiB. Decoded whole,
@@ -64,13 +63,6 @@ final class ZstdFrame {
   private static final ThreadLocal<byte[]> INPUT =
       ThreadLocal.withInitial(() -> new byte[64 * 1024]);
 
-  /**
-   * One decoder per thread: it allocates its literal buffer and entropy tables once (about 150 KiB)
-   * and resets its state at the start of every frame, so it is reused from cluster to cluster.
-   */
-  private static final ThreadLocal<ZstdDecompressor> DECODER =
-      ThreadLocal.withInitial(ZstdDecompressor::new);
-
   private ZstdFrame() {}
 
   /**
@@ -98,6 +90,11 @@ final class ZstdFrame {
     /** The archive offset of block {@code i}'s 3-byte header. */
     long blockHeaderAt(int i) {
       return i == 0 ? blocksStart : blockEnds[i - 1];
+    }
+
+    /** Whether a content checksum follows the last block. */
+    boolean hasChecksum() {
+      return end > blockEnds[blockEnds.length - 1];
     }
 
     /** At most how many bytes block {@code i} regenerates. */
@@ -140,101 +137,66 @@ final class ZstdFrame {
   }
 
   /**
-   * All frames decoded into one array of {@code capacity} bytes (at least their output).
+   * Decodes block {@code block} of frame {@code e} into {@code out} at {@code at}, going on from
+   * the state {@code decoder} kept from the frame's earlier blocks ({@link ZstdBlockDecoder}). Only
+   * that block's bytes are read from the archive. Why stopping after a block yields a prefix of the
+   * full output: a zstd block's output depends only on the blocks before it in its frame (their
+   * output, repeated offsets and entropy tables), never on the blocks after it.
    *
-   * @return the decompressed bytes, exactly as many as the frames hold
+   * @param frameStart where the frame's output begins in {@code out}
+   * @return the number of bytes the block regenerated
    */
-  static ByteSource decodeWhole(ArchiveBytes in, long clusterOffset, Frames frames, int capacity) {
-    byte[] out = new byte[capacity];
-    int n = 0;
+  static int decodeBlock(
+      ArchiveBytes in,
+      long clusterOffset,
+      Extent e,
+      int block,
+      ZstdBlockDecoder decoder,
+      byte[] out,
+      int at,
+      int frameStart) {
+    if (e.usesDictionary()) {
+      throw in.fault(
+          ZimFault.DECOMPRESSION,
+          clusterOffset,
+          "a zstd frame without dictionary",
+          "a dictionary id");
+    }
+    long from = e.blockHeaderAt(block);
+    int length = (int) (e.blockEnds()[block] - from);
+    byte[] input = inputBuffer(length);
+    in.source().read(from, ByteBuffer.wrap(input, 0, length));
     try {
-      ZstdDecompressor decoder = DECODER.get();
-      for (Extent e : frames.list()) {
-        n += decodeFrame(in, e, decoder, out, n);
-      }
-    } catch (MalformedInputException e) {
+      return decoder.decodeBlock(input, 0, out, at, frameStart, (int) MAX_WINDOW);
+    } catch (MalformedInputException damaged) {
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION,
           in.name(),
           clusterOffset,
-          "a valid zstd frame",
-          e.getMessage(),
-          e);
+          "a valid zstd block",
+          damaged.getMessage(),
+          damaged);
     }
-    // No trimming copy: the bound exceeds the output only by the unused part of compressed blocks.
-    return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
   }
 
   /**
-   * The output of the frames' first {@code blocks} blocks, counted across frames in order: every
-   * frame before the one holding the last kept block is decoded whole, that one only up to the
-   * block. Why this is exact: a zstd block's output depends only on the blocks before it in its
-   * frame (their output, repeated offsets and entropy tables), never on the blocks after it, so
-   * stopping at a block yields a prefix of the full output.
-   *
-   * <p>How a frame is cut short: its bytes up to the end of the last kept block get a new 6-byte
-   * header (magic, a descriptor without content size or checksum, since both describe the whole
-   * frame, and the window descriptor the whole decode uses), written just before the first block
-   * header, where the original header (never shorter than 6 bytes) was; the last kept block's
-   * header gets its Last_Block bit. The original frame's checksum, when it has one, is verified
-   * only when it is decoded whole ({@link #decodeWhole}), as a stream decoder verifies it only at
-   * the frame's end.
-   *
-   * @param capacity at least the bound of the kept blocks
-   * @return the decoded prefix, exactly as many bytes as the kept blocks hold
+   * Checks a whole frame's output against its content checksum, when it has one (the frame's last
+   * four bytes: the low 32 bits of the output's XXH64).
    */
-  static ByteSource decodePrefix(
-      ArchiveBytes in, long clusterOffset, Frames frames, int blocks, int capacity) {
-    byte[] out = new byte[capacity];
-    int n = 0;
-    int left = blocks;
-    try {
-      ZstdDecompressor decoder = DECODER.get();
-      for (Extent e : frames.list()) {
-        if (left == 0) {
-          break;
-        }
-        if (left >= e.blockCount() || e.usesDictionary()) {
-          n += decodeFrame(in, e, decoder, out, n);
-          left -= Math.min(left, e.blockCount());
-          continue;
-        }
-        int length = (int) (e.blockEnds()[left - 1] - e.start());
-        byte[] frame = inputBuffer(length);
-        in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
-        int header = (int) (e.blocksStart() - e.start()) - 6;
-        frame[header] = (byte) MAGIC;
-        frame[header + 1] = (byte) (MAGIC >>> 8);
-        frame[header + 2] = (byte) (MAGIC >>> 16);
-        frame[header + 3] = (byte) (MAGIC >>> 24);
-        frame[header + 4] = 0;
-        frame[header + 5] = (byte) windowDescriptorFor(MAX_WINDOW);
-        frame[(int) (e.blockHeaderAt(left - 1) - e.start())] |= 1;
-        n += decoder.decompress(frame, header, length - header, out, n, out.length - n);
-        left = 0;
-      }
-    } catch (MalformedInputException e) {
-      throw new ZimFormatException(
+  static void verifyChecksum(
+      ArchiveBytes in, long clusterOffset, Extent e, byte[] out, int frameStart, int length) {
+    if (!e.hasChecksum()) {
+      return;
+    }
+    int stored = (int) in.u32(e.end() - 4, "zstd content checksum");
+    int actual = ZstdBlockDecoder.contentChecksum(out, frameStart, length);
+    if (stored != actual) {
+      throw in.fault(
           ZimFault.DECOMPRESSION,
-          in.name(),
           clusterOffset,
-          "a valid zstd frame",
-          e.getMessage(),
-          e);
+          "zstd content checksum " + Integer.toHexString(stored),
+          Integer.toHexString(actual));
     }
-    return new org.corpusmcp.zim.io.ByteArraySource(out).slice(0, n);
-  }
-
-  /** One whole frame decoded into {@code out} from {@code at}; returns its output size. */
-  private static int decodeFrame(
-      ArchiveBytes in, Extent e, ZstdDecompressor decoder, byte[] out, int at) {
-    int length = (int) (e.end() - e.start());
-    byte[] frame = inputBuffer(length);
-    in.source().read(e.start(), ByteBuffer.wrap(frame, 0, length));
-    if (e.windowDescriptorAt() >= 0) {
-      frame[(int) (e.windowDescriptorAt() - e.start())] = (byte) windowDescriptorFor(MAX_WINDOW);
-    }
-    return decoder.decompress(frame, 0, length, out, at, out.length - at);
   }
 
   private static byte[] inputBuffer(int length) {

@@ -15,7 +15,7 @@ import org.corpusmcp.zim.io.FileSource;
  * ZstdFrame} (aircompressor) and the JNI decoder it replaced (zstd-jni, test scope only). Each
  * round decodes every zstd cluster in full from its compressed bytes (copied out of the archive by
  * both, as the reader does); the best of the rounds is printed. A third row decodes only the first
- * half of each cluster's blocks, as {@link ZstdFrame#decodePrefix} does for a blob in mid-cluster.
+ * half of each cluster's blocks, as {@link ZstdPayload} does for a blob in mid-cluster.
  *
  * <pre>
  * java -cp … org.corpusmcp.zim.format.ZstdDecoderBench ARCHIVE [ROUNDS]   (scripts/bench-zim.sh)
@@ -126,15 +126,17 @@ public final class ZstdDecoderBench {
 
   private static long decode(ArchiveBytes in, long[] cluster) {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, cluster[0], cluster[0] + 1, cluster[1]);
-    return ZstdFrame.decodeWhole(in, cluster[0], frames, (int) frames.outputBound()).size();
+    return new ZstdPayload(in, cluster[0], frames, (int) frames.outputBound())
+        .decodeBlocks(Integer.MAX_VALUE)
+        .size();
   }
 
   /** The first half (rounded up) of a cluster's blocks, decoded as a prefix. */
   private static long decodeHalf(ArchiveBytes in, long[] cluster) {
     ZstdFrame.Frames frames = ZstdFrame.walk(in, cluster[0], cluster[0] + 1, cluster[1]);
     int blocks = frames.list().stream().mapToInt(ZstdFrame.Extent::blockCount).sum();
-    return ZstdFrame.decodePrefix(
-            in, cluster[0], frames, (blocks + 1) / 2, (int) frames.outputBound())
+    return new ZstdPayload(in, cluster[0], frames, (int) frames.outputBound())
+        .decodeBlocks((blocks + 1) / 2)
         .size();
   }
 }

@@ -21,11 +21,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Decoding a zstd cluster only up to the bytes asked for ({@link ZstdFrame#decodePrefix}, {@link
- * ZstdPayload}) must give exactly the bytes of the full decode. The payloads are made here and
- * compressed by the reference zstd library (zstd-jni), so the expected bytes are the input itself,
- * never the reader's output. Each layout has several blocks, so ranges end inside, at and across
- * block boundaries and in the last block; back-references reach from the last block to the first.
+ * Decoding a zstd cluster only up to the bytes asked for, block by block ({@link
+ * ZstdFrame#decodeBlock}, {@link ZstdPayload}), must give exactly the bytes of the full decode. The
+ * payloads are made here and compressed by the reference zstd library (zstd-jni), so the expected
+ * bytes are the input itself, never the reader's output. Each layout has several blocks, so ranges
+ * end inside, at and across block boundaries and in the last block; back-references reach from the
+ * last block to the first.
  */
 class ZstdPrefixDecodeTest {
 
@@ -61,8 +62,7 @@ class ZstdPrefixDecodeTest {
     assertTrue(blocks >= 5, "the layout has several blocks: " + blocks);
     long previous = 0;
     for (int k = 1; k <= blocks; k++) {
-      byte[] prefix =
-          bytes(ZstdFrame.decodePrefix(f.in, 0, f.frames, k, (int) f.frames.outputBound()));
+      byte[] prefix = bytes(f.payload().decodeBlocks(k));
       assertTrue(
           prefix.length > previous || prefix.length == payload.length,
           "block " + k + " adds output: " + prefix.length + " after " + previous);
@@ -156,23 +156,52 @@ class ZstdPrefixDecodeTest {
     assertEquals(ZimFault.DECOMPRESSION, e.fault());
   }
 
+  @ParameterizedTest
+  @EnumSource(Layout.class)
+  void readsFurtherIntoOnePayloadReadEachBlockFromTheArchiveOnce(Layout layout) {
+    byte[] payload = payload(layout);
+    Fixture f = new Fixture(compress(payload, layout));
+    ZstdPayload p = f.payload();
+    f.bytesRead.set(0);
+    for (int tenth = 1; tenth <= 10; tenth++) {
+      int to = (int) ((long) payload.length * tenth / 10);
+      int from = Math.max(0, to - 500);
+      assertArrayEquals(
+          Arrays.copyOfRange(payload, from, to), bytes(p.range(from, to)), "tenth " + tenth);
+    }
+    long blocksAndChecksums = 0;
+    for (ZstdFrame.Extent e : f.frames.list()) {
+      blocksAndChecksums += e.end() - e.blocksStart();
+    }
+    assertEquals(
+        blocksAndChecksums,
+        f.bytesRead.get(),
+        "every block (and checksum) read once over ten reads, each further than the last");
+    assertTrue(p.isWhole());
+  }
+
   // --- fixtures -----------------------------------------------------------------------------
 
   /** A compressed payload followed by bytes that are not a frame (the next cluster's info byte). */
   private static final class Fixture {
     final ArchiveBytes in;
     final ZstdFrame.Frames frames;
-    final ZstdPayload.BlockYield yield = new ZstdPayload.BlockYield();
+
+    /** Bytes read from the archive so far (the walk's included; reset it to count decodes). */
+    final java.util.concurrent.atomic.AtomicLong bytesRead =
+        new java.util.concurrent.atomic.AtomicLong();
 
     Fixture(byte[] compressed) {
       byte[] archive = Arrays.copyOf(compressed, compressed.length + 8);
       archive[compressed.length] = 0x05;
-      this.in = new ArchiveBytes(new ByteArraySource(archive), "prefix-test");
+      this.in =
+          new ArchiveBytes(
+              new CountingSource(new ByteArraySource(archive), bytesRead), "prefix-test");
       this.frames = ZstdFrame.walk(in, 0, 0, archive.length);
     }
 
     ZstdPayload payload() {
-      return new ZstdPayload(in, 0, frames, (int) frames.outputBound(), yield);
+      return new ZstdPayload(in, 0, frames, (int) frames.outputBound());
     }
 
     int totalBlocks() {
@@ -183,9 +212,30 @@ class ZstdPrefixDecodeTest {
     List<Long> blockBoundaries() {
       List<Long> ends = new ArrayList<>();
       for (int k = 1; k <= totalBlocks(); k++) {
-        ends.add(ZstdFrame.decodePrefix(in, 0, frames, k, (int) frames.outputBound()).size());
+        ends.add(payload().decodeBlocks(k).size());
       }
       return ends;
+    }
+  }
+
+  /** A byte source that counts the bytes read through it. */
+  private record CountingSource(
+      org.corpusmcp.zim.io.ByteSource inner, java.util.concurrent.atomic.AtomicLong read)
+      implements org.corpusmcp.zim.io.ByteSource {
+    @Override
+    public long size() {
+      return inner.size();
+    }
+
+    @Override
+    public void read(long position, ByteBuffer destination) {
+      read.addAndGet(destination.remaining());
+      inner.read(position, destination);
+    }
+
+    @Override
+    public org.corpusmcp.zim.io.ByteSource slice(long offset, long length) {
+      return new CountingSource(inner.slice(offset, length), read);
     }
   }
 
