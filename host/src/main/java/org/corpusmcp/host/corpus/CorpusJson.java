@@ -16,6 +16,7 @@ import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
 import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.host.tools.NearestName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -239,10 +240,51 @@ public final class CorpusJson {
     if (missing == null) {
       return ToolResult.error(failed.code(), failed.message());
     }
+    Map<String, String> guesses = nearestSections(missing);
+    StringBuilder message = new StringBuilder(failed.message());
+    guesses.forEach(
+        (asked, id) ->
+            message
+                .append(" Did you mean '")
+                .append(id)
+                .append("' for '")
+                .append(asked)
+                .append("'?"));
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("missing_sections", missing.missingSections());
+    if (!guesses.isEmpty()) {
+      details.put("did_you_mean", guesses);
+    }
     details.put("available_sections", outline(missing.availableSections()));
-    return ToolResult.error(failed.code(), failed.message(), details);
+    return ToolResult.error(failed.code(), message.toString(), details);
+  }
+
+  /**
+   * For each missing section id, the id of the section it probably meant: a near spelling of an id,
+   * or of a section's title (agents often pass "Early life" for {@code Early_life}). The document's
+   * own top section is left out: its id is empty, so every one-letter id would look like a slip of
+   * it.
+   */
+  private static Map<String, String> nearestSections(Reply.MissingSections missing) {
+    Map<String, String> idByName = new LinkedHashMap<>();
+    for (OutlineEntry e : missing.availableSections()) {
+      if (!e.id().isEmpty()) {
+        idByName.putIfAbsent(e.id(), e.id());
+      }
+    }
+    for (OutlineEntry e : missing.availableSections()) {
+      if (!e.id().isEmpty()) {
+        idByName.putIfAbsent(e.title(), e.id());
+      }
+    }
+    Map<String, String> guesses = new LinkedHashMap<>();
+    for (String asked : missing.missingSections()) {
+      String name = NearestName.closest(asked, idByName.keySet());
+      if (name != null) {
+        guesses.put(asked, idByName.get(name));
+      }
+    }
+    return guesses;
   }
 
   /** Fetch replies measured as the client receives them: this mapping, as the host's JSON text. */

@@ -5,10 +5,10 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * "Did you mean …?" for every name a user or an agent can mistype: arguments, tools, commands. A
- * name counts as a misspelling of a candidate when it is within about one edit in three characters
- * (at least one, at most three), case and {@code -}/{@code _} aside; a transposed pair of letters
- * is one edit, since that is the commonest slip at a keyboard.
+ * "Did you mean …?" for every name a user or an agent can mistype: arguments, tools, commands,
+ * section ids. A name counts as a misspelling of a candidate when it is within about one edit in
+ * three characters (at least one, at most three), case and {@code -}/{@code _}/space aside; a
+ * transposed pair of letters is one edit, since that is the commonest slip at a keyboard.
  */
 public final class NearestName {
 
@@ -37,7 +37,7 @@ public final class NearestName {
   }
 
   private static String normalise(String s) {
-    return s.toLowerCase(Locale.ROOT).replace("-", "_");
+    return s.toLowerCase(Locale.ROOT).replace('-', '_').replace(' ', '_');
   }
 
   /** Optimal string alignment distance: an adjacent transposition costs one edit. */

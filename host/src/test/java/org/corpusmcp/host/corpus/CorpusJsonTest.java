@@ -190,6 +190,33 @@ class CorpusJsonTest {
   }
 
   @Test
+  void sectionNotFoundSuggestsTheSectionAMisspeltOrTitleCasedIdMeant() {
+    // The article's headings, read from its HTML: <h2 id="Death">, <h2
+    // id="Early_life_and_education">.
+    try (CorpusService service = service("did-you-mean", 100_000, CorpusSearchers.forCorpus())) {
+      ToolResult.Failure failure =
+          assertInstanceOf(
+              ToolResult.Failure.class,
+              CorpusJson.toolResult(
+                  service.fetch(
+                      "corpus://Maxi/Ray_Charles",
+                      List.of("Deth", "Early life and education", "Quantum mechanics")),
+                  CorpusJson::fetch));
+      assertEquals("section_not_found", failure.code());
+      assertEquals(
+          Map.of("Deth", "Death", "Early life and education", "Early_life_and_education"),
+          failure.details().get("did_you_mean"));
+      assertTrue(
+          failure
+              .message()
+              .endsWith(
+                  " Did you mean 'Death' for 'Deth'?"
+                      + " Did you mean 'Early_life_and_education' for 'Early life and education'?"),
+          failure.message());
+    }
+  }
+
+  @Test
   void everyRecordFieldHasAPlaceInItsSchema() {
     Map<String, Object> fetch = schema(CorpusJson.FETCH_SCHEMA);
     Map<String, Object> search = schema(CorpusJson.SEARCH_SCHEMA);
