@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -80,7 +81,7 @@ class AbandonedSessionsTest {
                     port.complete(Integer.parseInt(m.group(1)));
                   }
                 }
-              } catch (java.io.IOException ignored) {
+              } catch (IOException ignored) {
                 // process ended
               }
               port.completeExceptionally(new AssertionError("the server did not start:\n" + log));
@@ -92,6 +93,7 @@ class AbandonedSessionsTest {
       int p = port.get(60, TimeUnit.SECONDS);
       AtomicInteger accepted = new AtomicInteger();
       AtomicInteger refused = new AtomicInteger();
+      AtomicInteger dropped = new AtomicInteger();
       Map<String, Integer> unexpected = new ConcurrentHashMap<>();
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(12);
       for (int t = 0; t < 4; t++) {
@@ -99,7 +101,7 @@ class AbandonedSessionsTest {
             () -> {
               while (System.nanoTime() < until) {
                 try {
-                  HttpResponse<String> r = initialize(p);
+                  HttpResponse<String> r = initializeOrRetryOnce(p, dropped);
                   if (r.statusCode() == 200
                       && r.headers().firstValue("Mcp-Session-Id").isPresent()) {
                     accepted.incrementAndGet();
@@ -118,10 +120,21 @@ class AbandonedSessionsTest {
       pool.shutdown();
       assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
       System.err.printf(
-          "abandoned sessions in 12 s under -Xmx64m: %d accepted, %d refused at the cap of %d%n",
-          accepted.get(), refused.get(), CAP);
-      assertTrue(process.isAlive(), "the server died:\n" + log);
-      assertEquals(Map.of(), unexpected, "every answer is a session or the cap's error");
+          "abandoned sessions in 12 s under -Xmx64m: %d accepted, %d refused at the cap of %d,"
+              + " %d kept-alive connections closed under a request%n",
+          accepted.get(), refused.get(), CAP, dropped.get());
+      String serverLog;
+      synchronized (log) {
+        serverLog = log.toString();
+      }
+      assertTrue(process.isAlive(), "the server died:\n" + serverLog);
+      assertFalse(serverLog.contains("OutOfMemoryError"), serverLog);
+      assertEquals(
+          Map.of(), unexpected, "every answer is a session or the cap's error\n" + serverLog);
+      int requests = accepted.get() + refused.get();
+      assertTrue(
+          dropped.get() * 1000L <= requests,
+          dropped + " of " + requests + " requests lost their connection\n" + serverLog);
       assertTrue(
           refused.get() > 0,
           "the cap of " + CAP + " was never hit in " + accepted.get() + " abandoned sessions");
@@ -145,6 +158,27 @@ class AbandonedSessionsTest {
     JsonNode reply = JSON.readTree(body);
     return reply.path("error").path("code").asInt() == -32000
         && reply.path("error").path("message").asString().contains("sessions");
+  }
+
+  /**
+   * HTTP/1.1 lets either side close a kept-alive connection at any moment, and the JDK client never
+   * resends a POST that met a connection closed under it ("header parser received no bytes"). Under
+   * this hammering that happened to about one request in several hundred thousand, which failed the
+   * test now and then. A request that got no answer at all is sent once more, on another
+   * connection, and counted: a server that dropped connections of its own accord would drop far
+   * more than the one in a thousand the test allows.
+   */
+  static HttpResponse<String> initializeOrRetryOnce(int port, AtomicInteger dropped)
+      throws Exception {
+    try {
+      return initialize(port);
+    } catch (IOException e) {
+      if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
+        throw e;
+      }
+      dropped.incrementAndGet();
+      return initialize(port);
+    }
   }
 
   static HttpResponse<String> initialize(int port) throws Exception {
