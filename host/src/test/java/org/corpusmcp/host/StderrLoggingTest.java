@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.ConsoleAppender;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,6 +34,7 @@ class StderrLoggingTest {
    */
   private static Streams logWith(Map<String, String> settings, Consumer<LoggerContext> body) {
     LoggerContext context = new LoggerContext();
+    context.setMDCAdapter(new LogbackMDCAdapter()); // what logback's service provider gives its own
     PrintStream realOut = System.out;
     PrintStream realErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -88,7 +90,7 @@ class StderrLoggingTest {
             });
     assertEquals("", s.out());
     assertEquals(
-        List.of("DEBUG o.corpusmcp.X - mine", "WARN  o.p.DefaultPluginManager - pf4j warn"),
+        List.of("DEBUG org.corpusmcp.X - mine", "WARN  o.p.DefaultPluginManager - pf4j warn"),
         s.errLines().stream().map(StderrLoggingTest::withoutTime).toList());
   }
 
@@ -103,7 +105,7 @@ class StderrLoggingTest {
               c.getLogger("org.corpusmcp.X").info("shown");
             });
     assertEquals(
-        List.of("DEBUG i.m.spec.McpSchema - sdk debug", "INFO  o.corpusmcp.X - shown"),
+        List.of("DEBUG i.m.spec.McpSchema - sdk debug", "INFO  org.corpusmcp.X - shown"),
         s.errLines().stream().map(StderrLoggingTest::withoutTime).toList());
   }
 
@@ -114,7 +116,7 @@ class StderrLoggingTest {
             Map.of(),
             c -> c.getLogger("org.corpusmcp.X").error("failed", new IllegalStateException("why")));
     assertEquals("", s.out());
-    assertEquals("ERROR o.corpusmcp.X - failed", withoutTime(s.errLines().get(0)));
+    assertEquals("ERROR org.corpusmcp.X - failed", withoutTime(s.errLines().get(0)));
     assertEquals("java.lang.IllegalStateException: why", s.errLines().get(1));
   }
 
