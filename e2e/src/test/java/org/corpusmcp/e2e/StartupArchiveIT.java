@@ -65,6 +65,40 @@ class StartupArchiveIT {
   }
 
   @Test
+  void everyRewrittenPicocliClassPassesTheVerifier() throws Exception {
+    Path jar;
+    try (var files = Files.list(Dist.HOME.resolve("lib"))) {
+      jar =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("picocli-"))
+              .findFirst()
+              .orElseThrow();
+    }
+    int classes = 0;
+    // Initialising a class links it, and linking a class file of format 50+ runs the type-checking
+    // verifier on the stack map frames the build computed (a wrong frame is a VerifyError).
+    try (java.util.jar.JarFile entries = new java.util.jar.JarFile(jar.toFile());
+        java.net.URLClassLoader loader =
+            new java.net.URLClassLoader(
+                new java.net.URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      for (var entry : java.util.Collections.list(entries.entries())) {
+        String name = entry.getName();
+        if (name.endsWith(".class") && !name.startsWith("META-INF/")) {
+          byte[] head;
+          try (var in = entries.getInputStream(entry)) {
+            head = in.readNBytes(8);
+          }
+          assertTrue(
+              ((head[6] & 0xff) << 8 | (head[7] & 0xff)) >= 52, name + " is Java 8's format");
+          Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), true, loader);
+          classes++;
+        }
+      }
+    }
+    assertTrue(classes > 200, "picocli's classes: " + classes);
+  }
+
+  @Test
   void theHostItselfComesFromTheArchiveAndLoggingNeedsNoXmlParser(@TempDir Path dir)
       throws Exception {
     List<Load> loads = serveUntilEndOfInput(dir);
