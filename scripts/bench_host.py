@@ -10,9 +10,10 @@ Measures, for RUNS fresh processes each (after one warm-up run, so the OS file c
 
 --fresh runs every stdio session (the warm-up too) from a new copy of the launcher's distribution
 (`cp -a`, which keeps the files' times as unpacking an archive does), so each is the first run of
-an installation (on Java 17 a copy cannot use the build's start-up archive, which holds lib/'s
-absolute paths, so this is a first run without one, writing its own at exit); --vs LAUNCHER runs a second distribution in turn with the first (A B A B ...),
-so both see the same machine load.
+an installation; on Java 17 a copy cannot use the build's start-up archive (it holds lib/'s
+absolute paths), so this is a first run without one, writing its own at exit.
+--vs LAUNCHER runs a second distribution in turn with the first (A B A B ...), so both see the
+same machine load.
 
 Usage:  scripts/bench_host.py [--runs 7] [--launcher distribution/target/corpus-mcp/bin/corpus-mcp]
                               [--call TOOL --args JSON] [--env K=V ...]
