@@ -6,17 +6,29 @@ Measures, for RUNS fresh processes each (after one warm-up run, so the OS file c
               initialize (HTTP)
   first call  the above plus tools/list and one tools/call
   RSS         resident set size (VmRSS from /proc) after those calls
+  CPU         user + system seconds of the server process, spawn to exit (stdio only)
+
+--fresh runs every stdio session (the warm-up too) from a new copy of the launcher's distribution
+(`cp -a`, which keeps the files' times as unpacking an archive does), so each is the first run of
+an installation; on Java 17 a copy cannot use the build's start-up archive (it holds lib/'s
+absolute paths), so this is a first run without one, writing its own at exit.
+--vs LAUNCHER runs a second distribution in turn with the first (A B A B ...), so both see the
+same machine load.
 
 Usage:  scripts/bench_host.py [--runs 7] [--launcher distribution/target/corpus-mcp/bin/corpus-mcp]
                               [--call TOOL --args JSON] [--env K=V ...]
+                              [--stdio-only] [--fresh] [--vs LAUNCHER]
 Prints a Markdown table (medians, min-max) for docs/benchmarks/host.md.
 """
 import argparse
 import json
 import os
+import pathlib
 import re
+import shutil
 import statistics
 import subprocess
+import tempfile
 import time
 import urllib.request
 
@@ -58,8 +70,19 @@ def stdio_run(launcher, env, call):
     if reply.get("result", {}).get("isError"):
         raise RuntimeError(f"tool call failed: {reply}")
     rss = rss_java(p.pid)
-    p.stdin.close(); p.wait(timeout=30)
-    return t_init, t_call, rss
+    p.stdin.close()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return t_init, t_call, rss, usage.ru_utime + usage.ru_stime
+
+
+def fresh_stdio_run(launcher, env, call):
+    """stdio_run on a new copy of the distribution, the first run of that installation."""
+    home = pathlib.Path(launcher).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = pathlib.Path(tmp) / "corpus-mcp"
+        subprocess.run(["cp", "-a", str(home), str(copy)], check=True)
+        return stdio_run(str(copy / "bin/corpus-mcp"), env, call)
 
 
 def rss_java(pid):
@@ -104,15 +127,17 @@ def http_run(launcher, env, call):
         raise RuntimeError(f"tool call failed: {body[:300]}")
     rss = rss_kib(p.pid)
     p.terminate(); p.wait(timeout=30)
-    return t_init, t_call, rss
+    return t_init, t_call, rss, float("nan")
 
 
 def summarise(label, samples):
     inits = [s[0] * 1000 for s in samples]
     calls = [s[1] * 1000 for s in samples]
     rss = [s[2] / 1024 for s in samples]
+    cpu = [s[3] * 1000 for s in samples]
     fmt = lambda xs, unit: f"{statistics.median(xs):.0f} {unit} ({min(xs):.0f}-{max(xs):.0f})"
-    return f"| {label} | {fmt(inits, 'ms')} | {fmt(calls, 'ms')} | {fmt(rss, 'MiB')} |"
+    cpu_cell = fmt(cpu, "ms") if cpu[0] == cpu[0] else "-"
+    return f"| {label} | {fmt(inits, 'ms')} | {fmt(calls, 'ms')} | {fmt(rss, 'MiB')} | {cpu_cell} |"
 
 
 def main():
@@ -122,18 +147,33 @@ def main():
     ap.add_argument("--call", default="archwiki_sections")
     ap.add_argument("--args", default='{"title_or_url":"GRUB"}')
     ap.add_argument("--env", action="append", default=[], help="extra K=V for the server")
+    ap.add_argument("--stdio-only", action="store_true", help="skip the HTTP runs")
+    ap.add_argument("--fresh", action="store_true", help="each stdio run on a new copy")
+    ap.add_argument("--vs", help="a second launcher, run in turn with --launcher")
     a = ap.parse_args()
     env = dict(os.environ)
     for kv in a.env:
         k, _, v = kv.partition("=")
         env[k] = v
     call = (a.call, json.loads(a.args))
-    print("| transport | init | first call | RSS |")
-    print("|---|---|---|---|")
-    for label, fn in (("stdio", stdio_run), ("HTTP", http_run)):
-        fn(a.launcher, env, call)  # warm-up
-        samples = [fn(a.launcher, env, call) for _ in range(a.runs)]
-        print(summarise(label, samples))
+    launchers = [a.launcher] + ([a.vs] if a.vs else [])
+    stdio = fresh_stdio_run if a.fresh else stdio_run
+    transports = [("stdio" + (" fresh" if a.fresh else ""), stdio)]
+    if not a.stdio_only:
+        transports.append(("HTTP", http_run))
+    print(f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("| launcher | transport | init | first call | RSS | CPU |")
+    print("|---|---|---|---|---|---|")
+    for label, fn in transports:
+        samples = {l: [] for l in launchers}
+        for l in launchers:
+            fn(l, env, call)  # warm-up: the OS file cache
+        for _ in range(a.runs):
+            for l in launchers:  # in turn, so both see the same load
+                samples[l].append(fn(l, env, call))
+        for l in launchers:
+            print(f"| {l} " + summarise(label, samples[l]))
+    print(f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,124 @@
+package org.corpusmcp.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a fresh distribution's first {@code serve} loads, read from the JVM's own class-load log:
+ * the classes of its start-up path come from the package-time archive, not from lib/'s jars.
+ */
+class StartupArchiveIT {
+
+  /** The launcher's default options (the archive was trained with them) plus the class log. */
+  private static final String DEFAULT_OPTS =
+      "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30";
+
+  /** {@code [0.123s][info][class,load] picocli.CommandLine source: shared objects file (top)}. */
+  private static final Pattern LOADED =
+      Pattern.compile("\\[class,load\\s*\\] (\\S+) source: (.*)$", Pattern.MULTILINE);
+
+  private record Load(String className, String source) {
+    boolean fromArchive() {
+      return source.startsWith("shared objects file");
+    }
+  }
+
+  private static List<Load> serveUntilEndOfInput(Path dir) throws Exception {
+    Path log = dir.resolve("classes.log");
+    Map<String, String> env = Dist.env();
+    env.put("JAVA_OPTS", DEFAULT_OPTS + " -Xlog:class+load=info:file=" + log);
+    env.remove("CORPUS_CONFIG");
+    env.remove("CORPUS_ROOT");
+    // Standard input is closed at once: the host starts in full, then shuts down.
+    Dist.Result serve = Dist.corpusMcp(dir, env, "serve");
+    assertEquals(0, serve.status(), serve.err());
+    List<Load> loads = new java.util.ArrayList<>();
+    Matcher m = LOADED.matcher(Files.readString(log));
+    while (m.find()) {
+      loads.add(new Load(m.group(1), m.group(2)));
+    }
+    assertTrue(loads.size() > 1000, "a class-load log was written: " + loads.size() + " lines");
+    return loads;
+  }
+
+  @Test
+  void picocliIsMappedFromTheArchiveNotReadFromItsJar(@TempDir Path dir) throws Exception {
+    List<Load> picocli =
+        serveUntilEndOfInput(dir).stream()
+            .filter(l -> l.className().startsWith("picocli."))
+            .toList();
+    // Its jar ships Java 5 class files, which Java 17 cannot archive: the build rewrites them.
+    assertTrue(picocli.size() > 50, "serve parses its command line: " + picocli.size());
+    assertEquals(
+        List.of(),
+        picocli.stream().filter(l -> !l.fromArchive()).map(Load::toString).toList(),
+        "picocli classes loaded from elsewhere than the archive");
+  }
+
+  @Test
+  void everyRewrittenPicocliClassPassesTheVerifier() throws Exception {
+    Path jar;
+    try (var files = Files.list(Dist.HOME.resolve("lib"))) {
+      jar =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("picocli-"))
+              .findFirst()
+              .orElseThrow();
+    }
+    int classes = 0;
+    // Initialising a class links it, and linking a class file of format 50+ runs the type-checking
+    // verifier on the stack map frames the build computed (a wrong frame is a VerifyError).
+    try (java.util.jar.JarFile entries = new java.util.jar.JarFile(jar.toFile());
+        java.net.URLClassLoader loader =
+            new java.net.URLClassLoader(
+                new java.net.URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      for (var entry : java.util.Collections.list(entries.entries())) {
+        String name = entry.getName();
+        if (name.endsWith(".class") && !name.startsWith("META-INF/")) {
+          byte[] head;
+          try (var in = entries.getInputStream(entry)) {
+            head = in.readNBytes(8);
+          }
+          assertTrue(
+              ((head[6] & 0xff) << 8 | (head[7] & 0xff)) >= 52, name + " is Java 8's format");
+          Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), true, loader);
+          classes++;
+        }
+      }
+    }
+    assertTrue(classes > 200, "picocli's classes: " + classes);
+  }
+
+  @Test
+  void theHostItselfComesFromTheArchiveAndLoggingNeedsNoXmlParser(@TempDir Path dir)
+      throws Exception {
+    List<Load> loads = serveUntilEndOfInput(dir);
+    Load main =
+        loads.stream()
+            .filter(l -> l.className().equals("org.corpusmcp.host.Main"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(main.fromArchive(), main.toString());
+    assertEquals(
+        List.of(),
+        loads.stream()
+            .map(Load::className)
+            .filter(
+                c ->
+                    c.startsWith("javax.xml.")
+                        || c.startsWith("com.sun.org.apache.xerces.")
+                        || c.startsWith("jdk.xml.")
+                        || c.endsWith(".JoranConfigurator"))
+            .toList(),
+        "logging is configured in code (StderrLogging), not from XML");
+  }
+}
