@@ -30,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class LocalMediaWiki implements AutoCloseable {
 
   static final Path INSTALL = Path.of("/usr/share/mediawiki");
-  private static final Duration SCRIPT_TIMEOUT = Duration.ofSeconds(180);
+  private static final Duration SCRIPT_TIMEOUT = Duration.ofMinutes(3);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   final Path dir;
@@ -292,8 +292,8 @@ final class LocalMediaWiki implements AutoCloseable {
   }
 
   private static boolean onPath(String program) {
-    for (String part : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(part, program))) {
+    for (String part : System.getenv().getOrDefault("PATH", "").split(":", -1)) {
+      if (!part.isEmpty() && Files.isExecutable(Path.of(part, program))) {
         return true;
       }
     }

@@ -232,7 +232,7 @@ class BothRevisionsTest {
       mcp.close();
     }
     Map<String, JsonNode> byId = new HashMap<>();
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+    for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
       if (!line.isBlank()) {
         JsonNode message = JSON.readTree(line);
         byId.put(message.path("id").asString(), message);

@@ -212,7 +212,7 @@ class HttpEndToEndTest {
   }
 
   private static String rawRequest(int port, String request) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", port)) {
+    try (Socket socket = Loopback.connect(port)) {
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
       socket.getOutputStream().flush();
       return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

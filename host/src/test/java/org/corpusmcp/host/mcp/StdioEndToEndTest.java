@@ -72,9 +72,9 @@ class StdioEndToEndTest {
         List.of("sample_echo", "sample_fail", "sample_boom", "sample_slow", "sample_printer"),
         tools.stream().map(McpSchema.Tool::name).toList());
     McpSchema.Tool echo = tools.get(0);
-    assertEquals(Boolean.TRUE, echo.annotations().readOnlyHint());
-    assertEquals(Boolean.TRUE, echo.annotations().idempotentHint());
-    assertEquals(Boolean.FALSE, echo.annotations().openWorldHint());
+    assertEquals(true, echo.annotations().readOnlyHint());
+    assertEquals(true, echo.annotations().idempotentHint());
+    assertEquals(false, echo.annotations().openWorldHint());
     assertNotNull(echo.outputSchema());
     assertEquals("object", echo.inputSchema().get("type"));
   }
