@@ -27,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Every maintenance script and the server start are bounded in time; {@link #close} stops the
  * server.
  */
+@SuppressWarnings("try") // close() waits for php and lets an interrupt through
 final class LocalMediaWiki implements AutoCloseable {
 
   static final Path INSTALL = Path.of("/usr/share/mediawiki");

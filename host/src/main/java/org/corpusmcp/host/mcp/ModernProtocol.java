@@ -236,6 +236,7 @@ public final class ModernProtocol {
                     json.valueToTree(
                         new McpSchema.ListToolsResult(
                             tools.values().stream().map(SyncToolSpecification::tool).toList(),
+                            null,
                             null))));
         case "prompts/list" ->
             result(
@@ -244,6 +245,7 @@ public final class ModernProtocol {
                     json.valueToTree(
                         new McpSchema.ListPromptsResult(
                             prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
+                            null,
                             null))));
         case "tools/call" -> callTool(id, params);
         default -> getPrompt(id, params);

@@ -133,7 +133,7 @@ class BothRevisionsTest {
       client.initialize();
       McpSchema.CallToolResult legacy =
           client.callTool(
-              new McpSchema.CallToolRequest("sample_echo", Map.of("text", "ab", "times", 2)));
+              new McpSchema.CallToolRequest("sample_echo", Map.of("text", "ab", "times", 2), null));
       assertEquals(JSON.valueToTree(legacy.structuredContent()), modern.path("structuredContent"));
       assertEquals(
           ((McpSchema.TextContent) legacy.content().get(0)).text(),

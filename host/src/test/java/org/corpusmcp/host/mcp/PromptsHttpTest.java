@@ -102,7 +102,8 @@ class PromptsHttpTest {
       assertEquals(List.of(), prompt.arguments());
 
       McpSchema.GetPromptResult got =
-          client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+          client.getPrompt(
+              new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of(), null));
       assertEquals(1, got.messages().size());
       assertEquals(McpSchema.Role.USER, got.messages().get(0).role());
       assertEquals(
@@ -121,7 +122,7 @@ class PromptsHttpTest {
       McpError error =
           assertThrows(
               McpError.class,
-              () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+              () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of(), null)));
       assertEquals(-32602, error.getJsonRpcError().code());
       assertEquals("Unknown prompt: examples", error.getJsonRpcError().message());
     } finally {

@@ -62,7 +62,7 @@ class StdioEndToEndTest {
   }
 
   static McpSchema.CallToolRequest request(String name, Map<String, Object> args) {
-    return McpSchema.CallToolRequest.builder().name(name).arguments(args).build();
+    return McpSchema.CallToolRequest.builder(name).arguments(args).build();
   }
 
   @Test
@@ -87,13 +87,14 @@ class StdioEndToEndTest {
         List.of(SamplePlugins.GUIDE_PROMPT), prompts.stream().map(McpSchema.Prompt::name).toList());
     assertEquals(List.of(), prompts.get(0).arguments());
     McpSchema.GetPromptResult got =
-        client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+        client.getPrompt(
+            new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of(), null));
     assertEquals(
         SamplePlugins.GUIDE_TEXT, ((McpSchema.TextContent) got.messages().get(0).content()).text());
     McpError unknown =
         assertThrows(
             McpError.class,
-            () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+            () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of(), null)));
     assertEquals(-32602, unknown.getJsonRpcError().code());
     assertEquals("Unknown prompt: examples", unknown.getJsonRpcError().message());
   }
