@@ -48,7 +48,7 @@ corpus-list: ## the configured libraries
 test: ## every test, as CI runs them
 	scripts/test
 
-lint: ## the format check (Spotless, google-java-format) and the Error Prone compile of all main and test code
+lint: ## the format check (Spotless, google-java-format) and the compile of all main and test code, failing on any javac or Error Prone warning
 	mvn -B -q spotless:check
 	mvn -B -q -DskipTests test-compile
 

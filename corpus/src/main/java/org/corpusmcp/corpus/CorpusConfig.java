@@ -140,7 +140,7 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
       throw new CorpusConfigException(
           file + ": " + where + ": archive " + candidate + " does not exist");
     }
-    if (!real.startsWith(root) || Path.of(relative).isAbsolute() && !candidate.startsWith(root)) {
+    if (!real.startsWith(root) || (Path.of(relative).isAbsolute() && !candidate.startsWith(root))) {
       throw new CorpusConfigException(
           file
               + ": "

@@ -289,7 +289,8 @@ public final class CorpusService implements AutoCloseable {
     // own, so a section's content and content_hash are the same however it was asked for, and
     // pieces fetched by id add up to the whole document.
     // each section's own text, rendered and normalised once: the outline's sizes and the pieces
-    Map<Section, String> own = new IdentityHashMap<>();
+    // keyed by identity: a record's own hash would walk the whole subtree
+    IdentityHashMap<Section, String> own = new IdentityHashMap<>();
     for (Section s : document.allSections()) {
       own.put(s, nfc(ownMarkdown(s)));
     }
@@ -344,7 +345,7 @@ public final class CorpusService implements AutoCloseable {
 
   private static boolean isInsideAnother(Section s, List<Section> chosen) {
     for (Section other : chosen) {
-      if (other != s && contains(other, s)) {
+      if (!other.id().equals(s.id()) && contains(other, s)) {
         return true;
       }
     }
@@ -353,7 +354,7 @@ public final class CorpusService implements AutoCloseable {
 
   private static boolean contains(Section ancestor, Section s) {
     for (Section child : ancestor.children()) {
-      if (child == s || contains(child, s)) {
+      if (child.id().equals(s.id()) || contains(child, s)) {
         return true;
       }
     }

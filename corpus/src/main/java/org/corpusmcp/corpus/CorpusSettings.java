@@ -200,6 +200,8 @@ public record CorpusSettings(
     }
 
     /**
+     * Builds the settings, checking every value.
+     *
      * @throws IllegalArgumentException a value out of range, named by its variable
      */
     public CorpusSettings build() {

@@ -21,7 +21,11 @@ import org.corpusmcp.api.corpus.Section;
  */
 final class DocumentWords {
 
+  // Word sets are sorted arrays (binary search, a fraction of a list's memory in a cache weighed
+  // by size); these records are never compared or hashed, so array identity equality is moot.
+
   /** One sentence of running text and its normalized words (sorted, distinct). */
+  @SuppressWarnings("ArrayRecordComponent")
   record Sentence(String text, String[] words) {}
 
   /**
@@ -29,6 +33,7 @@ final class DocumentWords {
    *
    * @param id the section's id value, as fetch takes it
    */
+  @SuppressWarnings("ArrayRecordComponent")
   record SectionWords(
       String id,
       String title,
@@ -56,7 +61,7 @@ final class DocumentWords {
     String opening = "";
     for (Section section : document.allSections()) {
       List<Sentence> prose = new ArrayList<>();
-      for (String paragraph : section.text().split("\n\\s*\n")) {
+      for (String paragraph : section.text().split("\n\\s*\n", -1)) {
         if (!isProse(paragraph)) {
           continue;
         }
@@ -65,7 +70,7 @@ final class DocumentWords {
           opening = text;
           weight.string(opening);
         }
-        for (String sentence : text.split("(?<=[.!?])\\s+")) {
+        for (String sentence : text.split("(?<=[.!?])\\s+", -1)) {
           prose.add(
               new Sentence(
                   weight.string(sentence), weight.words(sorted(Lexical.words(sentence), shared))));

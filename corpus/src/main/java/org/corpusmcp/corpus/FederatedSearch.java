@@ -166,7 +166,7 @@ final class FederatedSearch {
       int depth,
       Map<String, String> failures,
       boolean withExact) {
-    Map<Integer, CollectionStats> collections = collectionStats(query, mode, failures);
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
@@ -224,8 +224,7 @@ final class FederatedSearch {
    * alone in its language is left out (it keeps its own statistics, hence libzim's order). A
    * library whose statistics cannot be read is searched alone, and fails there.
    */
-  private Map<Integer, CollectionStats> collectionStats(
-      Query query, LibrarySearcher.Mode mode, Map<String, String> failures) {
+  private Map<Integer, CollectionStats> collectionStats(Query query, LibrarySearcher.Mode mode) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;

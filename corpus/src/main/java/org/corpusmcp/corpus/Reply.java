@@ -20,6 +20,8 @@ public sealed interface Reply<T> permits Reply.Ok, Reply.Failed {
   record Ok<T>(T value) implements Reply<T> {}
 
   /**
+   * A failed request: what the client is told instead of a value.
+   *
    * @param code a stable snake_case code: invalid_ref, not_found, section_not_found,
    *     document_too_large, archive_error, search_unavailable
    * @param missing for section_not_found: what was asked for and what there is

@@ -32,7 +32,7 @@ final class TitleSearcher implements LibrarySearcher {
       probes.add(Lexical.capitalizeFirst(q));
       probes.add(capitalizeWords(q));
     } else {
-      for (String word : q.split("\\s+")) {
+      for (String word : q.split("\\s+", -1)) {
         if (word.codePointCount(0, word.length()) >= 3) {
           probes.add(word);
           probes.add(Lexical.capitalizeFirst(word));

@@ -111,7 +111,7 @@ class DamagedArchiveTest {
     List<Future<Reply<?>>> calls = new ArrayList<>();
     for (String ref : refs) {
       calls.add(clients.submit(() -> service.fetch(ref, List.of())));
-      String word = ref.substring(ref.lastIndexOf('/') + 1).split("_")[0];
+      String word = ref.substring(ref.lastIndexOf('/') + 1).split("_", -1)[0];
       calls.add(clients.submit(() -> service.search(word, 5)));
     }
     List<Reply<?>> out = new ArrayList<>();

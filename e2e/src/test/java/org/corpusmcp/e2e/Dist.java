@@ -97,6 +97,7 @@ final class Dist {
   }
 
   /** A server started with {@code serve --http --port 0}; knows its URL once it is ready. */
+  @SuppressWarnings("try") // close() waits for the process and lets an interrupt through
   static final class HttpServer implements AutoCloseable {
     private static final Pattern ENDPOINT = Pattern.compile("MCP endpoint: (http://\\S+/mcp)");
     final Process process;

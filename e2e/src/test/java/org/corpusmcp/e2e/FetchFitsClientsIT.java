@@ -71,7 +71,7 @@ class FetchFitsClientsIT {
             longRoot.resolve("corpus.toml"), "version = 1\n" + library("Long", "long_article.zim"));
     List<JsonNode> longest =
         fetch(longRoot, longConfig, List.of(Map.of("ref", "corpus://Long/Ray_Charles")));
-    assertEquals(Boolean.TRUE, longest.get(0).get("truncated").asBoolean(), longest.toString());
+    assertTrue(longest.get(0).get("truncated").asBoolean(), longest.toString());
     assertTrue(longest.get(0).get("omitted").asInt() > 0, longest.toString());
     replies.addAll(longest);
 
@@ -132,7 +132,7 @@ class FetchFitsClientsIT {
         Dist.corpusMcp(zim.getParent(), Dist.env(), "zim", "entries", zim.toString());
     assertEquals(0, entries.status(), entries.err());
     List<JsonNode> articles = new ArrayList<>();
-    for (String line : entries.out().split("\n")) {
+    for (String line : entries.out().lines().toList()) {
       JsonNode e = JSON.readTree(line);
       boolean article =
           "text/html".equals(e.path("mimetype").asString())

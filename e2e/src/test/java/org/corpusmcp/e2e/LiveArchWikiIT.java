@@ -90,7 +90,7 @@ class LiveArchWikiIT {
   @SuppressWarnings("unchecked")
   static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> args) {
     McpSchema.CallToolResult result =
-        client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
+        client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
     assertFalse(Boolean.TRUE.equals(result.isError()), tool + " " + args + ": " + result.content());
     return (Map<String, Object>) result.structuredContent();
   }
@@ -98,7 +98,7 @@ class LiveArchWikiIT {
   /** A failed call's code, from the JSON body of its text content. */
   static String failure(McpSyncClient client, String tool, Map<String, Object> args) {
     McpSchema.CallToolResult result =
-        client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
+        client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
     assertTrue(
         Boolean.TRUE.equals(result.isError()),
         tool + " " + args + " succeeded: " + result.structuredContent());

@@ -27,10 +27,11 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Every maintenance script and the server start are bounded in time; {@link #close} stops the
  * server.
  */
+@SuppressWarnings("try") // close() waits for php and lets an interrupt through
 final class LocalMediaWiki implements AutoCloseable {
 
   static final Path INSTALL = Path.of("/usr/share/mediawiki");
-  private static final Duration SCRIPT_TIMEOUT = Duration.ofSeconds(180);
+  private static final Duration SCRIPT_TIMEOUT = Duration.ofMinutes(3);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   final Path dir;
@@ -292,8 +293,8 @@ final class LocalMediaWiki implements AutoCloseable {
   }
 
   private static boolean onPath(String program) {
-    for (String part : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(part, program))) {
+    for (String part : System.getenv().getOrDefault("PATH", "").split(":", -1)) {
+      if (!part.isEmpty() && Files.isExecutable(Path.of(part, program))) {
         return true;
       }
     }

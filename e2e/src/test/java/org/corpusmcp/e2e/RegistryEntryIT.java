@@ -24,22 +24,22 @@ class RegistryEntryIT {
     JsonNode entry =
         JsonMapper.builder().build().readTree(Files.readString(ROOT.resolve("server.json")));
     assertTrue(
-        entry.path("name").asText().matches("[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+"),
+        entry.path("name").asString().matches("[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+"),
         "registry names are reverse-DNS namespace/name: " + entry.path("name"));
-    assertEquals(VERSION, entry.path("version").asText(), "server.json's version is the build's");
+    assertEquals(VERSION, entry.path("version").asString(), "server.json's version is the build's");
     JsonNode image = entry.path("packages").path(0);
-    assertEquals("oci", image.path("registryType").asText());
+    assertEquals("oci", image.path("registryType").asString());
     assertTrue(
-        image.path("identifier").asText().endsWith(":" + VERSION),
+        image.path("identifier").asString().endsWith(":" + VERSION),
         "the image tag is the version: " + image.path("identifier"));
     // The image listens on MCP_PORT=8000 (scripts/build-image.sh) and serves /mcp.
-    assertEquals("http://127.0.0.1:8000/mcp", image.path("transport").path("url").asText());
+    assertEquals("http://127.0.0.1:8000/mcp", image.path("transport").path("url").asString());
 
     String readme =
         Files.readString(ROOT.resolve("README.md"))
             + Files.readString(ROOT.resolve("docs/security.md"));
     for (JsonNode variable : image.path("environmentVariables")) {
-      String name = variable.path("name").asText();
+      String name = variable.path("name").asString();
       assertTrue(readme.contains(name), name + " is documented in README.md or docs/security.md");
     }
   }

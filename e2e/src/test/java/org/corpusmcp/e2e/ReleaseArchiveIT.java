@@ -75,7 +75,9 @@ class ReleaseArchiveIT {
     JsonNode results = JsonMapper.builder().build().readTree(search.out()).path("results");
     // docs/architecture.md is the handbook page that explains the fusion (read by hand).
     assertEquals(
-        "corpus://Handbook/docs/architecture", results.path(0).path("ref").asText(), search.out());
+        "corpus://Handbook/docs/architecture",
+        results.path(0).path("ref").asString(),
+        search.out());
     assertFalse(
         search.err().contains("building the distribution"),
         "an unpacked release never builds: " + search.err());

@@ -77,6 +77,7 @@ class TypeScriptClientIT {
    * verbatim slice of the recorded wikitext and content_hash is its SHA-256.
    */
   @Test
+  @SuppressWarnings("try") // the server's close() may throw InterruptedException, as intended
   void streamableHttp() throws Exception {
     Dist.Result result;
     try (Dist.HttpServer server = new Dist.HttpServer(Dist.env())) {

@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -35,15 +36,11 @@ class WikiFaultsIT {
   static final Map<String, AtomicInteger> HITS = new ConcurrentHashMap<>();
   static final List<String> QUERIES = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  private static final String PAGE =
-      """
-      {"parse":{"title":"%s","pageid":1,"revid":%d,"wikitext":{"*":"== Steps ==\\n{{bc|$ true}}\\n"},
-       "sections":[{"toclevel":1,"level":"2","line":"Steps","number":"1","index":"1",
-       "fromtitle":"%s","byteoffset":0,"anchor":"Steps","linkAnchor":"Steps"}]}}""";
-
   @BeforeAll
   static void start() throws Exception {
-    stub = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    stub =
+        HttpServer.create(
+            new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0), 0);
     api = "http://127.0.0.1:" + stub.getAddress().getPort() + "/api.php";
     stub.createContext("/api.php", WikiFaultsIT::answer);
     stub.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
@@ -114,7 +111,14 @@ class WikiFaultsIT {
       }
       default -> {}
     }
-    send(ex, 200, "application/json", String.format(PAGE, page, 100 + hit, page));
+    String parse =
+        String.format(
+            """
+            {"parse":{"title":"%s","pageid":1,"revid":%d,"wikitext":{"*":"== Steps ==\\n{{bc|$ true}}\\n"},
+             "sections":[{"toclevel":1,"level":"2","line":"Steps","number":"1","index":"1",
+             "fromtitle":"%s","byteoffset":0,"anchor":"Steps","linkAnchor":"Steps"}]}}""",
+            page, 100 + hit, page);
+    send(ex, 200, "application/json", parse);
   }
 
   private static void send(HttpExchange ex, int status, String type, String body)

@@ -1,6 +1,9 @@
 package org.corpusmcp.host;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.Map;
 import java.util.Set;
 import org.corpusmcp.host.cli.CorpusMcpCommand;
@@ -35,8 +38,10 @@ public final class Main {
       // A plugin command's own flags (record --force) are not the host's: they reach it as ARGs.
       cli.setUnmatchedOptionsArePositionalParams(true);
     }
-    cli.setOut(new java.io.PrintWriter(out, true));
-    cli.setErr(new java.io.PrintWriter(err, true));
+    // the charset the JDK 17 standard streams encode with, as PrintWriter(out) would pick
+    Charset streams = Charset.defaultCharset();
+    cli.setOut(new PrintWriter(new OutputStreamWriter(out, streams), true));
+    cli.setErr(new PrintWriter(new OutputStreamWriter(err, streams), true));
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           if (e instanceof PluginStartupException

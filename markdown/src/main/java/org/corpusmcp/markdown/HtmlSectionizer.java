@@ -109,14 +109,14 @@ public final class HtmlSectionizer {
     if (!policy.remove().isEmpty()) {
       // Note: Elements.remove(...) also detaches from the DOM, so filter by hand.
       for (Element e : new ArrayList<>(root.select(String.join(", ", policy.remove())))) {
-        if (e != root && e.parent() != null) {
+        if (!e.equals(root) && e.parent() != null) {
           e.remove();
         }
       }
     }
     if (!policy.unwrap().isEmpty()) {
       for (Element e : new ArrayList<>(root.select(String.join(", ", policy.unwrap())))) {
-        if (e != root && e.parent() != null) {
+        if (!e.equals(root) && e.parent() != null) {
           e.unwrap(); // children move up and stay attached, so nested matches still unwrap
         }
       }
@@ -134,15 +134,15 @@ public final class HtmlSectionizer {
     Document.Builder doc = Document.builder(docTitle.isEmpty() ? "Untitled" : docTitle);
 
     // Anchors are read before any node moves: they may come from siblings and parents.
-    Map<Element, String> headings = new IdentityHashMap<>();
+    IdentityHashMap<Element, String> headings = new IdentityHashMap<>();
     Set<Element> containsHeading = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Element h : root.select(policy.headings())) {
       String text = MarkdownRenderer.normalizeSpace(h.text());
-      if (h == root || text.isEmpty()) {
+      if (h.equals(root) || text.isEmpty()) {
         continue;
       }
       headings.put(h, anchorOf(h, text));
-      for (Element up = h.parent(); up != null && up != root && containsHeading.add(up); ) {
+      for (Element up = h.parent(); up != null && !up.equals(root) && containsHeading.add(up); ) {
         up = up.parent();
       }
     }
@@ -238,7 +238,7 @@ public final class HtmlSectionizer {
       }
     }
     Element parent = heading.parent();
-    if (parent != null && parent.nameIs("section") && parent.firstElementChild() == heading) {
+    if (parent != null && parent.nameIs("section") && heading.equals(parent.firstElementChild())) {
       id = usable(parent.id());
       if (id != null) {
         return id;

@@ -74,7 +74,7 @@ final class ListWriter {
     if (list == null || !list.ordered) {
       return "- ";
     }
-    return (list.next++) + ". ";
+    return list.next++ + ". ";
   }
 
   private static long startOf(Element list) {

@@ -87,7 +87,7 @@ final class MarkdownWriter {
 
   /** Closes the frame owned by {@code owner} if it is on top; true if there was one. */
   boolean pop(Node owner) {
-    if (frames.isEmpty() || frames.get(frames.size() - 1).owner != owner) {
+    if (frames.isEmpty() || !frames.get(frames.size() - 1).owner.equals(owner)) {
       return false;
     }
     Frame f = frames.remove(frames.size() - 1);

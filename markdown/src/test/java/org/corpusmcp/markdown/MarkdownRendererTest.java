@@ -262,7 +262,7 @@ class MarkdownRendererTest {
     assertFalse(t.isAlive());
     assertTrue(out[0].contains("leaf") && out[0].contains("q") && out[0].contains("cell"), out[0]);
     int longest = 0;
-    for (String line : out[0].split("\n")) {
+    for (String line : out[0].split("\n", -1)) {
       longest = Math.max(longest, line.length());
     }
     assertTrue(longest < 200, "indentation must stop growing, longest line " + longest);

@@ -118,6 +118,8 @@ public final class PromptSpec {
     }
 
     /**
+     * Builds the prompt from what was given.
+     *
      * @throws NullPointerException when no description was given
      * @throws IllegalStateException when no message was given
      */

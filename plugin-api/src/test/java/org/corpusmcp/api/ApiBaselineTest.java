@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class ApiBaselineTest {
 
   @Test
   void publicApiMatchesTheRecordedBaseline() throws Exception {
-    TreeSet<String> current = signatures();
+    SortedSet<String> current = signatures();
     if (Boolean.getBoolean("api.baseline.record")) {
       Files.createDirectories(BASELINE.getParent());
       Files.write(BASELINE, current, StandardCharsets.UTF_8);
@@ -71,7 +72,7 @@ class ApiBaselineTest {
   }
 
   /** One line per public type and per public or protected member of the API packages, sorted. */
-  static TreeSet<String> signatures()
+  static SortedSet<String> signatures()
       throws IOException, URISyntaxException, ClassNotFoundException {
     Path classes =
         Path.of(PluginApi.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -105,7 +106,7 @@ class ApiBaselineTest {
     return true;
   }
 
-  private static void describe(Class<?> type, TreeSet<String> out) {
+  private static void describe(Class<?> type, SortedSet<String> out) {
     String name = type.getName();
     out.add(
         name

@@ -313,7 +313,7 @@ public final class Archive implements AutoCloseable {
       try {
         return lookup.apply(t);
       } catch (ZimFormatException e) {
-        if (!(t instanceof TitleListing) || !((TitleListing) t).isDamageOf(e)) {
+        if (!(t instanceof TitleListing titleListing) || !titleListing.isDamageOf(e)) {
           throw e;
         }
       }
@@ -431,7 +431,7 @@ public final class Archive implements AutoCloseable {
     String v = metadata("Language");
     List<String> out = new ArrayList<>();
     if (v != null) {
-      for (String s : v.split(",")) {
+      for (String s : v.split(",", -1)) {
         if (!s.isBlank()) {
           out.add(s.strip());
         }
@@ -587,10 +587,8 @@ public final class Archive implements AutoCloseable {
 
   private boolean directlyAccessible(Cluster c, Dirent d) {
     ByteSource source = layout.bytes().source();
-    return !(source instanceof ConcatenatedSource)
-        || ((ConcatenatedSource) source)
-                .partHolding(c.blobArchiveOffset(d.blob()), c.blobSize(d.blob()))
-            >= 0;
+    return !(source instanceof ConcatenatedSource concatenatedSource)
+        || concatenatedSource.partHolding(c.blobArchiveOffset(d.blob()), c.blobSize(d.blob())) >= 0;
   }
 
   /** The header (package-internal view for tests and tools). */

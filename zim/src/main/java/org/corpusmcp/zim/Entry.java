@@ -87,16 +87,12 @@ public final class Entry {
 
   public Kind kind() {
     DirentKind k = dirent.kind();
-    switch (k) {
-      case ITEM:
-        return Kind.ITEM;
-      case REDIRECT:
-        return Kind.REDIRECT;
-      case LINK_TARGET:
-        return Kind.LINK_TARGET;
-      default:
-        return Kind.DELETED;
-    }
+    return switch (k) {
+      case ITEM -> Kind.ITEM;
+      case REDIRECT -> Kind.REDIRECT;
+      case LINK_TARGET -> Kind.LINK_TARGET;
+      default -> Kind.DELETED;
+    };
   }
 
   public boolean isRedirect() {
@@ -208,7 +204,7 @@ public final class Entry {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof Entry && ((Entry) o).archive == archive && ((Entry) o).index() == index();
+    return o instanceof Entry entry && entry.archive == archive && entry.index() == index();
   }
 
   @Override

@@ -13,13 +13,10 @@ public final class UnsupportedCompressionException extends ZimFormatException {
   }
 
   private static String codeName(int code) {
-    switch (code) {
-      case 2:
-        return "2 (zlib)";
-      case 3:
-        return "3 (bzip2)";
-      default:
-        return Integer.toString(code);
-    }
+    return switch (code) {
+      case 2 -> "2 (zlib)";
+      case 3 -> "3 (bzip2)";
+      default -> Integer.toString(code);
+    };
   }
 }

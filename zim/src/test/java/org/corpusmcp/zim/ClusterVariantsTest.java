@@ -149,7 +149,7 @@ class ClusterVariantsTest {
     if (frames == 1) {
       return encode(blobs, target);
     }
-    byte[] payload = encode(blobs, target & 0x10 | 0x01); // widened, not compressed
+    byte[] payload = encode(blobs, (target & 0x10) | 0x01); // widened, not compressed
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int f = 0; f < frames; f++) {
       int from = payload.length * f / frames;
@@ -177,19 +177,20 @@ class ClusterVariantsTest {
       payload = wide.array();
     }
     switch (target & 0x0F) {
-      case 0:
-      case 1:
+      case 0, 1 -> {
         return payload;
-      case 5:
+      }
+      case 5 -> {
         return Zstd.compress(payload, 3);
-      case 4:
+      }
+      case 4 -> {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (XZOutputStream xz = new XZOutputStream(out, new LZMA2Options(6))) {
           xz.write(payload);
         }
         return out.toByteArray();
-      default:
-        throw new AssertionError(target);
+      }
+      default -> throw new AssertionError(target);
     }
   }
 }

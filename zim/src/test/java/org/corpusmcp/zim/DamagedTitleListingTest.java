@@ -35,7 +35,6 @@ class DamagedTitleListingTest {
   void titleLookupsAnswerFromAnOrderThatWorks(Path zim) {
     JsonNode intact = Oracle.reads(zim.resolveSibling("small.zim"));
     JsonNode raw = Oracle.entries(zim.resolveSibling("small.zim"), "--no-content");
-    List<String> titles = new ArrayList<>();
     List<String> userTitles = new ArrayList<>();
     try (Archive a = Zim.open(zim)) {
       String userNamespace = a.hasNewNamespaceScheme() ? "C" : "A";
@@ -55,7 +54,6 @@ class DamagedTitleListingTest {
                       libzimEntry.get("path").asString(),
                       found.path(),
                       zim + ": entry titled " + kv.getKey());
-                  titles.add(kv.getKey());
                   if (raw.get("entries")
                       .get(kv.getValue().asInt())
                       .get("namespace")

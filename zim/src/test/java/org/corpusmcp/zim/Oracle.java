@@ -79,7 +79,7 @@ final class Oracle {
                 "--batch",
                 dir.toString()));
     Map<String, JsonNode> byFile = new java.util.HashMap<>();
-    for (String line : out.split("\n")) {
+    for (String line : out.split("\n", -1)) {
       if (!line.isBlank()) {
         JsonNode n = JSON.readTree(line);
         byFile.put(n.get("file").asString(), n);

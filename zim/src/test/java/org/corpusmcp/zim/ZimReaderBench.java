@@ -57,29 +57,14 @@ public final class ZimReaderBench {
     double maxSeconds = 120;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--json":
-          json = Path.of(args[++i]);
-          break;
-        case "--paths":
-          paths = Path.of(args[++i]);
-          break;
-        case "--random-reads":
-          randomReads = Integer.parseInt(args[++i]);
-          break;
-        case "--warm-open-reps":
-          warmOpenReps = Integer.parseInt(args[++i]);
-          break;
-        case "--open-reps":
-          openReps = Integer.parseInt(args[++i]);
-          break;
-        case "--threads":
-          threads = Integer.parseInt(args[++i]);
-          break;
-        case "--max-seconds":
-          maxSeconds = Double.parseDouble(args[++i]);
-          break;
-        default:
-          archive = Path.of(args[i]);
+        case "--json" -> json = Path.of(args[++i]);
+        case "--paths" -> paths = Path.of(args[++i]);
+        case "--random-reads" -> randomReads = Integer.parseInt(args[++i]);
+        case "--warm-open-reps" -> warmOpenReps = Integer.parseInt(args[++i]);
+        case "--open-reps" -> openReps = Integer.parseInt(args[++i]);
+        case "--threads" -> threads = Integer.parseInt(args[++i]);
+        case "--max-seconds" -> maxSeconds = Double.parseDouble(args[++i]);
+        default -> archive = Path.of(args[i]);
       }
     }
     if (archive == null || json == null) {
@@ -125,9 +110,9 @@ public final class ZimReaderBench {
     for (int i = 0; i < openReps; i++) {
       evicted &= evict();
       long s = System.nanoTime();
-      try (Archive a = Zim.open(archive)) {
-        cold[i] = System.nanoTime() - s;
-      }
+      Archive opened = Zim.open(archive);
+      cold[i] = System.nanoTime() - s;
+      opened.close();
     }
     add("open", "cold-inproc", BenchSupport.stats(cold, null, -1), Map.of("evicted", evicted));
     long[] warm = new long[warmOpenReps];

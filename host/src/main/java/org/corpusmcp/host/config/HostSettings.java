@@ -69,7 +69,7 @@ public record HostSettings(
       return Set.of();
     }
     Set<String> out = new java.util.LinkedHashSet<>();
-    for (String part : value.split(",")) {
+    for (String part : value.split(",", -1)) {
       if (!part.isBlank()) {
         out.add(part.trim());
       }
@@ -86,7 +86,7 @@ public record HostSettings(
     if (value == null || value.isBlank()) {
       return out;
     }
-    for (String pair : value.split(",")) {
+    for (String pair : value.split(",", -1)) {
       if (pair.isBlank()) {
         continue;
       }

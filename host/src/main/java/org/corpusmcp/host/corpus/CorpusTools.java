@@ -52,7 +52,7 @@ public final class CorpusTools {
                 args ->
                     CorpusJson.toolResult(
                         service.search(
-                            args.string("query"), (int) args.integer("limit", s.searchLimit())),
+                            args.string("query"), args.integer("limit", s.searchLimit())),
                         CorpusJson::search))
             .build();
     ToolSpec fetch =

@@ -53,7 +53,12 @@ final class HttpFront implements Filter {
   private static final String SESSION_HEADER = "Mcp-Session-Id";
 
   private final HttpSettings settings;
+
+  // ServerTransportSecurityValidator is deprecated in MCP SDK 2.1 (ServerHttpHeaderValidator
+  // replaces it); moving over is a change of its own, with the Host/Origin checks re-verified
+  @SuppressWarnings("deprecation")
   private final ServerTransportSecurityValidator securityValidator;
+
   private final ProtocolGate gate;
   private final ModernProtocol modern;
   private final JsonMapper json;
@@ -65,6 +70,7 @@ final class HttpFront implements Filter {
    * @param ready whether {@value HttpSettings#READINESS_PATH} answers 200: true while serving,
    *     false once a shutdown has begun
    */
+  @SuppressWarnings("deprecation") // the validator's type, as on the field
   HttpFront(
       HttpSettings settings,
       ServerTransportSecurityValidator securityValidator,

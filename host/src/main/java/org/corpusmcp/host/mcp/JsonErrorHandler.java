@@ -51,6 +51,9 @@ final class JsonErrorHandler extends ErrorHandler {
     response.write(true, ByteBuffer.wrap(body), callback);
   }
 
+  // Deprecated for removal in Jetty 12.1, yet still what Jetty calls for a request it cannot
+  // parse: overriding it is how those answers get a JSON body
+  @SuppressWarnings("removal")
   @Override
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
     log.debug("HTTP {} for a malformed request: {}", status, reason);

@@ -26,7 +26,9 @@ public final class McpPromptBridge {
     PromptSpec spec = prompt.spec();
     McpSchema.GetPromptResult result =
         new McpSchema.GetPromptResult(
-            spec.description(), spec.messages().stream().map(McpPromptBridge::message).toList());
+            spec.description(),
+            spec.messages().stream().map(McpPromptBridge::message).toList(),
+            null);
     return new SyncPromptSpecification(describe(prompt), (exchange, request) -> result);
   }
 
@@ -46,6 +48,6 @@ public final class McpPromptBridge {
           case USER -> McpSchema.Role.USER;
           case ASSISTANT -> McpSchema.Role.ASSISTANT;
         };
-    return new McpSchema.PromptMessage(role, new McpSchema.TextContent(message.text()));
+    return new McpSchema.PromptMessage(role, new McpSchema.TextContent(null, message.text(), null));
   }
 }

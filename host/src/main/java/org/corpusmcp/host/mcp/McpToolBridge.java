@@ -52,11 +52,9 @@ public final class McpToolBridge {
   public static McpSchema.Tool describe(RegisteredTool tool) {
     ToolHints hints = tool.spec().hints();
     McpSchema.Tool.Builder builder =
-        McpSchema.Tool.builder()
-            .name(tool.name())
+        McpSchema.Tool.builder(tool.name(), tool.inputSchema())
             .title(tool.spec().title())
             .description(tool.spec().description())
-            .inputSchema(tool.inputSchema())
             .annotations(
                 McpSchema.ToolAnnotations.builder()
                     .title(tool.spec().title())

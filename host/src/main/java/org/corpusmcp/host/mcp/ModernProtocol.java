@@ -6,7 +6,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.corpusmcp.host.BuildInfo;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -67,8 +66,6 @@ public final class ModernProtocol {
    * five minutes bounds how long a client keeps a list from before such a restart.
    */
   static final long TTL_MS = 300_000;
-
-  private static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
 
   private final JsonMapper json;
   private final ProtocolGate gate;
@@ -239,6 +236,7 @@ public final class ModernProtocol {
                     json.valueToTree(
                         new McpSchema.ListToolsResult(
                             tools.values().stream().map(SyncToolSpecification::tool).toList(),
+                            null,
                             null))));
         case "prompts/list" ->
             result(
@@ -247,6 +245,7 @@ public final class ModernProtocol {
                     json.valueToTree(
                         new McpSchema.ListPromptsResult(
                             prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
+                            null,
                             null))));
         case "tools/call" -> callTool(id, params);
         default -> getPrompt(id, params);

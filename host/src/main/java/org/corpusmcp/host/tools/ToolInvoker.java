@@ -52,7 +52,7 @@ public final class ToolInvoker {
   public static final String BUSY = "busy";
 
   /** The deadline of {@link #call(String, Map)}: the CLI's, and the default of serve. */
-  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(2);
 
   /** Handler threads at most. */
   public static final int MAX_RUNNING = 64;

@@ -242,13 +242,13 @@ class CommandLineTest {
           doctor.out().contains("  " + client + " ("), client + " is covered: " + doctor.out());
     }
     JsonNode vsCode = snippets.stream().filter(n -> n.has("servers")).findFirst().orElseThrow();
-    assertEquals("stdio", vsCode.at("/servers/corpus-mcp/type").asText());
+    assertEquals("stdio", vsCode.at("/servers/corpus-mcp/type").asString());
     assertEquals(
         List.of("serve"),
         JsonText.newMapper().convertValue(vsCode.at("/servers/corpus-mcp/args"), List.class));
     assertEquals(
         "http://127.0.0.1:8000/mcp",
-        snippets.get(snippets.size() - 1).at("/mcpServers/corpus-mcp/serverUrl").asText(),
+        snippets.get(snippets.size() - 1).at("/mcpServers/corpus-mcp/serverUrl").asString(),
         "Windsurf names a remote server serverUrl");
     Run broken = run(Map.of(HostSettings.ENV_PLUGINS_DIR, "/nonexistent/plugins"), "doctor");
     assertEquals(1, broken.status());

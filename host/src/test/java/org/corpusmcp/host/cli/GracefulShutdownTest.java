@@ -168,7 +168,7 @@ class GracefulShutdownTest {
   /** The JSON-RPC message of a body sent as JSON or as one SSE event. */
   private static JsonNode dataOf(String body) {
     StringBuilder data = new StringBuilder();
-    for (String line : body.split("\n")) {
+    for (String line : body.split("\n", -1)) {
       if (line.startsWith("data:")) {
         data.append(line.substring(5).trim());
       }

@@ -67,8 +67,7 @@ class CorpusMcpSurfaceTest {
 
         McpSchema.CallToolResult found =
             client.callTool(
-                McpSchema.CallToolRequest.builder()
-                    .name("search")
+                McpSchema.CallToolRequest.builder("search")
                     .arguments(Map.of("query", "Ray Charles"))
                     .build());
         assertFalse(found.isError());
@@ -79,15 +78,11 @@ class CorpusMcpSurfaceTest {
         String ref = (String) results.get(0).get("ref");
         McpSchema.CallToolResult fetched =
             client.callTool(
-                McpSchema.CallToolRequest.builder()
-                    .name("fetch")
-                    .arguments(Map.of("ref", ref))
-                    .build());
+                McpSchema.CallToolRequest.builder("fetch").arguments(Map.of("ref", ref)).build());
         assertFalse(fetched.isError());
         McpSchema.CallToolResult tooMany =
             client.callTool(
-                McpSchema.CallToolRequest.builder()
-                    .name("search")
+                McpSchema.CallToolRequest.builder("search")
                     .arguments(Map.of("query", "x", "limit", 11))
                     .build());
         assertTrue(tooMany.isError());

@@ -14,12 +14,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -96,29 +98,34 @@ class AbandonedSessionsTest {
       AtomicInteger dropped = new AtomicInteger();
       Map<String, Integer> unexpected = new ConcurrentHashMap<>();
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(12);
+      List<Future<?>> workers = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        pool.submit(
-            () -> {
-              while (System.nanoTime() < until) {
-                try {
-                  HttpResponse<String> r = initializeOrRetryOnce(p, dropped);
-                  if (r.statusCode() == 200
-                      && r.headers().firstValue("Mcp-Session-Id").isPresent()) {
-                    accepted.incrementAndGet();
-                  } else if (r.statusCode() == 503 && isSessionCapError(r.body())) {
-                    refused.incrementAndGet();
-                  } else {
-                    unexpected.merge(r.statusCode() + " " + r.body(), 1, Integer::sum);
+        workers.add(
+            pool.submit(
+                () -> {
+                  while (System.nanoTime() < until) {
+                    try {
+                      HttpResponse<String> r = initializeOrRetryOnce(p, dropped);
+                      if (r.statusCode() == 200
+                          && r.headers().firstValue("Mcp-Session-Id").isPresent()) {
+                        accepted.incrementAndGet();
+                      } else if (r.statusCode() == 503 && isSessionCapError(r.body())) {
+                        refused.incrementAndGet();
+                      } else {
+                        unexpected.merge(r.statusCode() + " " + r.body(), 1, Integer::sum);
+                      }
+                    } catch (Exception e) {
+                      unexpected.merge(e.toString(), 1, Integer::sum);
+                    }
                   }
-                } catch (Exception e) {
-                  unexpected.merge(e.toString(), 1, Integer::sum);
-                }
-              }
-              return null;
-            });
+                  return null;
+                }));
       }
       pool.shutdown();
       assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
+      for (Future<?> worker : workers) {
+        worker.get(); // an Error thrown in a worker fails the test instead of vanishing
+      }
       System.err.printf(
           "abandoned sessions in 12 s under -Xmx64m: %d accepted, %d refused at the cap of %d,"
               + " %d kept-alive connections closed under a request%n",

@@ -133,7 +133,7 @@ class BothRevisionsTest {
       client.initialize();
       McpSchema.CallToolResult legacy =
           client.callTool(
-              new McpSchema.CallToolRequest("sample_echo", Map.of("text", "ab", "times", 2)));
+              new McpSchema.CallToolRequest("sample_echo", Map.of("text", "ab", "times", 2), null));
       assertEquals(JSON.valueToTree(legacy.structuredContent()), modern.path("structuredContent"));
       assertEquals(
           ((McpSchema.TextContent) legacy.content().get(0)).text(),
@@ -232,7 +232,7 @@ class BothRevisionsTest {
       mcp.close();
     }
     Map<String, JsonNode> byId = new HashMap<>();
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+    for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
       if (!line.isBlank()) {
         JsonNode message = JSON.readTree(line);
         byId.put(message.path("id").asString(), message);

@@ -89,11 +89,11 @@ class DeployManifestTest {
             > Integer.parseInt(env.get("MCP_SHUTDOWN_GRACE")),
         "the kubelet waits longer than the server drains");
     Map<String, Object> mount = map(list(container.get("volumeMounts")).get(0));
-    assertEquals(Boolean.TRUE, mount.get("readOnly"));
+    assertEquals(true, mount.get("readOnly"));
     assertEquals(mount.get("mountPath"), env.get("CORPUS_ROOT"));
     Map<String, Object> volume = map(list(pod.get("volumes")).get(0));
     assertEquals(mount.get("name"), volume.get("name"));
-    assertEquals(Boolean.TRUE, map(volume.get("persistentVolumeClaim")).get("readOnly"));
+    assertEquals(true, map(volume.get("persistentVolumeClaim")).get("readOnly"));
     assertEquals(
         map(byKind.get("PersistentVolumeClaim").get("metadata")).get("name"),
         map(volume.get("persistentVolumeClaim")).get("claimName"));

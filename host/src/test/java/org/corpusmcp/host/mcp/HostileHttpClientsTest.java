@@ -147,7 +147,7 @@ class HostileHttpClientsTest {
     String request =
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Accept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{\"jsonrpc\":\"2.0\"";
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+    try (Socket socket = Loopback.connect(server.port())) {
       socket.setSoTimeout(60_000);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
       socket.getOutputStream().flush();
@@ -201,7 +201,7 @@ class HostileHttpClientsTest {
   /** Below the minimum data rate, once the grace period is over, the sender is cut off. */
   @Test
   void aBodyBelowTheMinimumRateIsCutOffWithA408() throws Exception {
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+    try (Socket socket = Loopback.connect(server.port())) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
       out.write(
@@ -245,7 +245,7 @@ class HostileHttpClientsTest {
     List<Socket> open = new ArrayList<>();
     try {
       for (int i = 0; i < 4; i++) {
-        open.add(new Socket("127.0.0.1", limited.port()));
+        open.add(Loopback.connect(limited.port()));
       }
       Thread.sleep(500);
       String ping =
@@ -254,7 +254,7 @@ class HostileHttpClientsTest {
               + HttpEndToEndTest.INIT.length()
               + "\r\nConnection: close\r\n\r\n"
               + HttpEndToEndTest.INIT;
-      try (Socket fifth = new Socket("127.0.0.1", limited.port())) { // the OS queues it
+      try (Socket fifth = Loopback.connect(limited.port())) { // the OS queues it
         fifth.setSoTimeout(2000);
         fifth.getOutputStream().write(ping.getBytes(StandardCharsets.UTF_8));
         fifth.getOutputStream().flush();
@@ -299,7 +299,7 @@ class HostileHttpClientsTest {
     Thread dripper = null;
     try {
       for (int i = 0; i < slowClients; i++) {
-        Socket socket = new Socket("127.0.0.1", server.port());
+        Socket socket = Loopback.connect(server.port());
         sockets.add(socket);
         drips.add(client.open(socket));
       }
@@ -378,7 +378,7 @@ class HostileHttpClientsTest {
         body.isBlank(), "an empty body answers nothing (status " + response.statusCode() + ")");
     if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
       StringBuilder data = new StringBuilder();
-      for (String line : body.split("\n")) {
+      for (String line : body.split("\n", -1)) {
         if (line.startsWith("data:")) {
           data.append(line.substring(5).trim());
         }
@@ -413,7 +413,7 @@ class HostileHttpClientsTest {
   }
 
   static String raw(int port, String request) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", port)) {
+    try (Socket socket = Loopback.connect(port)) {
       socket.setSoTimeout(20_000);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
       socket.getOutputStream().flush();

@@ -78,7 +78,7 @@ class ProbesTest {
     assertEquals(403, cross.statusCode(), cross.body());
     Leaks.assertNone(cross.body());
     // java.net.http forbids setting Host; a raw request stands in for a rebinding browser
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+    try (Socket socket = Loopback.connect(server.port())) {
       socket.setSoTimeout(20_000);
       socket
           .getOutputStream()

@@ -90,7 +90,7 @@ class PromptsHttpTest {
     try {
       McpSchema.InitializeResult init = client.initialize();
       assertNotNull(init.capabilities().prompts(), "prompts capability");
-      assertEquals(Boolean.FALSE, init.capabilities().prompts().listChanged());
+      assertEquals(false, init.capabilities().prompts().listChanged());
       assertNotNull(init.capabilities().tools(), "tools stay advertised");
       assertEquals(5, client.listTools().tools().size());
 
@@ -102,7 +102,8 @@ class PromptsHttpTest {
       assertEquals(List.of(), prompt.arguments());
 
       McpSchema.GetPromptResult got =
-          client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+          client.getPrompt(
+              new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of(), null));
       assertEquals(1, got.messages().size());
       assertEquals(McpSchema.Role.USER, got.messages().get(0).role());
       assertEquals(
@@ -121,7 +122,7 @@ class PromptsHttpTest {
       McpError error =
           assertThrows(
               McpError.class,
-              () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+              () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of(), null)));
       assertEquals(-32602, error.getJsonRpcError().code());
       assertEquals("Unknown prompt: examples", error.getJsonRpcError().message());
     } finally {

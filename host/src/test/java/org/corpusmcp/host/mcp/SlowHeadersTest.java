@@ -129,7 +129,7 @@ class SlowHeadersTest {
 
   /** A connection whose request line is complete but whose headers never end. */
   private static Socket slowClient() throws IOException {
-    Socket socket = new Socket("127.0.0.1", server.port());
+    Socket socket = Loopback.connect(server.port());
     OutputStream out = socket.getOutputStream();
     out.write(
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));

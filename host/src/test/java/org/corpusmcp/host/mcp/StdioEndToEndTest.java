@@ -62,7 +62,7 @@ class StdioEndToEndTest {
   }
 
   static McpSchema.CallToolRequest request(String name, Map<String, Object> args) {
-    return McpSchema.CallToolRequest.builder().name(name).arguments(args).build();
+    return McpSchema.CallToolRequest.builder(name).arguments(args).build();
   }
 
   @Test
@@ -72,9 +72,9 @@ class StdioEndToEndTest {
         List.of("sample_echo", "sample_fail", "sample_boom", "sample_slow", "sample_printer"),
         tools.stream().map(McpSchema.Tool::name).toList());
     McpSchema.Tool echo = tools.get(0);
-    assertEquals(Boolean.TRUE, echo.annotations().readOnlyHint());
-    assertEquals(Boolean.TRUE, echo.annotations().idempotentHint());
-    assertEquals(Boolean.FALSE, echo.annotations().openWorldHint());
+    assertEquals(true, echo.annotations().readOnlyHint());
+    assertEquals(true, echo.annotations().idempotentHint());
+    assertEquals(false, echo.annotations().openWorldHint());
     assertNotNull(echo.outputSchema());
     assertEquals("object", echo.inputSchema().get("type"));
   }
@@ -87,13 +87,14 @@ class StdioEndToEndTest {
         List.of(SamplePlugins.GUIDE_PROMPT), prompts.stream().map(McpSchema.Prompt::name).toList());
     assertEquals(List.of(), prompts.get(0).arguments());
     McpSchema.GetPromptResult got =
-        client.getPrompt(new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of()));
+        client.getPrompt(
+            new McpSchema.GetPromptRequest(SamplePlugins.GUIDE_PROMPT, Map.of(), null));
     assertEquals(
         SamplePlugins.GUIDE_TEXT, ((McpSchema.TextContent) got.messages().get(0).content()).text());
     McpError unknown =
         assertThrows(
             McpError.class,
-            () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of())));
+            () -> client.getPrompt(new McpSchema.GetPromptRequest("examples", Map.of(), null)));
     assertEquals(-32602, unknown.getJsonRpcError().code());
     assertEquals("Unknown prompt: examples", unknown.getJsonRpcError().message());
   }

@@ -59,7 +59,7 @@ class StdioLineFuzzTest {
     } finally {
       server.close();
     }
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+    for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
       if (line.isEmpty()) {
         continue;
       }

@@ -71,7 +71,7 @@ class ToolCallDeadlineTest {
 
   static McpSchema.CallToolResult call(
       McpSyncClient client, String tool, Map<String, Object> args) {
-    return client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(args).build());
+    return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
   }
 
   static JsonNode body(McpSchema.CallToolResult result) {

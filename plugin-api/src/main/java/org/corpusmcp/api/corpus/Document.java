@@ -274,8 +274,10 @@ public record Document(String title, List<Section> sections, Map<String, Object>
         base = base.substring(0, SectionId.MAX_LENGTH - 12);
       }
       int n = nextSuffix.getOrDefault(base, 2);
-      while (used.contains(candidate = SectionId.of(base + "_" + n))) {
+      candidate = SectionId.of(base + "_" + n);
+      while (used.contains(candidate)) {
         n++;
+        candidate = SectionId.of(base + "_" + n);
       }
       nextSuffix.put(base, n + 1);
       return candidate;

@@ -87,8 +87,7 @@ public final class ArchWikiToolProvider implements ToolProvider {
             .outputSchema(OutputSchemas.SEARCH)
             .hints(ToolHints.remoteLookup())
             .handler(
-                args ->
-                    run(() -> wiki.search(args.string("query"), (int) args.integer("limit", 10))))
+                args -> run(() -> wiki.search(args.string("query"), args.integer("limit", 10))))
             .build());
     specs.add(
         ToolSpec.builder("page")

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
@@ -184,7 +185,7 @@ class CorpusTest {
           List.of("{{ic", "{{Pkg", "{{!}}", "{{=}}", "[[", "<nowiki", "<!--", "'''")) {
         assertFalse(message.contains(token), page + ": " + token + " in " + message);
       }
-      for (String line : message.split("\n")) {
+      for (String line : message.split("\n", -1)) {
         assertFalse(line.startsWith("#"), line);
       }
       assertEquals(Hashes.sha256((String) w.get("message_raw")), w.get("content_hash"));
@@ -227,7 +228,8 @@ class CorpusTest {
               "revid"),
           List.copyOf(link.keySet()));
       String target = (String) link.get("target_page");
-      assertFalse(target.toLowerCase().startsWith("category:") || target.startsWith("de:"));
+      assertFalse(
+          target.toLowerCase(Locale.ROOT).startsWith("category:") || target.startsWith("de:"));
     }
   }
 
@@ -367,8 +369,15 @@ class CorpusTest {
   void aNullOffsetNeighbourIsNotABoundary() {
     Map<String, Object> local = Fixtures.wiki().section("Transcluded example", "Local_section");
     assertEquals(
-        "== Local section ==\n\nThis text lives in this page.\n\n {{ic|not-a-command}}\n"
-            + " # echo local\n\n",
+        """
+        == Local section ==
+
+        This text lives in this page.
+
+         {{ic|not-a-command}}
+         # echo local
+
+        """,
         local.get("content_raw"));
     List<Map<String, Object>> blocks =
         Fixtures.list(Fixtures.wiki().commands("Transcluded example", "Local_section"), "commands");

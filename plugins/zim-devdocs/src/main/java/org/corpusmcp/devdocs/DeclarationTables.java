@@ -21,7 +21,7 @@ final class DeclarationTables {
       }
       Element blocks = new Element("div");
       for (Element row : table.select("tr")) {
-        if (row.closest("table") != table) {
+        if (!table.equals(row.closest("table"))) {
           continue;
         }
         Element notesBlock = new Element("p");

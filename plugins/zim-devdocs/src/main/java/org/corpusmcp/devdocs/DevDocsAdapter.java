@@ -178,7 +178,7 @@ public final class DevDocsAdapter implements CorpusAdapter {
   /** True when no other heading comes before {@code h1} in the content root. */
   private static boolean isFirstHeading(Element root, Element h1) {
     Element first = root.selectFirst("h1, h2, h3, h4, h5, h6");
-    return first == h1;
+    return h1.equals(first);
   }
 
   private static boolean isMissingStub(Element scope) {

@@ -45,7 +45,7 @@ final class PageOutline {
       Element lone = title;
       // a title wrapped alone in a block (<div><strong>On this page</strong></div>) goes with it
       while (lone.parent() != null
-          && lone.parent() != scope
+          && !lone.parent().equals(scope)
           && lone.parent().childrenSize() == 1
           && lone.parent().ownText().isBlank()) {
         lone = lone.parent();

@@ -84,9 +84,15 @@ class DevDocsPagesTest {
   void codeBlocksAreFencedWithTheirDataLanguage() {
     Document doc = parse("library/functions", "Built-in Functions");
     assertEquals(
-        "Rather than being a function, `range` is actually an immutable sequence type.\n\n"
-            + "```python\n>>> list(range(10))\n[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
-            + ">>> list(range(0, 30, 5))\n[0, 5, 10, 15, 20, 25]\n```",
+        """
+        Rather than being a function, `range` is actually an immutable sequence type.
+
+        ```python
+        >>> list(range(10))
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+        >>> list(range(0, 30, 5))
+        [0, 5, 10, 15, 20, 25]
+        ```""",
         doc.section(SectionId.of("func-range")).markdown());
     Document cpp = parse("cpp/vector", "std::vector");
     String example = cpp.section(SectionId.of("Example")).markdown();
@@ -190,10 +196,16 @@ class DevDocsPagesTest {
   void cppreferenceDeclarationsAreFencedAsCpp() {
     String lead = parse("cpp/vector", "std::vector").lead().markdown();
     assertEquals(
-        "Defined in header `<vector>`\n\n"
-            + "```cpp\ntemplate<class T, class Allocator = std::allocator<T>> class vector;\n```\n\n"
-            + "(1)\n\n"
-            + "`std::vector` is a sequence container that encapsulates dynamic size arrays.",
+        """
+        Defined in header `<vector>`
+
+        ```cpp
+        template<class T, class Allocator = std::allocator<T>> class vector;
+        ```
+
+        (1)
+
+        `std::vector` is a sequence container that encapsulates dynamic size arrays.""",
         lead);
   }
 

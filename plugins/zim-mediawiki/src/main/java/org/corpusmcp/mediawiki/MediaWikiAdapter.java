@@ -44,6 +44,7 @@ public final class MediaWikiAdapter implements CorpusAdapter {
           "wikimedia commons");
 
   /** {@code &amp;}, {@code &#39;}, {@code &#x2013;}: HTML, never part of a wiki title. */
+  @SuppressWarnings("EscapedEntity") // the references are shown as written, which is the point
   private static final Pattern CHARACTER_REFERENCE =
       Pattern.compile("&(#\\d+|#[xX]\\p{XDigit}+|[A-Za-z][A-Za-z0-9]*);");
 

@@ -192,9 +192,12 @@ class MediaWikiErasTest {
     // the second keeps its own anchor.
     assertEquals(List.of("", "History", "Aircraft_engines", "Notes_2"), ids(d));
     assertEquals(
-        "**Bayerische Motoren Werke AG**\n- **Founded**: 7 March 1916\n"
-            + "- **Headquarters**: [Munich](ref:./Munich), Germany\n\n"
-            + "**Bayerische Motoren Werke AG**, abbreviated as **BMW**, is a German manufacturer.",
+        """
+        **Bayerische Motoren Werke AG**
+        - **Founded**: 7 March 1916
+        - **Headquarters**: [Munich](ref:./Munich), Germany
+
+        **Bayerische Motoren Werke AG**, abbreviated as **BMW**, is a German manufacturer.""",
         d.lead().markdown());
     assertEquals("```python\nprint(\"engine\")\n```", section(d, "Aircraft_engines"));
     assertNull(d.section(SectionId.of("Notes")));

@@ -537,7 +537,7 @@ class MediaWikiSampleArchivesTest {
   private static String withoutCode(String md) {
     StringBuilder sb = new StringBuilder();
     boolean fence = false;
-    for (String line : md.split("\n")) {
+    for (String line : md.split("\n", -1)) {
       if (line.stripLeading().startsWith("```")) {
         fence = !fence;
         continue;

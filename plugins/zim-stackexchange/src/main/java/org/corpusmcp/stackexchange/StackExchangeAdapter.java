@@ -153,7 +153,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     int n = 0;
     for (Element a : answers) {
       n++;
-      if (a == accepted) {
+      if (a.equals(accepted)) {
         continue;
       }
       Map<String, Object> meta = answerMetadata(a, false);
@@ -300,7 +300,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   private static boolean ownedBy(Element comment, Element post) {
     for (Element up = comment.parent(); up != null; up = up.parent()) {
       if (up.id().equals("question") || up.hasClass("answer")) {
-        return up == post;
+        return up.equals(post);
       }
     }
     return false;
@@ -374,7 +374,7 @@ public final class StackExchangeAdapter implements CorpusAdapter {
   /** Cards inside comments or inside nested posts do not count. */
   private static boolean ownedByPost(Element el, Element post) {
     for (Element up = el.parent(); up != null; up = up.parent()) {
-      if (up == post) {
+      if (up.equals(post)) {
         return true;
       }
       if (up.hasClass("comment") || up.hasClass("answer") || up.id().equals("question")) {

@@ -68,17 +68,16 @@ public final class ZstdBlockDecoder {
     long in = BYTE_ARRAY_BASE + body;
     long out = BYTE_ARRAY_BASE + outputAt;
     long outLimit = BYTE_ARRAY_BASE + output.length;
-    switch (type) {
-      case RAW_BLOCK:
-        return ZstdFrameDecompressor.decodeRawBlock(input, in, size, output, out, outLimit);
-      case RLE_BLOCK:
-        return ZstdFrameDecompressor.decodeRleBlock(size, input, in, output, out, outLimit);
-      case COMPRESSED_BLOCK:
-        return blocks.decodeCompressedBlock(
-            input, in, size, output, out, outLimit, windowSize, BYTE_ARRAY_BASE + frameStart);
-      default:
-        throw new MalformedInputException(headerAt, "reserved zstd block type 3");
-    }
+    return switch (type) {
+      case RAW_BLOCK ->
+          ZstdFrameDecompressor.decodeRawBlock(input, in, size, output, out, outLimit);
+      case RLE_BLOCK ->
+          ZstdFrameDecompressor.decodeRleBlock(size, input, in, output, out, outLimit);
+      case COMPRESSED_BLOCK ->
+          blocks.decodeCompressedBlock(
+              input, in, size, output, out, outLimit, windowSize, BYTE_ARRAY_BASE + frameStart);
+      default -> throw new MalformedInputException(headerAt, "reserved zstd block type 3");
+    };
   }
 
   /** The low 32 bits of the XXH64 (seed 0) of {@code length} bytes: a frame's content checksum. */

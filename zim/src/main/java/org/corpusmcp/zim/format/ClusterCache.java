@@ -97,11 +97,11 @@ public final class ClusterCache {
           interrupted = true;
         } catch (ExecutionException e) {
           Throwable cause = e.getCause();
-          if (cause instanceof RuntimeException) {
-            throw (RuntimeException) cause;
+          if (cause instanceof RuntimeException runtimeException) {
+            throw runtimeException;
           }
-          if (cause instanceof Error) {
-            throw (Error) cause;
+          if (cause instanceof Error error) {
+            throw error;
           }
           throw new IllegalStateException(cause);
         }

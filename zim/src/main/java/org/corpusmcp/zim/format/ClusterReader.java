@@ -141,8 +141,8 @@ public final class ClusterReader {
       }
       return readXz(offset, width, payloadStart, maxBuffer);
     } catch (IOException | RuntimeException e) {
-      if (e instanceof ZimFormatException) {
-        throw (ZimFormatException) e;
+      if (e instanceof ZimFormatException zimFormatException) {
+        throw zimFormatException;
       }
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION, in.name(), offset, compression + " stream", e.toString(), e);
@@ -225,6 +225,7 @@ public final class ClusterReader {
   }
 
   /** A cluster's offset table: its bytes as stored, and the offsets they hold. */
+  @SuppressWarnings("ArrayRecordComponent") // a cluster's table as read; never compared
   private record Table(byte[] bytes, long[] offsets) {}
 
   /** The offset table from the start of a decoding stream; offsets up to {@code available}. */

@@ -11,16 +11,11 @@ enum Compression {
 
   /** The compression for {@code code}, or null for codes libzim does not read (2, 3, others). */
   static Compression ofCode(int code) {
-    switch (code) {
-      case 0:
-      case 1:
-        return NONE;
-      case 4:
-        return XZ;
-      case 5:
-        return ZSTD;
-      default:
-        return null;
-    }
+    return switch (code) {
+      case 0, 1 -> NONE;
+      case 4 -> XZ;
+      case 5 -> ZSTD;
+      default -> null;
+    };
   }
 }

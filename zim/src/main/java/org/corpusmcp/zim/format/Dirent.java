@@ -26,6 +26,7 @@ import org.corpusmcp.zim.ZimFault;
  * @param blob blob number (items only, else -1)
  * @param redirectIndex target entry index (redirects only, else -1)
  */
+@SuppressWarnings("ArrayRecordComponent") // bytes as read, one per entry; never compared
 public record Dirent(
     int index,
     long offset,
@@ -119,8 +120,9 @@ public record Dirent(
 
   private static int nul(ByteBuffer b, int from) {
     byte[] a = b.array();
+    int base = b.arrayOffset();
     for (int i = from; i < b.limit(); i++) {
-      if (a[i] == 0) {
+      if (a[base + i] == 0) {
         return i;
       }
     }

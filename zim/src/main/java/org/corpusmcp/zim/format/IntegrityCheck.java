@@ -94,7 +94,7 @@ public final class IntegrityCheck {
         continue;
       }
       switch (d.kind()) {
-        case ITEM:
+        case ITEM -> {
           if (d.mimeCode() >= mimeCount) {
             report.add(
                 in.fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + mimeCount, d.mimeCode()));
@@ -115,8 +115,8 @@ public final class IntegrityCheck {
                     "< " + blobCounts[d.cluster()],
                     d.blob() & 0xFFFF_FFFFL));
           }
-          break;
-        case REDIRECT:
+        }
+        case REDIRECT -> {
           if (d.redirectIndex() < 0 || d.redirectIndex() >= n) {
             report.add(
                 in.fault(
@@ -125,9 +125,8 @@ public final class IntegrityCheck {
                     "< " + n,
                     d.redirectIndex() & 0xFFFF_FFFFL));
           }
-          break;
-        default:
-          break;
+        }
+        default -> {}
       }
     }
     return report.faults();

@@ -25,6 +25,7 @@ import org.corpusmcp.zim.ZimFault;
  * @param titlePtrPos -1 when the archive has no v0 title list
  * @param mainPage -1 when none
  */
+@SuppressWarnings("ArrayRecordComponent") // the UUID as read; headers are never compared
 public record ZimHeader(
     int major,
     int minor,

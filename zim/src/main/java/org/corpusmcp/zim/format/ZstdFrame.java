@@ -73,6 +73,7 @@ final class ZstdFrame {
    * once decoded). {@code usesDictionary}: the frame names a dictionary, so it cannot be re-framed
    * without it.
    */
+  @SuppressWarnings("ArrayRecordComponent") // per-block tables of a scan; never compared
   record Extent(
       long start,
       long end,
@@ -275,24 +276,24 @@ final class ZstdFrame {
       long size = header >>> 3;
       int output;
       switch (type) {
-        case 0:
+        case 0 -> {
           output = (int) size;
           pos += 3 + size;
-          break;
-        case 1:
+        }
+        case 1 -> {
           output = (int) size;
           pos += 3 + 1;
-          break;
-        case 2:
+        }
+        case 2 -> {
           output = -1;
           pos += 3 + size;
-          break;
-        default:
-          throw in.fault(
-              ZimFault.DECOMPRESSION,
-              clusterOffset,
-              "zstd block type 0, 1 or 2",
-              "reserved type 3 at " + pos);
+        }
+        default ->
+            throw in.fault(
+                ZimFault.DECOMPRESSION,
+                clusterOffset,
+                "zstd block type 0, 1 or 2",
+                "reserved type 3 at " + pos);
       }
       bound += output >= 0 ? output : MAX_BLOCK_OUTPUT;
       if (blocks == ends.length) {

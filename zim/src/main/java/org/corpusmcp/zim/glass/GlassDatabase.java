@@ -439,6 +439,7 @@ public final class GlassDatabase {
   }
 
   /** A term and its first-chunk statistics. */
+  @SuppressWarnings("ArrayRecordComponent") // key bytes as read; never compared
   public record TermEntry(byte[] term, long termFreq, long collectionFreq) {}
 
   ByteSource source() {

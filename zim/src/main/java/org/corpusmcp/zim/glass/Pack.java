@@ -44,7 +44,7 @@ final class Pack {
         throw new GlassFormatException("truncated varint at byte " + pos);
       }
       int b = buf[pos++] & 0xFF;
-      if (shift == 63 && (b & 0x7F) > 1 || shift > 63) {
+      if ((shift == 63 && (b & 0x7F) > 1) || shift > 63) {
         throw new GlassFormatException("varint overflows 64 bits at byte " + pos);
       }
       v |= (long) (b & 0x7F) << shift;

@@ -88,7 +88,7 @@ public final class ConcatenatedSource implements ByteSource {
 
   @Override
   public ByteSource slice(long offset, long length) {
-    Objects.checkFromIndexSize(offset, length, size());
+    Objects.checkFromIndexSize(offset, /* size= */ length, /* length= */ size());
     int i = partIndex(offset);
     if (length > 0 && offset + length <= starts[i + 1]) {
       return parts[i].slice(offset - starts[i], length);

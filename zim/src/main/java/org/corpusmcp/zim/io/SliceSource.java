@@ -19,7 +19,7 @@ final class SliceSource implements ByteSource {
   }
 
   static ByteSource of(ByteSource parent, long offset, long length) {
-    Objects.checkFromIndexSize(offset, length, parent.size());
+    Objects.checkFromIndexSize(offset, /* size= */ length, /* length= */ parent.size());
     return new SliceSource(parent, offset, length);
   }
 

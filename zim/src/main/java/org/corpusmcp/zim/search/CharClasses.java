@@ -78,23 +78,22 @@ final class CharClasses {
   }
 
   static boolean isWordChar(int cp) {
-    switch (Character.getType(cp)) {
-      case Character.UPPERCASE_LETTER:
-      case Character.LOWERCASE_LETTER:
-      case Character.TITLECASE_LETTER:
-      case Character.MODIFIER_LETTER:
-      case Character.OTHER_LETTER:
-      case Character.NON_SPACING_MARK:
-      case Character.ENCLOSING_MARK:
-      case Character.COMBINING_SPACING_MARK:
-      case Character.DECIMAL_DIGIT_NUMBER:
-      case Character.LETTER_NUMBER:
-      case Character.OTHER_NUMBER:
-      case Character.CONNECTOR_PUNCTUATION:
-        return cp < 0x560 || !inRanges(NEWER, cp);
-      default:
-        return false;
-    }
+    return switch (Character.getType(cp)) {
+      case Character.UPPERCASE_LETTER,
+          Character.LOWERCASE_LETTER,
+          Character.TITLECASE_LETTER,
+          Character.MODIFIER_LETTER,
+          Character.OTHER_LETTER,
+          Character.NON_SPACING_MARK,
+          Character.ENCLOSING_MARK,
+          Character.COMBINING_SPACING_MARK,
+          Character.DECIMAL_DIGIT_NUMBER,
+          Character.LETTER_NUMBER,
+          Character.OTHER_NUMBER,
+          Character.CONNECTOR_PUNCTUATION ->
+          cp < 0x560 || !inRanges(NEWER, cp);
+      default -> false;
+    };
   }
 
   static boolean isCjk(int cp) {
@@ -108,39 +107,19 @@ final class CharClasses {
 
   /** Infix characters kept inside a word when a word character follows. */
   static int infix(int cp) {
-    switch (cp) {
-      case '\'':
-      case '&':
-      case 0xB7:
-      case 0x5F4:
-      case 0x2027:
-        return cp;
-      case 0x2019:
-      case 0x201B:
-        return '\'';
-      default:
-        return -1;
-    }
+    return switch (cp) {
+      case '\'', '&', 0xB7, 0x5F4, 0x2027 -> cp;
+      case 0x2019, 0x201B -> '\'';
+      default -> -1;
+    };
   }
 
   /** Infix characters kept between two digits. */
   static boolean isDigitInfix(int cp) {
-    switch (cp) {
-      case ',':
-      case '.':
-      case ';':
-      case 0x37E:
-      case 0x589:
-      case 0x60D:
-      case 0x7F8:
-      case 0x2044:
-      case 0xFE10:
-      case 0xFE13:
-      case 0xFE14:
-        return true;
-      default:
-        return false;
-    }
+    return switch (cp) {
+      case ',', '.', ';', 0x37E, 0x589, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14 -> true;
+      default -> false;
+    };
   }
 
   static boolean isZeroWidth(int cp) {

@@ -16,6 +16,7 @@ import java.util.Set;
  *
  * <p>Example: {@code <p>Caf&eacute;<br>au&nbsp;lait</p>} → {@code "Café au\u00a0lait"}.
  */
+@SuppressWarnings("EscapedEntity") // its Javadoc shows entities as written in HTML, on purpose
 final class HtmlText {
   private static final Map<String, Integer> ENTITIES = new HashMap<>();
   private static final Object[] ENTITY_TABLE = {
@@ -413,39 +414,31 @@ final class HtmlText {
       return;
     }
     switch (tag) {
-      case "body":
-        dump = new Bytes();
-        break;
-      case "meta":
-        {
-          byte[] content = params.get("content");
-          byte[] name = params.get("name");
-          if (content != null && name != null) {
-            String nm =
-                new String(name, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
-            if (nm.equals("robots")) {
-              String c =
-                  new String(
-                          decodeEntities(content, 0, content.length), StandardCharsets.ISO_8859_1)
-                      .toLowerCase(java.util.Locale.ROOT);
-              if (c.contains("none") || c.contains("noindex")) {
-                indexingAllowed = false;
-                throw new Stop();
-              }
+      case "body" -> dump = new Bytes();
+      case "meta" -> {
+        byte[] content = params.get("content");
+        byte[] name = params.get("name");
+        if (content != null && name != null) {
+          String nm =
+              new String(name, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
+          if (nm.equals("robots")) {
+            String c =
+                new String(decodeEntities(content, 0, content.length), StandardCharsets.ISO_8859_1)
+                    .toLowerCase(java.util.Locale.ROOT);
+            if (c.contains("none") || c.contains("noindex")) {
+              indexingAllowed = false;
+              throw new Stop();
             }
           }
-          break;
         }
-      case "style":
-        inStyleTag = true;
-        break;
-      case "script":
-        inScriptTag = true;
-        break;
-      default:
+      }
+      case "style" -> inStyleTag = true;
+      case "script" -> inScriptTag = true;
+      default -> {
         if (SPACE_OPEN.contains(tag)) {
           pendingSpace = true;
         }
+      }
     }
   }
 
@@ -454,24 +447,20 @@ final class HtmlText {
       return;
     }
     switch (tag) {
-      case "body":
-        throw new Stop();
-      case "style":
-        inStyleTag = false;
-        break;
-      case "script":
-        inScriptTag = false;
-        break;
-      case "title":
+      case "body" -> throw new Stop();
+      case "style" -> inStyleTag = false;
+      case "script" -> inScriptTag = false;
+      case "title" -> {
         if (title.isEmpty()) {
           title = dump;
           dump = new Bytes();
         }
-        break;
-      default:
+      }
+      default -> {
         if (SPACE_CLOSE.contains(tag)) {
           pendingSpace = true;
         }
+      }
     }
   }
 

@@ -29,6 +29,7 @@ final class Matcher {
    * One ranked document; {@code matchingLeaves} is how many weighted leaves matched it (0 where the
    * ranking does not keep it).
    */
+  @SuppressWarnings("ArrayRecordComponent") // the sort key as read; hits are never compared
   record Hit(
       long docid, double weight, int percent, byte @Nullable [] sortKey, int matchingLeaves) {
     Hit(long docid, double weight, int percent, byte @Nullable [] sortKey) {
@@ -195,7 +196,8 @@ final class Matcher {
         t.length == 0 || t.length > 245 ? db.postingList(new byte[] {0, 0}) : db.postingList(t);
     long tf =
         collection != null ? Math.max(collection.termFreq(term), pl.termFreq()) : pl.termFreq();
-    Bm25.Leaf w = weighted ? bm25.leaf(n, avlen, lbound, tf, wqf, 1.0, pl.wdfUpperBound()) : null;
+    Bm25.Leaf w =
+        weighted ? bm25.leaf(n, avlen, lbound, (double) tf, wqf, 1.0, pl.wdfUpperBound()) : null;
     if (t.length > 0 && t.length <= 245) {
       opened.putIfAbsent(term, pl.stats());
     }
@@ -358,7 +360,7 @@ final class Matcher {
       if (byValue != null) {
         byValue.add(d, w);
       } else if (k == 0) {
-        continue;
+        // only counted: a page of none keeps nothing, and has no heap top to compare with
       } else if (heap.size() < k) {
         heap.add(new Hit(d, w, 0, null, root.matchingLeaves()));
       } else if (w > heap.peek().weight()) { // equal weight: the earlier docid stays

@@ -81,7 +81,6 @@ final class QueryParser {
     final List<Boolean> stemmable = new ArrayList<>();
     boolean phrase;
     boolean cjk;
-    boolean quoted;
     boolean last; // the final word touches the end of the query (FLAG_PARTIAL)
     int love; // +1 love, -1 hate
 
@@ -143,15 +142,14 @@ final class QueryParser {
             inQuote = true;
             quote = new Tok(Kind.WORDS);
             quote.phrase = true;
-            quote.quoted = true;
-            quote.love = pendingLove(out, i, f);
+            quote.love = pendingLove(i, f);
           }
           i++;
           continue;
         }
         if (!inQuote && f.booleans() && c == '(') {
           Tok t = new Tok(Kind.LPAREN);
-          t.love = pendingLove(out, i, f);
+          t.love = pendingLove(i, f);
           out.add(t);
           i++;
           continue;
@@ -175,7 +173,7 @@ final class QueryParser {
       }
       Tok t = inQuote ? quote : new Tok(Kind.WORDS);
       if (!inQuote) {
-        t.love = pendingLove(out, i, f);
+        t.love = pendingLove(i, f);
       }
       if (f.cjk() && CharClasses.isCjk(cps[i])) {
         int j = i;
@@ -218,7 +216,7 @@ final class QueryParser {
   }
 
   /** +1/−1 when a love/hate sign directly precedes position i (after start, space or bracket). */
-  private int pendingLove(List<Tok> out, int i, Flags f) {
+  private int pendingLove(int i, Flags f) {
     if (!f.loveHate() || i == 0) {
       return 0;
     }
@@ -299,7 +297,10 @@ final class QueryParser {
     t.stemmable.add(stemmable);
   }
 
-  /** STEM_SOME stems a word starting with a letter that is not followed by {@code ( / \ @ < > = * [ { "}. */
+  /**
+   * STEM_SOME stems a word starting with a letter that is not followed by <code>
+   * ( / \ @ &lt; &gt; = * [ { "</code>.
+   */
   private boolean canStemSome(String w, int end) {
     int first = w.codePointAt(0);
     int type = Character.getType(first);
@@ -378,7 +379,6 @@ final class QueryParser {
   private @Nullable QueryNode prob(Flags f) {
     List<Tok> items = new ArrayList<>();
     List<QueryNode> brackets = new ArrayList<>();
-    List<Integer> bracketLove = new ArrayList<>();
     while (pos < toks.size()) {
       Tok t = toks.get(pos);
       if (t.kind == Kind.WORDS) {
@@ -395,7 +395,6 @@ final class QueryParser {
           marker.love = t.love;
           items.add(marker);
           brackets.add(inner);
-          bracketLove.add(t.love);
         }
       } else {
         break;
@@ -472,7 +471,7 @@ final class QueryParser {
     if (t.cjk) {
       List<QueryNode> terms = new ArrayList<>();
       for (int i = 0; i < t.words.size(); i++) {
-        terms.add(new Term(termFor(t.words.get(i), false, true), t.positions.get(i)));
+        terms.add(new Term(termFor(t.words.get(i), false), t.positions.get(i)));
       }
       return terms.size() == 1 ? terms.get(0) : new Compound(Op.AND, terms, 0);
     }
@@ -481,7 +480,7 @@ final class QueryParser {
     for (int i = 0; i < t.words.size(); i++) {
       String w = t.words.get(i);
       boolean stemOk = t.stemmable.get(i) && !inPhrase;
-      Term term = new Term(termFor(w, stemOk, false), t.positions.get(i));
+      Term term = new Term(termFor(w, stemOk), t.positions.get(i));
       if (f.partial() && t.last && !inPhrase && i == t.words.size() - 1) {
         terms.add(new Compound(Op.OR, List.of(new QueryNode.Wildcard(w, 100, false), term), 0));
       } else {
@@ -494,17 +493,20 @@ final class QueryParser {
     return new Compound(Op.PHRASE, terms, terms.size());
   }
 
-  private String termFor(String word, boolean stemSomeOk, boolean cjk) {
+  private String termFor(String word, boolean stemSomeOk) {
     switch (stemming) {
-      case ALL:
+      case ALL -> {
         return stemmer.stem(word);
-      case SOME:
+      }
+      case SOME -> {
         if (stemSomeOk && !stemmer.isNone()) {
           return "Z" + stemmer.stem(word);
         }
         return word;
-      default:
+      }
+      default -> {
         return word;
+      }
     }
   }
 

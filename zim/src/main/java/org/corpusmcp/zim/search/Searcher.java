@@ -386,7 +386,7 @@ public final class Searcher {
   record ValuesMap(java.util.Map<String, Integer> slots) {
     static ValuesMap parse(String s) {
       java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
-      for (String item : s.split(";")) {
+      for (String item : s.split(";", -1)) {
         int c = item.indexOf(':');
         if (c > 0) {
           try {

@@ -156,7 +156,7 @@ final class Snippets {
             db.docCount(),
             db.averageLength(),
             db.header().doclenLowerBound(),
-            st.termFreq(),
+            (double) st.termFreq(),
             wqf,
             1.0,
             wdfMax)
@@ -321,7 +321,7 @@ final class Snippets {
         break;
       }
     }
-    return render(text, bytes, all, bestBegin, bestEnd);
+    return render(bytes, all, bestBegin, bestEnd);
   }
 
   /** True when the query term matches word i: its lower-cased form or its "Z" stem. */
@@ -361,7 +361,7 @@ final class Snippets {
     return v;
   }
 
-  private static String render(String text, byte[] b, List<Piece> all, int bestBegin, int bestEnd) {
+  private static String render(byte[] b, List<Piece> all, int bestBegin, int bestEnd) {
     List<Piece> win = new ArrayList<>();
     for (Piece p : all) {
       if (p.end > bestBegin && p.end <= bestEnd) {
@@ -546,17 +546,10 @@ final class Snippets {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-        case '&':
-          out.append("&amp;");
-          break;
-        case '<':
-          out.append("&lt;");
-          break;
-        case '>':
-          out.append("&gt;");
-          break;
-        default:
-          out.append(c);
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        default -> out.append(c);
       }
     }
   }

@@ -253,6 +253,8 @@ class ZstdPrefixDecodeTest {
     return PAYLOADS.computeIfAbsent(layout, ZstdPrefixDecodeTest::makePayload).clone();
   }
 
+  // The ordinal only seeds the generator, so each layout gets its own fixed payload.
+  @SuppressWarnings("EnumOrdinal")
   private static byte[] makePayload(Layout layout) {
     String[] words = {
       "zim",
@@ -321,22 +323,24 @@ class ZstdPrefixDecodeTest {
 
   private static byte[] makeCompressed(byte[] payload, Layout layout) throws IOException {
     switch (layout) {
-      case ONE_SHOT_WITH_CONTENT_SIZE:
+      case ONE_SHOT_WITH_CONTENT_SIZE -> {
         return Zstd.compress(payload, 19);
-      case STREAM_WITH_CHECKSUM:
+      }
+      case STREAM_WITH_CHECKSUM -> {
         return stream(payload, 19, true);
-      case THREE_FRAMES:
-        {
-          int a = payload.length / 3;
-          int b = 2 * payload.length / 3;
-          ByteArrayOutputStream out = new ByteArrayOutputStream();
-          out.writeBytes(stream(Arrays.copyOfRange(payload, 0, a), 19, true));
-          out.writeBytes(Zstd.compress(Arrays.copyOfRange(payload, a, b), 3));
-          out.writeBytes(stream(Arrays.copyOfRange(payload, b, payload.length), 19, false));
-          return out.toByteArray();
-        }
-      default:
+      }
+      case THREE_FRAMES -> {
+        int a = payload.length / 3;
+        int b = 2 * payload.length / 3;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(stream(Arrays.copyOfRange(payload, 0, a), 19, true));
+        out.writeBytes(Zstd.compress(Arrays.copyOfRange(payload, a, b), 3));
+        out.writeBytes(stream(Arrays.copyOfRange(payload, b, payload.length), 19, false));
+        return out.toByteArray();
+      }
+      default -> {
         return stream(payload, 19, false);
+      }
     }
   }
 

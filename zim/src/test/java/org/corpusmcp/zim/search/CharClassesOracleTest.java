@@ -14,7 +14,7 @@ class CharClassesOracleTest {
   void sameCharacterClassesAsXapian() {
     String out = Oracle.python(List.of(Oracle.script("charclass_oracle.py").toString()));
     Map<Integer, String[]> x = new HashMap<>();
-    for (String line : out.split("\n")) {
+    for (String line : out.split("\n", -1)) {
       if (!line.isBlank()) {
         String[] p = line.split(" ", 4);
         x.put(Integer.parseInt(p[0], 16), p);

@@ -54,7 +54,7 @@ class CollectionStatsOracleTest {
                   String.join(",", terms),
                   a.toString(),
                   b.toString()));
-      for (String line : out.strip().split("\n")) {
+      for (String line : out.strip().split("\n", -1)) {
         @SuppressWarnings("unchecked")
         Map<String, Object> hit = (Map<String, Object>) MiniJson.parse(line);
         xapian.put(

@@ -16,11 +16,11 @@ class GlibcLogTest {
     int n = 0;
     int bad = 0;
     String firstBad = null;
-    for (String line : out.split("\n")) {
+    for (String line : out.split("\n", -1)) {
       if (line.isEmpty()) {
         continue;
       }
-      String[] p = line.split(" ");
+      String[] p = line.split(" ", -1);
       double x = Double.longBitsToDouble(HexFormat.fromHexDigitsToLong(p[0]));
       long want = HexFormat.fromHexDigitsToLong(p[1]);
       long got = Double.doubleToRawLongBits(GlibcLog.log(x));

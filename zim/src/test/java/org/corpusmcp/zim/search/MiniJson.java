@@ -34,62 +34,64 @@ public final class MiniJson {
     ws();
     char c = s.charAt(i);
     switch (c) {
-      case '{':
-        {
+      case '{' -> {
+        i++;
+        Map<String, Object> m = new LinkedHashMap<>();
+        ws();
+        if (s.charAt(i) == '}') {
           i++;
-          Map<String, Object> m = new LinkedHashMap<>();
-          ws();
-          if (s.charAt(i) == '}') {
-            i++;
-            return m;
-          }
-          while (true) {
-            ws();
-            String k = string();
-            ws();
-            expect(':');
-            m.put(k, value());
-            ws();
-            if (s.charAt(i) == ',') {
-              i++;
-              continue;
-            }
-            expect('}');
-            return m;
-          }
+          return m;
         }
-      case '[':
-        {
+        while (true) {
+          ws();
+          String k = string();
+          ws();
+          expect(':');
+          m.put(k, value());
+          ws();
+          if (s.charAt(i) == ',') {
+            i++;
+            continue;
+          }
+          expect('}');
+          return m;
+        }
+      }
+      case '[' -> {
+        i++;
+        List<Object> l = new ArrayList<>();
+        ws();
+        if (s.charAt(i) == ']') {
           i++;
-          List<Object> l = new ArrayList<>();
-          ws();
-          if (s.charAt(i) == ']') {
-            i++;
-            return l;
-          }
-          while (true) {
-            l.add(value());
-            ws();
-            if (s.charAt(i) == ',') {
-              i++;
-              continue;
-            }
-            expect(']');
-            return l;
-          }
+          return l;
         }
-      case '"':
+        while (true) {
+          l.add(value());
+          ws();
+          if (s.charAt(i) == ',') {
+            i++;
+            continue;
+          }
+          expect(']');
+          return l;
+        }
+      }
+      case '"' -> {
         return string();
-      case 't':
+      }
+      case 't' -> {
         i += 4;
-        return Boolean.TRUE;
-      case 'f':
+        return true;
+      }
+      case 'f' -> {
         i += 5;
-        return Boolean.FALSE;
-      case 'n':
+        return false;
+      }
+      case 'n' -> {
         i += 4;
         return NULL;
-      default:
+      }
+      default -> {
         int st = i;
         while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
           i++;
@@ -102,6 +104,7 @@ public final class MiniJson {
           return Double.parseDouble(num);
         }
         return Long.parseLong(num);
+      }
     }
   }
 
@@ -132,27 +135,16 @@ public final class MiniJson {
       if (c == '\\') {
         char e = s.charAt(i++);
         switch (e) {
-          case 'n':
-            b.append('\n');
-            break;
-          case 't':
-            b.append('\t');
-            break;
-          case 'r':
-            b.append('\r');
-            break;
-          case 'b':
-            b.append('\b');
-            break;
-          case 'f':
-            b.append('\f');
-            break;
-          case 'u':
+          case 'n' -> b.append('\n');
+          case 't' -> b.append('\t');
+          case 'r' -> b.append('\r');
+          case 'b' -> b.append('\b');
+          case 'f' -> b.append('\f');
+          case 'u' -> {
             b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
             i += 4;
-            break;
-          default:
-            b.append(e);
+          }
+          default -> b.append(e);
         }
       } else {
         b.append(c);

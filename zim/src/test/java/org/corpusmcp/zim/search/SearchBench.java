@@ -56,29 +56,15 @@ public final class SearchBench {
     Semantics sem = Semantics.LIBZIM_8_1;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--json":
-          json = Path.of(args[++i]);
-          break;
-        case "--queries":
-          queries = Path.of(args[++i]);
-          break;
-        case "--suggest-queries":
-          suggestQueries = Path.of(args[++i]);
-          break;
-        case "--passes":
-          passes = Integer.parseInt(args[++i]);
-          break;
-        case "--top":
-          top = Integer.parseInt(args[++i]);
-          break;
-        case "--reps":
-          reps = Integer.parseInt(args[++i]);
-          break;
-        case "--semantics":
-          sem = args[++i].equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1;
-          break;
-        default:
-          archive = Path.of(args[i]);
+        case "--json" -> json = Path.of(args[++i]);
+        case "--queries" -> queries = Path.of(args[++i]);
+        case "--suggest-queries" -> suggestQueries = Path.of(args[++i]);
+        case "--passes" -> passes = Integer.parseInt(args[++i]);
+        case "--top" -> top = Integer.parseInt(args[++i]);
+        case "--reps" -> reps = Integer.parseInt(args[++i]);
+        case "--semantics" ->
+            sem = args[++i].equals("9") ? Semantics.LIBZIM_9 : Semantics.LIBZIM_8_1;
+        default -> archive = Path.of(args[i]);
       }
     }
     if (archive == null || json == null) {

@@ -82,7 +82,7 @@ class SnowballStemmerOracleTest {
         String text =
             new String(
                 Files.readAllBytes(Path.of(list)), StandardCharsets.UTF_8); // bad bytes -> U+FFFD
-        for (String line : text.split("\n")) {
+        for (String line : text.split("\n", -1)) {
           String s = line.strip().toLowerCase(java.util.Locale.ROOT);
           if (!s.isEmpty() && s.codePoints().allMatch(CharClasses::isWordChar)) {
             w.add(s);

@@ -162,7 +162,7 @@ public final class WikiUrls {
     String input = PyText.strip(titleOrUrl);
     ParsedUrl url = ParsedUrl.parse(input);
     boolean urlShaped =
-        url.netloc != null && !url.netloc.isEmpty()
+        (url.netloc != null && !url.netloc.isEmpty())
             || url.scheme.equals("http")
             || url.scheme.equals("https")
             || input.contains("://");

@@ -41,10 +41,10 @@ public final class Admonitions {
 
   /**
    * Every top-level admonition in {@code wikitext}, in document order. Scans the nowiki mask: at
-   * each {@code {{} the template's extent is found (unterminated → move on two characters),
-   * its interior split once, and the name typed by {@code types} (lookup keys, see
-   * {@link TemplateNames#key}) or else by its own spelling. Nested templates are never separate
-   * blocks. {@code message_raw} = parameter 1 minus {@code 1=}, trimmed.
+   * each <code>{{</code> the template's extent is found (unterminated → move on two characters),
+   * its interior split once, and the name typed by {@code types} (lookup keys, see {@link
+   * TemplateNames#key}) or else by its own spelling. Nested templates are never separate blocks.
+   * {@code message_raw} = parameter 1 minus {@code 1=}, trimmed.
    */
   public static List<Block> extract(String wikitext, Map<String, Resolution> types) {
     List<Block> blocks = new ArrayList<>();

@@ -21,9 +21,9 @@ public final class CodeBlocks {
 
   /**
    * {@code {{bc}}} / {@code {{hc}}}, any case, surrounding whitespace allowed, the name followed by
-   * {@code |} or {@code }}}. Departure from the Python original: the reference matched {@code {{bc\b}} — missing
-   * {@code {{ bc|…}}} (which MediaWiki and the section renderer both treat as bc) and taking
-   * {@code {{bc-x}}}, a different template, for bc.
+   * {@code |} or <code>}}</code>. Departure from the Python original: the reference matched <code>
+   * {{bc\b</code> — missing {@code {{ bc|…}}} (which MediaWiki and the section renderer both treat
+   * as bc) and taking {@code {{bc-x}}}, a different template, for bc.
    */
   static final Pattern CODE_TEMPLATE =
       Regex.compile(

@@ -93,7 +93,7 @@ public final class HtmlEntities {
         }
         int tab = line.indexOf('\t');
         StringBuilder value = new StringBuilder();
-        for (String hex : line.substring(tab + 1).split(" ")) {
+        for (String hex : line.substring(tab + 1).split(" ", -1)) {
           value.appendCodePoint(Integer.parseInt(hex, 16));
         }
         map.put(line.substring(0, tab), value.toString());

@@ -10,7 +10,10 @@ import java.util.regex.Pattern;
 /** Template structure: extents, parameters, names, top-level iteration. */
 public final class Templates {
 
-  /** P4: any template opening; group 1 is the name ({@code "{{Note (Español)|"} → "Note (Español)"). */
+  /**
+   * P4: any template opening; group 1 is the name (<code>"{{Note (Español)|"</code> → "Note
+   * (Español)").
+   */
   static final Pattern ANY =
       Regex.compile("\\{\\{" + Regex.S + "*([^|{}\\n]+?)" + Regex.S + "*(?=[|}])");
 
@@ -21,9 +24,9 @@ public final class Templates {
 
   /**
    * P1: the end (exclusive) of the template opening at {@code start}, or −1 when unterminated.
-   * {@code {{{parameter}}}} is consumed whole; a {@code }}}} closes a literal {@code {} only while
-   * one is open: {@code {{ic|menuentry "t" {opts}}}} ends at its very end, {@code {{Pkg|x}}}}}
-   * after the first {@code }}}.
+   * {@code {{{parameter}}}} is consumed whole; a <code>}}</code> closes a literal <code>{</code>
+   * only while one is open: {@code {{ic|menuentry "t" {opts}}}} ends at its very end, <code>
+   * {{Pkg|x}}}}</code> after the first <code>}}</code>.
    */
   public static int extent(String text, int start) {
     int depth = 0;
@@ -127,10 +130,9 @@ public final class Templates {
   }
 
   /**
-   * P5: the top-level matches of {@code pattern} (which must start with {@code \\{\\{} and
-   * capture the name as group 1) in {@code scan}, each
-   * with its P1 extent; a match starting inside an accepted template is skipped, and so is an
-   * unterminated one (without consuming anything).
+   * P5: the top-level matches of {@code pattern} (which must start with <code>\\{\\{</code> and
+   * capture the name as group 1) in {@code scan}, each with its P1 extent; a match starting inside
+   * an accepted template is skipped, and so is an unterminated one (without consuming anything).
    */
   public static List<Span> topLevel(String scan, Pattern pattern) {
     List<Span> spans = new ArrayList<>();

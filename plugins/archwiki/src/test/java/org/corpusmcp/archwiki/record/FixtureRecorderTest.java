@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.corpusmcp.archwiki.ArchWiki;
 import org.corpusmcp.archwiki.Fixtures;
 import org.corpusmcp.archwiki.wiki.ErrorCode;
@@ -81,7 +82,9 @@ class FixtureRecorderTest {
                     .record(TITLES, dir, false));
     assertTrue(refused.getMessage().contains("parse_GRUB.json"), refused.getMessage());
     assertEquals("{}", Files.readString(dir.resolve("parse_GRUB.json")));
-    assertEquals(1, Files.list(dir).count(), "all or nothing");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(1, files.count(), "all or nothing");
+    }
     new FixtureRecorder(json(), ARCH, t -> new MediaWikiClient(json(), t))
         .record(TITLES, dir, true);
     assertTrue(Files.readString(dir.resolve("parse_GRUB.json")).contains("\"revid\":858930"));
