@@ -404,9 +404,11 @@ final class FederatedSearch {
   /**
    * The articles the query names among more words ({@link NamedTitles}) that it is about: those
    * whose span holds more than half of the query's meaningful words, as {@link
-   * Lexical#titleWordsInQuery} asks of a title found by search ("when was the Hoover Dam built",
-   * not "capital of Western Australia" for Australia). Each counts as a title the query names, of
-   * its span's length, and as a full-strength match; the others name a side topic and are left out.
+   * Lexical#titleWordsInQuery} asks of a title found by search, and all of them but one, the thing
+   * asked about the article ("when was the Hoover Dam built", "who publishes Billboard magazine";
+   * not "capital of Western Australia" for Australia, nor a list of keywords that names a person
+   * among facts about another article). Each counts as a title the query names, of its span's
+   * length, and as a full-strength match; the others name a side topic and are left out.
    */
   private static List<Candidate> namedList(
       Library library, int order, List<NamedTitles.Named> named, Query query) {
@@ -414,7 +416,8 @@ final class FederatedSearch {
     Set<String> seen = new HashSet<>();
     int rank = 0;
     for (NamedTitles.Named n : named) {
-      if (2 * n.words() <= query.terms().size()) {
+      int others = query.terms().size() - n.words();
+      if (2 * n.words() <= query.terms().size() || others > 1) {
         continue;
       }
       Entry end = resolveDocument(library, n.entry());

@@ -130,9 +130,14 @@ final class TypoRescue {
 
   private static List<FederatedSearch.Candidate> union(
       List<FederatedSearch.Candidate> a, List<FederatedSearch.Candidate> b) {
+    // one copy found by both searches is the same document, however differently it ranked
     List<FederatedSearch.Candidate> out = new ArrayList<>(a);
+    Set<DocumentKey> have = new HashSet<>();
+    for (FederatedSearch.Candidate c : a) {
+      have.add(new DocumentKey(c.library().name(), c.entry().rawPath()));
+    }
     for (FederatedSearch.Candidate c : b) {
-      if (!out.contains(c)) {
+      if (have.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
         out.add(c);
       }
     }

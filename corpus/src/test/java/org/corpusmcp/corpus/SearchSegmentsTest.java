@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * twice (every document has an identical copy in the other library), with searchers that answer
  * fixed lists so each case is set by hand: which entry each mode finds, in which library. Titles
  * read from the archive's entry list (zim_oracle.py entries): "African Americans", "United States",
- * "Perth", "Hoover Dam".
+ * "Perth", "Hoover Dam", "Martin Luther King Jr.", and "Martin Luther King" is a redirect to the
+ * last.
  */
 class SearchSegmentsTest {
 
@@ -106,5 +107,22 @@ class SearchSegmentsTest {
         outcome.copies().get(new DocumentKey("WikiA", kept.entry().rawPath()));
     assertEquals(1, copies.size());
     assertEquals("WikiB", copies.get(0).library().name());
+  }
+
+  @Test
+  void aNamedTitleLeadsWhenTheQueryAsksOneThingAboutItAndOnlyThen() {
+    // "Martin Luther King" is a redirect to Martin Luther King Jr.; the searcher finds only
+    // United States, so the article comes from the named title alone
+    Library a = corpus.library("WikiA");
+    FederatedSearch search =
+        new FederatedSearch(
+            List.of(a), l -> answering(l, List.of("United_States"), List.of()), workers, 3);
+    assertEquals(
+        List.of("WikiA:A/Martin_Luther_King_Jr.", "WikiA:A/United_States"),
+        ranked(search.search(Query.of("when was Martin Luther King born"), 10)));
+    // three of five words: the query is about more than the person it names
+    assertEquals(
+        List.of("WikiA:A/United_States"),
+        ranked(search.search(Query.of("Martin Luther King speech Washington"), 10)));
   }
 }
