@@ -29,6 +29,8 @@ final class NamedTitles {
    */
   private static final Pattern AROUND = Pattern.compile("^[\"“”‘'¿¡]+|[\"“”’'?!,;:]+$");
 
+  private static final Pattern WORD = Pattern.compile("\\S+");
+
   private static final Pattern POSSESSIVE = Pattern.compile("['’]s$");
 
   private static final Set<String> ARTICLES = Set.of("the", "a", "an");
@@ -85,7 +87,9 @@ final class NamedTitles {
   /** The query's words as typed, without surrounding punctuation or a possessive ending. */
   static List<String> words(String query) {
     List<String> out = new ArrayList<>();
-    for (String raw : query.strip().split("\\s+")) {
+    java.util.regex.Matcher m = WORD.matcher(query);
+    while (m.find()) {
+      String raw = m.group();
       String w = POSSESSIVE.matcher(AROUND.matcher(raw).replaceAll("")).replaceFirst("");
       w = AROUND.matcher(w).replaceAll("");
       if (!w.isEmpty()) {
@@ -101,7 +105,7 @@ final class NamedTitles {
     if (Lexical.meaningfulWords(last).isEmpty()) {
       return false;
     }
-    return len > 1 && ARTICLES.contains(first) || !Lexical.meaningfulWords(first).isEmpty();
+    return (len > 1 && ARTICLES.contains(first)) || !Lexical.meaningfulWords(first).isEmpty();
   }
 
   private static boolean anyTaken(boolean[] taken, int start, int len) {
