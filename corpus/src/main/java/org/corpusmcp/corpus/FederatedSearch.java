@@ -139,7 +139,11 @@ final class FederatedSearch {
     Map<DocumentKey, Candidate> strict =
         fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
     List<Candidate> ordered = listed.keepNew(order(strict.values()));
-    if (ordered.size() < limit && !terms.isEmpty()) {
+    // A question's strict match also asks for its stopwords ("which", "did"), which a long article
+    // has and a short precise one may not: its any-word hits that hold every meaningful word are
+    // asked for too, to rank with the strict ones.
+    boolean question = terms.size() > 1 && terms.size() < Lexical.words(query.text()).size();
+    if ((ordered.size() < limit || question) && !terms.isEmpty()) {
       Map<DocumentKey, Candidate> relaxed =
           fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
       // An any-word hit that matches every meaningful word is as good as a strict one (strict
@@ -160,7 +164,9 @@ final class FederatedSearch {
         ordered = listed.keepNew(order(together));
       }
       ordered = diversify(ordered);
-      ordered.addAll(diversify(listed.keepNew(order(fill))));
+      if (ordered.size() < limit) {
+        ordered.addAll(diversify(listed.keepNew(order(fill))));
+      }
       return new Outcome(ordered, failures, copies);
     }
     return new Outcome(diversify(ordered), failures, copies);

@@ -125,4 +125,28 @@ class SearchSegmentsTest {
         List.of("WikiA:A/United_States"),
         ranked(search.search(Query.of("Martin Luther King speech Washington"), 10)));
   }
+
+  @Test
+  void aQuestionsCompleteAnyWordHitsAreAskedForEvenWhenStrictHitsFillTheList() {
+    // the strict hits fill the two places asked for; the question's stopwords ("which", "are")
+    // are what the better match lacks, so its any-word hit is still asked for and leads
+    Library a = corpus.library("WikiA");
+    FederatedSearch search =
+        new FederatedSearch(
+            List.of(a),
+            l ->
+                answering(
+                    l,
+                    List.of("United_States", "Perth"),
+                    List.of("African_Americans", "Hoover_Dam")),
+            workers,
+            3);
+    assertEquals(
+        List.of("WikiA:A/African_Americans", "WikiA:A/United_States", "WikiA:A/Perth"),
+        ranked(search.search(Query.of("which Americans are African"), 2)));
+    // keywords alone: the strict hits that fill the list are the answer, as before
+    assertEquals(
+        List.of("WikiA:A/United_States", "WikiA:A/Perth"),
+        ranked(search.search(Query.of("Americans African"), 2)));
+  }
 }
