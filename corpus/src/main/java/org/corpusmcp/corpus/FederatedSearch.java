@@ -49,7 +49,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
  *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
- *       the strict hits; every other relaxed hit ranks below all of them.
+ *       the strict hits; every other relaxed hit ranks below all of them. For a question (a query
+ *       with stopwords, which strict matching asks for too) the relaxed search runs even when the
+ *       strict hits fill the list, for its hits that match every meaningful word.
  *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}), over the
  *       whole answer: a document listed among the strict hits is not listed again (nor its copy)
  *       among the relaxed ones.
