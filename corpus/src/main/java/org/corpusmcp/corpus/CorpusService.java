@@ -88,8 +88,7 @@ public final class CorpusService implements AutoCloseable {
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
     TypoRescue.Rescued rescued =
-        typos.rescue(
-            analysed, outcome.candidates(), limit, q -> federated.search(q, limit).candidates());
+        typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
     List<String> terms = rescued.query().terms();
     List<SearchHit> results = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
@@ -118,7 +117,7 @@ public final class CorpusService implements AutoCloseable {
       if (words == null) {
         continue;
       }
-      SearchHit result = hit(c, words, terms, outcome.copiesOf(c));
+      SearchHit result = hit(c, words, terms, rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         results.add(result);
         allRelaxed &= c.relaxed();

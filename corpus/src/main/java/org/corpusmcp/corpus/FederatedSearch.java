@@ -46,9 +46,15 @@ import org.jspecify.annotations.Nullable;
  *       first ("who wrote Hit the Road Jack"); then RRF score; then strength, lexical title
  *       coverage of the query, library order in corpus.toml, and path, so the order is fully
  *       deterministic.
- *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}).
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
- *       word) search fills the list; every relaxed hit ranks below every strict one.
+ *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
+ *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
+ *       the strict hits; every other relaxed hit ranks below all of them. For a question (a query
+ *       with stopwords, which strict matching asks for too) the relaxed search runs even when the
+ *       strict hits fill the list, for its hits that match every meaningful word.
+ *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}), over the
+ *       whole answer: a document listed among the strict hits is not listed again (nor its copy)
+ *       among the relaxed ones.
  *   <li>Diversity, among comparably relevant results only: no more than SEARCH_MAX_CONSECUTIVE
  *       results in a row from one library while another library has a result at least {@value
  *       #COMPARABLE} as strong as the next one to place, on the same side of the floor and of the
@@ -88,7 +94,7 @@ final class FederatedSearch {
    * @param strength how well it matches, comparable across libraries (see the class comment)
    * @param weak below the relevance floor of its search
    * @param titleInQuery how many title words the query names when it names the whole title, else 0
-   * @param relaxed found only by the any-word fallback
+   * @param relaxed found only by the any-word fallback, matching only some of the query's words
    */
   record Candidate(
       Library library,
@@ -124,41 +130,58 @@ final class FederatedSearch {
   record Outcome(
       List<Candidate> candidates,
       Map<String, String> failures,
-      Map<DocumentKey, List<Candidate>> copies) {
-
-    List<Candidate> copiesOf(Candidate c) {
-      return copies.getOrDefault(
-          new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
-    }
-  }
+      Map<DocumentKey, List<Candidate>> copies) {}
 
   Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
+    SameDocuments listed = new SameDocuments(copies);
     Map<DocumentKey, Candidate> strict =
         fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
-    List<Candidate> ordered = rank(strict.values(), copies);
-    if (ordered.size() < limit && !terms.isEmpty()) {
+    List<Candidate> ordered = listed.keepNew(order(strict.values()));
+    // A question's strict match also asks for its stopwords ("which", "did"), which a long article
+    // has and a short precise one may not: its any-word hits that hold every meaningful word are
+    // asked for too, to rank with the strict ones.
+    boolean question = terms.size() > 1 && terms.size() < Lexical.words(query.text()).size();
+    if ((ordered.size() < limit || question) && !terms.isEmpty()) {
       Map<DocumentKey, Candidate> relaxed =
           fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
+      // An any-word hit that matches every meaningful word is as good as a strict one (strict
+      // matching also asks for the stopwords, or a title-only library for the words in order):
+      // it ranks with the strict hits, and only the rest fill the list below them.
+      List<Candidate> complete = new ArrayList<>();
       List<Candidate> fill = new ArrayList<>();
       for (Map.Entry<DocumentKey, Candidate> e : relaxed.entrySet()) {
         if (!strict.containsKey(e.getKey())) {
-          fill.add(e.getValue());
+          (e.getValue().relaxed() ? fill : complete).add(e.getValue());
         }
       }
-      ordered.addAll(rank(fill, copies));
+      if (!complete.isEmpty()) {
+        List<Candidate> together = new ArrayList<>(strict.values());
+        together.addAll(complete);
+        copies.clear();
+        listed = new SameDocuments(copies);
+        ordered = listed.keepNew(order(together));
+      }
+      ordered = diversify(ordered);
+      if (ordered.size() < limit) {
+        ordered.addAll(diversify(listed.keepNew(order(fill))));
+      }
+      return new Outcome(ordered, failures, copies);
     }
-    return new Outcome(ordered, failures, copies);
+    return new Outcome(diversify(ordered), failures, copies);
   }
 
   /**
    * One library's answer: its exact-title entries, and its hits (weighed or in plain rank order).
    */
   private record LibraryAnswer(
-      List<Entry> exact, ComparableSearcher.@Nullable Scored scored, List<Entry> plain) {}
+      List<Entry> exact,
+      List<NamedTitles.Named> named,
+      ComparableSearcher.@Nullable Scored scored,
+      List<Entry> plain) {}
 
   private Map<DocumentKey, Candidate> fanOut(
       Query query,
@@ -194,6 +217,7 @@ final class FederatedSearch {
         continue;
       }
       lists.add(rankedList(library, i, answer.exact(), true, mode, query, 1.0));
+      lists.add(namedList(library, i, answer.named(), query));
       if (answer.scored() != null) {
         String language =
             collections.containsKey(i)
@@ -281,16 +305,18 @@ final class FederatedSearch {
       boolean withExact,
       @Nullable CollectionStats stats) {
     List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
+    List<NamedTitles.Named> named =
+        withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
     if (searcher instanceof ComparableSearcher comparable) {
       return new LibraryAnswer(
-          exact, comparable.searchScored(query, mode, depth, stats), List.of());
+          exact, named, comparable.searchScored(query, mode, depth, stats), List.of());
     }
     List<Entry> plain = new ArrayList<>();
     for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
       plain.add(hit.entry());
     }
-    return new LibraryAnswer(exact, null, plain);
+    return new LibraryAnswer(exact, named, null, plain);
   }
 
   /** A collection member's hit, with what it takes to rank it among the other members' hits. */
@@ -338,7 +364,7 @@ final class FederatedSearch {
               Lexical.coverage(query.terms(), end.title()),
               Lexical.titleWordsInQuery(query.terms(), end.title()),
               w.order(),
-              mode == LibrarySearcher.Mode.RELAXED));
+              mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms()));
     }
     return out;
   }
@@ -377,7 +403,47 @@ final class FederatedSearch {
               coverage,
               Lexical.titleWordsInQuery(query.terms(), end.title()),
               order,
-              mode == LibrarySearcher.Mode.RELAXED));
+              mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0));
+    }
+    return out;
+  }
+
+  /**
+   * The articles the query names among more words ({@link NamedTitles}) that it is about: those
+   * whose span holds more than half of the query's meaningful words, as {@link
+   * Lexical#titleWordsInQuery} asks of a title found by search, and all of them but one, the thing
+   * asked about the article ("when was the Hoover Dam built", "who publishes Billboard magazine";
+   * not "capital of Western Australia" for Australia, nor a list of keywords that names a person
+   * among facts about another article). Each counts as a title the query names, of its span's
+   * length, and as a full-strength match; the others name a side topic and are left out.
+   */
+  private static List<Candidate> namedList(
+      Library library, int order, List<NamedTitles.Named> named, Query query) {
+    List<Candidate> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    int rank = 0;
+    for (NamedTitles.Named n : named) {
+      int others = query.terms().size() - n.words();
+      if (2 * n.words() <= query.terms().size() || others > 1) {
+        continue;
+      }
+      Entry end = resolveDocument(library, n.entry());
+      if (end == null || !seen.add(end.rawPath())) {
+        continue;
+      }
+      rank++;
+      out.add(
+          new Candidate(
+              library,
+              end,
+              false,
+              1.0 / (RRF_K + rank),
+              1.0,
+              false,
+              Lexical.coverage(query.terms(), end.title()),
+              n.words(),
+              order,
+              false));
     }
     return out;
   }
@@ -418,7 +484,7 @@ final class FederatedSearch {
         Math.max(a.strength(), b.strength()),
         false,
         a.titleCoverage(),
-        a.titleInQuery(),
+        Math.max(a.titleInQuery(), b.titleInQuery()),
         a.libraryOrder(),
         a.relaxed() && b.relaxed());
   }
@@ -428,10 +494,10 @@ final class FederatedSearch {
   }
 
   /**
-   * Marks the candidates below the relevance floor, orders them all, lists identical documents once
-   * (the copies left out go to {@code copies}), and interleaves libraries.
+   * Marks the candidates below the relevance floor and orders them all (identical documents and
+   * diversity are left to the caller, which sees every segment of the answer).
    */
-  List<Candidate> rank(Collection<Candidate> candidates, Map<DocumentKey, List<Candidate>> copies) {
+  List<Candidate> order(Collection<Candidate> candidates) {
     double strongest = 0;
     for (Candidate c : candidates) {
       strongest = Math.max(strongest, c.strength());
@@ -449,7 +515,7 @@ final class FederatedSearch {
             .thenComparing(Comparator.comparingDouble(Candidate::titleCoverage).reversed())
             .thenComparingInt(Candidate::libraryOrder)
             .thenComparing(c -> c.entry().rawPath()));
-    return diversify(SameDocuments.dropCopies(out, copies));
+    return out;
   }
 
   /**

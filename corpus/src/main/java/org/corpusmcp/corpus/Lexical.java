@@ -107,6 +107,17 @@ final class Lexical {
     return kept.isEmpty() ? all : List.copyOf(kept);
   }
 
+  /** The normalized words of {@code s} that are not stopwords (possibly none), in order. */
+  static List<String> meaningfulWords(String s) {
+    List<String> kept = new ArrayList<>();
+    for (String w : words(s)) {
+      if (!STOPWORDS.contains(w)) {
+        kept.add(w);
+      }
+    }
+    return List.copyOf(kept);
+  }
+
   /** Fraction of {@code terms} found as whole words in {@code text} (0 when terms is empty). */
   static double coverage(List<String> terms, String text) {
     return coverage(terms, Set.copyOf(words(text)));

@@ -1,9 +1,11 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
@@ -14,21 +16,34 @@ import java.util.zip.CRC32C;
  * the one ranked first; equal documents in one collection weigh the same, so that is the one of the
  * library listed first in corpus.toml. Runs before diversity, which would otherwise move a copy up
  * in place of another library's own result.
+ *
+ * <p>One instance remembers every document it has kept, so the segments of one answer (strict hits,
+ * then any-word hits; the typed query's, then the corrected query's) are checked against each
+ * other: a document already listed in an earlier segment is not listed again, nor is its copy.
  */
 final class SameDocuments {
 
-  private SameDocuments() {}
+  private final Map<DocumentKey, List<FederatedSearch.Candidate>> copies;
+  private final Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
+  private final Set<DocumentKey> kept = new HashSet<>();
 
   /**
-   * {@code ranked} without copies of an earlier candidate; each kept candidate's copies in {@code
-   * copies}.
+   * @param copies where each kept candidate's copies go, keyed by the kept one
    */
-  static List<FederatedSearch.Candidate> dropCopies(
-      List<FederatedSearch.Candidate> ranked,
-      Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
-    Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
+  SameDocuments(Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
+    this.copies = copies;
+  }
+
+  /**
+   * {@code ranked} without the documents kept before (by this call or an earlier one) and without
+   * copies of them; each copy goes to {@code copies} under the candidate kept.
+   */
+  List<FederatedSearch.Candidate> keepNew(List<FederatedSearch.Candidate> ranked) {
     List<FederatedSearch.Candidate> out = new ArrayList<>(ranked.size());
     for (FederatedSearch.Candidate c : ranked) {
+      if (!kept.add(key(c))) {
+        continue; // this very document is listed already
+      }
       String title;
       try {
         title = Lexical.normalize(c.entry().title());
@@ -48,14 +63,31 @@ final class SameDocuments {
         same.add(c);
         out.add(c);
       } else {
-        copies
-            .computeIfAbsent(
-                new DocumentKey(original.library().name(), original.entry().rawPath()),
-                k -> new ArrayList<>())
-            .add(c);
+        List<FederatedSearch.Candidate> of =
+            copies.computeIfAbsent(key(original), k -> new ArrayList<>());
+        addOnce(of, c);
+        // a copy found by an earlier dedupe (of another segment's search) stays a copy of the one
+        // kept
+        List<FederatedSearch.Candidate> ofCopy = copies.remove(key(c));
+        if (ofCopy != null) {
+          ofCopy.forEach(x -> addOnce(of, x));
+        }
       }
     }
     return out;
+  }
+
+  private static void addOnce(List<FederatedSearch.Candidate> list, FederatedSearch.Candidate c) {
+    for (FederatedSearch.Candidate x : list) {
+      if (key(x).equals(key(c))) {
+        return;
+      }
+    }
+    list.add(c);
+  }
+
+  private static DocumentKey key(FederatedSearch.Candidate c) {
+    return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
   private static boolean sameContent(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {

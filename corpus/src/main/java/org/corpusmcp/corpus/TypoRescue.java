@@ -23,9 +23,12 @@ import org.slf4j.LoggerFactory;
  * some query word of at least {@value TypoCorrector#MIN_LENGTH} letters occurs in no library's
  * vocabulary (a word that exists nowhere cannot be matched, so nothing is lost by asking for its
  * neighbour), the query is searched again with each such word replaced by its nearest real word
- * ({@link TypoCorrector}). Results of the query as typed always come first: its strict hits, then
- * the corrected query's strict hits, then the relaxed (any word) hits of the query as typed, then
- * those of the corrected query. The answer names the correction.
+ * ({@link TypoCorrector}). Exact titles come first, the typed query's and then the corrected
+ * query's (when the corrected query is a title, that article is what was meant); then results of
+ * the query as typed come before the corrected query's: its strict hits, then the corrected query's
+ * strict hits, then the relaxed (any word) hits of the query as typed, then those of the corrected
+ * query. The answer names the correction, and keeps naming the other libraries that hold a copy of
+ * a result.
  */
 final class TypoRescue {
 
@@ -44,20 +47,29 @@ final class TypoRescue {
   }
 
   /**
-   * What search answers: the candidates, the query whose terms snippets and hints read, and the
-   * correction made (null when none was).
+   * What search answers: the candidates, the query whose terms snippets and hints read, the
+   * correction made (null when none was), and for each candidate kept in place of identical
+   * documents in other libraries, those copies.
    */
   record Rescued(
       Query query,
       List<FederatedSearch.Candidate> candidates,
-      SearchResult.@Nullable Correction corrected) {}
+      SearchResult.@Nullable Correction corrected,
+      Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
+
+    List<FederatedSearch.Candidate> copiesOf(FederatedSearch.Candidate c) {
+      return copies.getOrDefault(
+          new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
+    }
+  }
 
   Rescued rescue(
       Query query,
-      List<FederatedSearch.Candidate> found,
+      FederatedSearch.Outcome outcome,
       int limit,
-      Function<Query, List<FederatedSearch.Candidate>> search) {
-    Rescued unchanged = new Rescued(query, found, null);
+      Function<Query, FederatedSearch.Outcome> search) {
+    List<FederatedSearch.Candidate> found = outcome.candidates();
+    Rescued unchanged = new Rescued(query, found, null, outcome.copies());
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
       return unchanged;
@@ -67,16 +79,23 @@ final class TypoRescue {
       return unchanged;
     }
     String text = rewrite(query.text(), fixes);
-    List<FederatedSearch.Candidate> again = search.apply(Query.of(text));
+    FederatedSearch.Outcome corrected = search.apply(Query.of(text));
+    List<FederatedSearch.Candidate> again = corrected.candidates();
+    corrected.failures().forEach(outcome.failures()::putIfAbsent);
 
+    // The typed query's exact titles, then the corrected query's (the title the agent meant to
+    // type: "Argeenntina" means Argentina, whatever else its words match), then the typed query's
+    // strict hits, the corrected query's, and the two lists of relaxed hits in the same order.
     List<FederatedSearch.Candidate> merged = new ArrayList<>();
     Set<DocumentKey> seen = new HashSet<>();
     boolean added = false;
-    for (int pass = 0; pass < 4; pass++) {
-      boolean relaxed = pass >= 2;
+    for (int pass = 0; pass < 6; pass++) {
+      boolean exact = pass < 2;
+      boolean relaxed = pass >= 4;
       List<FederatedSearch.Candidate> from = pass % 2 == 0 ? found : again;
       for (FederatedSearch.Candidate c : from) {
-        if (c.relaxed() == relaxed
+        if (c.exact() == exact
+            && c.relaxed() == relaxed
             && seen.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
           merged.add(c);
           added |= from == again;
@@ -86,9 +105,15 @@ final class TypoRescue {
     if (!added) {
       return unchanged; // the correction found nothing new: say nothing about it
     }
+    // Each search listed identical documents once; across the two, a document of one may be a copy
+    // of the other's: listed once too, every copy named in the one kept.
+    Map<DocumentKey, List<FederatedSearch.Candidate>> copies = new LinkedHashMap<>();
+    outcome.copies().forEach((k, v) -> copies.put(k, new ArrayList<>(v)));
+    corrected.copies().forEach((k, v) -> copies.merge(k, new ArrayList<>(v), TypoRescue::union));
+    List<FederatedSearch.Candidate> listed = new SameDocuments(copies).keepNew(merged);
     Set<String> terms = new LinkedHashSet<>(query.terms());
     terms.addAll(Lexical.terms(text));
-    SearchResult.Correction corrected =
+    SearchResult.Correction correction =
         new SearchResult.Correction(
             text,
             query.text(),
@@ -100,7 +125,23 @@ final class TypoRescue {
                 + "': no library contains "
                 + String.join(", ", fixes.keySet().stream().map(w -> "'" + w + "'").toList())
                 + ". Results for the words as typed, if any, come first.");
-    return new Rescued(new Query(query.text(), List.copyOf(terms)), merged, corrected);
+    return new Rescued(new Query(query.text(), List.copyOf(terms)), listed, correction, copies);
+  }
+
+  private static List<FederatedSearch.Candidate> union(
+      List<FederatedSearch.Candidate> a, List<FederatedSearch.Candidate> b) {
+    // one copy found by both searches is the same document, however differently it ranked
+    List<FederatedSearch.Candidate> out = new ArrayList<>(a);
+    Set<DocumentKey> have = new HashSet<>();
+    for (FederatedSearch.Candidate c : a) {
+      have.add(new DocumentKey(c.library().name(), c.entry().rawPath()));
+    }
+    for (FederatedSearch.Candidate c : b) {
+      if (have.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
+        out.add(c);
+      }
+    }
+    return out;
   }
 
   /** The query text with each corrected word replaced in place, keeping a capital first letter. */
