@@ -11,6 +11,7 @@ import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.ZimOptions;
+import org.corpusmcp.zim.format.ClusterBudget;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,10 +28,12 @@ public final class Corpus implements AutoCloseable {
 
   private final CorpusSettings settings;
   private final Map<String, Library> libraries;
+  private final ClusterBudget clusters;
 
-  private Corpus(CorpusSettings settings, Map<String, Library> libraries) {
+  private Corpus(CorpusSettings settings, Map<String, Library> libraries, ClusterBudget clusters) {
     this.settings = settings;
     this.libraries = libraries;
+    this.clusters = clusters;
   }
 
   /**
@@ -45,19 +48,23 @@ public final class Corpus implements AutoCloseable {
       @Nullable PrintStream progress) {
     CorpusConfig config = CorpusConfig.load(settings, adapters.keySet());
     Map<String, Library> open = new LinkedHashMap<>();
+    // One budget for every library's clusters: a further library competes for it instead of
+    // adding a cache of its own.
+    ClusterBudget clusters = ClusterBudget.of(settings.clusterCacheTotalBytes());
     try {
       for (LibraryConfig library : config.libraries()) {
-        open.put(library.name(), openLibrary(settings, library, adapters, progress));
+        open.put(library.name(), openLibrary(settings, clusters, library, adapters, progress));
       }
     } catch (RuntimeException e) {
       open.values().forEach(Library::close);
       throw e;
     }
-    return new Corpus(settings, open);
+    return new Corpus(settings, open, clusters);
   }
 
   private static Library openLibrary(
       CorpusSettings settings,
+      ClusterBudget clusters,
       LibraryConfig config,
       Map<String, AdapterBinding> adapters,
       @Nullable PrintStream progress) {
@@ -69,7 +76,7 @@ public final class Corpus implements AutoCloseable {
               config.path(),
               ZimOptions.builder()
                   .maxClusterBytes(settings.maxClusterBytes())
-                  .cacheBytes(settings.clusterCacheBytes())
+                  .clusterBudget(clusters)
                   .build());
     } catch (ZimFormatException | java.io.UncheckedIOException e) {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
@@ -182,6 +189,11 @@ public final class Corpus implements AutoCloseable {
 
   public CorpusSettings settings() {
     return settings;
+  }
+
+  /** The one budget every library's decoded clusters are kept within. */
+  ClusterBudget clusterBudget() {
+    return clusters;
   }
 
   /** Libraries in configuration order. */
