@@ -19,15 +19,12 @@ Queries default to the first 200 lines of make_queries.py's NAME.fulltext.txt wh
 given, else to words taken from the archive's titles.
 """
 import argparse
-import concurrent.futures
 import pathlib
-import re
 import subprocess
 import tempfile
-import threading
 import time
 
-from mcpbench import McpClient, library_toml, pct, rss_mib, start_http_server
+from mcpbench import library_toml, pct, rss_mib, search_fetch_load, start_http_server, title_words
 
 
 
@@ -36,42 +33,6 @@ def start_server(archive, adapter):
     toml = pathlib.Path(tmp, "corpus.toml")
     toml.write_text(library_toml([archive.name], adapter))
     return start_http_server(toml, archive.parent)
-
-
-def mcp_run(url, queries, clients):
-    lat = {"search": [], "fetch": []}
-    errors = {"search": 0, "fetch": 0}
-    lock = threading.Lock()
-    shares = [queries[i::clients] for i in range(clients)]
-
-    def worker(share):
-        s = McpClient(url)
-        for q in share:
-            t = time.perf_counter()
-            try:
-                found = s.tool("search", {"query": q, "limit": 10})
-                dt = time.perf_counter() - t
-                with lock:
-                    lat["search"].append(dt)
-            except Exception:
-                with lock:
-                    errors["search"] += 1
-                continue
-            if not found["results"]:
-                continue
-            t = time.perf_counter()
-            try:
-                s.tool("fetch", {"ref": found["results"][0]["ref"]})
-                with lock:
-                    lat["fetch"].append(time.perf_counter() - t)
-            except Exception:
-                with lock:
-                    errors["fetch"] += 1
-
-    start = time.perf_counter()
-    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
-        list(pool.map(worker, shares))
-    return lat, errors, time.perf_counter() - start
 
 
 def libzim_run(archive, queries):
@@ -93,16 +54,6 @@ def libzim_run(archive, queries):
     return lat_search, lat_read
 
 
-def default_queries(archive, n):
-    from libzim.reader import Archive
-    zim = Archive(str(archive))
-    words = []
-    for i in range(0, zim.all_entry_count, max(1, zim.all_entry_count // (n * 2))):
-        title = zim._get_entry_by_id(i).title
-        words.extend(w for w in re.findall(r"[A-Za-z]{4,}", title))
-    return [w.lower() for w in words[:n]] or ["the"]
-
-
 def row(name, xs, errors=None, wall=None):
     ms = [x * 1000 for x in xs]
     tput = f"{len(xs) / wall:.1f}/s" if wall else ""
@@ -122,11 +73,11 @@ def main():
     a = ap.parse_args()
     archive = a.archive.resolve()
     queries = ([q for q in a.queries.read_text().splitlines() if q.strip()][:a.count]
-               if a.queries else default_queries(archive, a.count))
+               if a.queries else title_words(archive, a.count))
     server, url = start_server(archive, a.adapter)
     try:
         for r in range(a.rounds):
-            lat, errors, wall = mcp_run(url, queries, a.clients)
+            lat, errors, wall = search_fetch_load(url, queries, a.clients)
         rss = rss_mib(server.pid)
     finally:
         server.terminate()

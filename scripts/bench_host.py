@@ -25,12 +25,15 @@ import json
 import os
 import pathlib
 import re
-import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from mcpbench import StdioServer  # noqa: E402
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
@@ -47,30 +50,22 @@ def rss_kib(pid):
 
 def stdio_run(launcher, env, call):
     start = time.perf_counter()
-    p = subprocess.Popen([launcher, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, env=env)
-    def send(msg):
-        p.stdin.write((json.dumps(msg) + "\n").encode()); p.stdin.flush()
-    def recv(want_id):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise RuntimeError("server closed stdout")
-            msg = json.loads(line)
-            if msg.get("id") == want_id:
-                return msg
-    send(INIT); recv(1)
+    server = StdioServer(launcher, env)
+    server.send(INIT)
+    server.recv(1)
     t_init = time.perf_counter() - start
-    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}); recv(2)
-    send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-          "params": {"name": call[0], "arguments": call[1]}})
-    reply = recv(3)
+    server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    server.recv(2)
+    server.send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                 "params": {"name": call[0], "arguments": call[1]}})
+    reply = server.recv(3)
     t_call = time.perf_counter() - start
     if reply.get("result", {}).get("isError"):
         raise RuntimeError(f"tool call failed: {reply}")
+    p = server.process
     rss = rss_java(p.pid)
-    p.stdin.close()
+    server.close_input()
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     return t_init, t_call, rss, usage.ru_utime + usage.ru_stime

@@ -30,18 +30,16 @@ Usage (from the repository root, after `mvn -DskipTests package`):
 further environment variables of the server (CLUSTER_CACHE_TOTAL_BYTES=..., ...).
 """
 import argparse
-import concurrent.futures
 import os
 import pathlib
 import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from mcpbench import LAUNCHER, McpClient, library_toml, pct, rss_mib, start_http_server  # noqa: E402
+from mcpbench import LAUNCHER, library_toml, pct, rss_mib, search_fetch_load, start_http_server, title_words  # noqa: E402
 
 
 def smaps(pid):
@@ -86,46 +84,6 @@ def gc_pauses(log):
     return young, full
 
 
-def default_queries(archive, n):
-    """Words of the archive's titles, evenly spread over it (python3-libzim)."""
-    from libzim.reader import Archive
-    zim = Archive(str(archive))
-    words = []
-    step = max(1, zim.all_entry_count // (n * 2))
-    for i in range(0, zim.all_entry_count, step):
-        words.extend(w.lower() for w in re.findall(r"[A-Za-z]{4,}", zim._get_entry_by_id(i).title))
-    return words[:n] or ["the"]
-
-
-def run_load(url, queries, clients):
-    lat = {"search": [], "fetch": []}
-    errors = [0]
-    lock = threading.Lock()
-
-    def worker(share):
-        s = McpClient(url)
-        for q in share:
-            t = time.perf_counter()
-            try:
-                found = s.tool("search", {"query": q, "limit": 10})
-                dt = time.perf_counter() - t
-                ref = found["results"][0]["ref"] if found["results"] else None
-                t = time.perf_counter()
-                if ref:
-                    s.tool("fetch", {"ref": ref})
-                with lock:
-                    lat["search"].append(dt)
-                    if ref:
-                        lat["fetch"].append(time.perf_counter() - t)
-            except Exception:
-                with lock:
-                    errors[0] += 1
-
-    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
-        list(pool.map(worker, [queries[i::clients] for i in range(clients)]))
-    return lat, errors[0]
-
-
 def measure(name, launcher, archive, n, queries, a):
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-memory-", dir=a.tmp))
     files = []
@@ -143,9 +101,8 @@ def measure(name, launcher, archive, n, queries, a):
     try:
         subprocess.run(["jcmd", str(server.pid), "VM.log", f"output=file={log}", "what=gc",
                         "decorators=uptime"], capture_output=True, check=True)
-        start = time.perf_counter()
-        lat, errors = run_load(url, queries, a.clients)
-        wall = time.perf_counter() - start
+        lat, errors, wall = search_fetch_load(url, queries, a.clients)
+        errors = errors["search"] + errors["fetch"]
         time.sleep(1)  # let in-flight work settle before reading memory
         mem, h, rss = smaps(server.pid), heap(server.pid), rss_mib(server.pid)
         young, full = gc_pauses(log)
@@ -186,7 +143,7 @@ def main():
     archive = a.archive.resolve()
     a.tmp = a.tmp or str(archive.parent)
     queries = ([q for q in a.queries_file.read_text().splitlines() if q.strip()][:a.queries]
-               if a.queries_file else default_queries(archive, a.queries))
+               if a.queries_file else title_words(archive, a.queries))
     launchers = ([tuple(c.split("=", 1)) for c in a.compare] if a.compare
                  else [("corpus-mcp", str(a.launcher))])
     rows = []

@@ -1,8 +1,10 @@
 """What the MCP benchmarks share: percentiles, RSS, an MCP client and the server they start.
 
-Imported by bench_corpus.py, bench_kiwix.py and bench_typos.py (run from the repository root,
-so this directory is on the module path). Standard library only.
+Imported by bench_corpus.py, bench_kiwix.py, bench_typos.py, bench_memory.py, bench_host.py and
+startup_stages.py (run from the repository root, so this directory is on the module path).
+Standard library, but for title_words (python3-libzim).
 """
+import concurrent.futures
 import http.client
 import json
 import os
@@ -10,6 +12,7 @@ import pathlib
 import re
 import subprocess
 import threading
+import time
 import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -99,3 +102,77 @@ def start_http_server(config, root, launcher=LAUNCHER, env=None):
         raise SystemExit("corpus-mcp did not start")
     threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
     return p, url
+
+
+class StdioServer:
+    """`corpus-mcp serve` over stdio: one JSON-RPC message a line each way, stderr discarded."""
+
+    def __init__(self, launcher, env):
+        self.process = subprocess.Popen([str(launcher), "serve"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+
+    def send(self, msg):
+        self.process.stdin.write((json.dumps(msg) + "\n").encode())
+        self.process.stdin.flush()
+
+    def recv(self, want_id):
+        """The reply with this id; notifications and other replies on the way are skipped."""
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("server closed stdout")
+            msg = json.loads(line)
+            if msg.get("id") == want_id:
+                return msg
+
+    def close_input(self):
+        """End of input: the server finishes and exits; the caller waits for it."""
+        self.process.stdin.close()
+
+
+def search_fetch_load(url, queries, clients):
+    """Each query once: search (limit 10), then fetch of the first result, over `clients` kept-alive
+    sessions. Returns latencies in seconds per tool, errors per tool and the wall time."""
+    lat = {"search": [], "fetch": []}
+    errors = {"search": 0, "fetch": 0}
+    lock = threading.Lock()
+    shares = [queries[i::clients] for i in range(clients)]
+
+    def worker(share):
+        s = McpClient(url)
+        for q in share:
+            t = time.perf_counter()
+            try:
+                found = s.tool("search", {"query": q, "limit": 10})
+                dt = time.perf_counter() - t
+                with lock:
+                    lat["search"].append(dt)
+            except Exception:
+                with lock:
+                    errors["search"] += 1
+                continue
+            if not found["results"]:
+                continue
+            t = time.perf_counter()
+            try:
+                s.tool("fetch", {"ref": found["results"][0]["ref"]})
+                with lock:
+                    lat["fetch"].append(time.perf_counter() - t)
+            except Exception:
+                with lock:
+                    errors["fetch"] += 1
+
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        list(pool.map(worker, shares))
+    return lat, errors, time.perf_counter() - start
+
+
+def title_words(archive, n):
+    """n lower-case words of the archive's titles, evenly spread over it (python3-libzim)."""
+    from libzim.reader import Archive
+    zim = Archive(str(archive))
+    words = []
+    for i in range(0, zim.all_entry_count, max(1, zim.all_entry_count // (n * 2))):
+        words.extend(w.lower() for w in re.findall(r"[A-Za-z]{4,}", zim._get_entry_by_id(i).title))
+    return words[:n] or ["the"]

@@ -18,13 +18,12 @@ import json
 import os
 import pathlib
 import re
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from mcpbench import LAUNCHER  # noqa: E402
+from mcpbench import LAUNCHER, StdioServer  # noqa: E402
 
 DEFAULT_OPTS = ("-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:MinHeapFreeRatio=10"
                 " -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError")
@@ -48,21 +47,8 @@ def session(launcher, env, query):
     """Spawn, initialize, tools/list, one search; the wall-clock spawn time and event times."""
     spawn = time.time()
     start = time.perf_counter()
-    p = subprocess.Popen([launcher, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, env=env)
-
-    def send(msg):
-        p.stdin.write((json.dumps(msg) + "\n").encode())
-        p.stdin.flush()
-
-    def recv(want):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise RuntimeError("server closed stdout")
-            msg = json.loads(line)
-            if msg.get("id") == want:
-                return msg
+    server = StdioServer(launcher, env)
+    send, recv = server.send, server.recv
 
     events = []
     send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -79,8 +65,8 @@ def session(launcher, env, query):
     events.append(("first search answered", time.perf_counter() - start))
     if reply.get("result", {}).get("isError") or "error" in reply:
         raise RuntimeError(f"search failed: {json.dumps(reply)[:300]}")
-    p.stdin.close()
-    p.wait(timeout=60)
+    server.close_input()
+    server.process.wait(timeout=60)
     return spawn, events
 
 
