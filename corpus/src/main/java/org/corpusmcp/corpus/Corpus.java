@@ -11,7 +11,6 @@ import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.ZimOptions;
-import org.corpusmcp.zim.format.ClusterBudget;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,12 +27,10 @@ public final class Corpus implements AutoCloseable {
 
   private final CorpusSettings settings;
   private final Map<String, Library> libraries;
-  private final ClusterBudget clusters;
 
-  private Corpus(CorpusSettings settings, Map<String, Library> libraries, ClusterBudget clusters) {
+  private Corpus(CorpusSettings settings, Map<String, Library> libraries) {
     this.settings = settings;
     this.libraries = libraries;
-    this.clusters = clusters;
   }
 
   /**
@@ -48,23 +45,19 @@ public final class Corpus implements AutoCloseable {
       @Nullable PrintStream progress) {
     CorpusConfig config = CorpusConfig.load(settings, adapters.keySet());
     Map<String, Library> open = new LinkedHashMap<>();
-    // One budget for every library's clusters: a further library competes for it instead of
-    // adding a cache of its own.
-    ClusterBudget clusters = ClusterBudget.of(settings.clusterCacheTotalBytes());
     try {
       for (LibraryConfig library : config.libraries()) {
-        open.put(library.name(), openLibrary(settings, clusters, library, adapters, progress));
+        open.put(library.name(), openLibrary(settings, library, adapters, progress));
       }
     } catch (RuntimeException e) {
       open.values().forEach(Library::close);
       throw e;
     }
-    return new Corpus(settings, open, clusters);
+    return new Corpus(settings, open);
   }
 
   private static Library openLibrary(
       CorpusSettings settings,
-      ClusterBudget clusters,
       LibraryConfig config,
       Map<String, AdapterBinding> adapters,
       @Nullable PrintStream progress) {
@@ -76,7 +69,7 @@ public final class Corpus implements AutoCloseable {
               config.path(),
               ZimOptions.builder()
                   .maxClusterBytes(settings.maxClusterBytes())
-                  .clusterBudget(clusters)
+                  .cacheBytes(settings.clusterCacheBytes())
                   .build());
     } catch (ZimFormatException | java.io.UncheckedIOException e) {
       throw new CorpusConfigException(where + " cannot be opened: " + e.getMessage(), e);
@@ -189,11 +182,6 @@ public final class Corpus implements AutoCloseable {
 
   public CorpusSettings settings() {
     return settings;
-  }
-
-  /** The one budget every library's decoded clusters are kept within. */
-  ClusterBudget clusterBudget() {
-    return clusters;
   }
 
   /** Libraries in configuration order. */

@@ -36,10 +36,8 @@ import org.jspecify.annotations.Nullable;
  *     documents' lexical views (sentences and word sets, no Markdown) kept so a document a later
  *     search finds again is not parsed again (default 32 MiB, some thousands of articles; 0 keeps
  *     none)
- * @param clusterCacheTotalBytes {@code CLUSTER_CACHE_TOTAL_BYTES}: the decompressed clusters all
- *     libraries keep together, in one least-recently-used budget (default 64 MiB; 0 keeps none), so
- *     a further library adds no cluster memory of its own. It replaces {@code CLUSTER_CACHE_BYTES},
- *     which was per library; setting that is refused, naming this one
+ * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
+ *     keeps (default 64 MiB; 0 keeps none), so each further library adds at most this much
  * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
  *     reads, the sidecar full-text indexes of archives that have none of their own, one directory
  *     per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else {@code
@@ -61,7 +59,7 @@ public record CorpusSettings(
     long maxClusterBytes,
     long documentCacheBytes,
     long searchTextCacheBytes,
-    long clusterCacheTotalBytes,
+    long clusterCacheBytes,
     Path bodyIndexDir) {
 
   /** Default of {@code MAX_DOCUMENT_BYTES}. */
@@ -98,11 +96,8 @@ public record CorpusSettings(
   /** Default of {@code SEARCH_TEXT_CACHE_BYTES}. */
   public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 32L << 20;
 
-  /**
-   * Default of {@code CLUSTER_CACHE_TOTAL_BYTES}: some 25-30 of the usual clusters (2 MiB of
-   * content, held in an array of up to 2.5 MiB while being decoded), for all libraries together.
-   */
-  public static final long DEFAULT_CLUSTER_CACHE_TOTAL_BYTES = 64L << 20;
+  /** Default of {@code CLUSTER_CACHE_BYTES}: a few dozen of the usual 1-2 MiB clusters. */
+  public static final long DEFAULT_CLUSTER_CACHE_BYTES = 64L << 20;
 
   /** Settings with every default, for the corpus.toml {@code config} under {@code root}. */
   public static Builder builder(Path root, Path config) {
@@ -125,7 +120,7 @@ public record CorpusSettings(
     private long maxClusterBytes = DEFAULT_MAX_CLUSTER_BYTES;
     private long documentCacheBytes = DEFAULT_DOCUMENT_CACHE_BYTES;
     private long searchTextCacheBytes = DEFAULT_SEARCH_TEXT_CACHE_BYTES;
-    private long clusterCacheTotalBytes = DEFAULT_CLUSTER_CACHE_TOTAL_BYTES;
+    private long clusterCacheBytes = DEFAULT_CLUSTER_CACHE_BYTES;
     private @Nullable Path bodyIndexDir;
 
     private Builder(Path root, Path config) {
@@ -194,8 +189,8 @@ public record CorpusSettings(
       return this;
     }
 
-    public Builder clusterCacheTotalBytes(long value) {
-      clusterCacheTotalBytes = value;
+    public Builder clusterCacheBytes(long value) {
+      clusterCacheBytes = value;
       return this;
     }
 
@@ -225,7 +220,7 @@ public record CorpusSettings(
           maxClusterBytes,
           documentCacheBytes,
           searchTextCacheBytes,
-          clusterCacheTotalBytes,
+          clusterCacheBytes,
           bodyIndexDir != null ? bodyIndexDir : root.resolve(".corpus-mcp-index"));
     }
   }
@@ -270,9 +265,9 @@ public record CorpusSettings(
       throw new IllegalArgumentException(
           "SEARCH_TEXT_CACHE_BYTES must be 0 (no cache) or more, got " + searchTextCacheBytes);
     }
-    if (clusterCacheTotalBytes < 0) {
+    if (clusterCacheBytes < 0) {
       throw new IllegalArgumentException(
-          "CLUSTER_CACHE_TOTAL_BYTES must be 0 (no cache) or more, got " + clusterCacheTotalBytes);
+          "CLUSTER_CACHE_BYTES must be 0 (no cache) or more, got " + clusterCacheBytes);
     }
   }
 
@@ -296,13 +291,6 @@ public record CorpusSettings(
       }
       config = bundled;
     }
-    if (env.containsKey("CLUSTER_CACHE_BYTES")) {
-      // Its meaning changed from per library to all libraries: taking the old value silently
-      // would multiply or divide what an operator sized the heap for.
-      throw new IllegalArgumentException(
-          "CLUSTER_CACHE_BYTES (per library) was replaced by CLUSTER_CACHE_TOTAL_BYTES, one"
-              + " budget for the clusters of all libraries together: set that instead");
-    }
     Path root =
         nonBlank(env.get("CORPUS_ROOT"))
             ? Path.of(env.get("CORPUS_ROOT"))
@@ -321,8 +309,7 @@ public record CorpusSettings(
         .documentCacheBytes(longInteger(env, "DOCUMENT_CACHE_BYTES", DEFAULT_DOCUMENT_CACHE_BYTES))
         .searchTextCacheBytes(
             longInteger(env, "SEARCH_TEXT_CACHE_BYTES", DEFAULT_SEARCH_TEXT_CACHE_BYTES))
-        .clusterCacheTotalBytes(
-            longInteger(env, "CLUSTER_CACHE_TOTAL_BYTES", DEFAULT_CLUSTER_CACHE_TOTAL_BYTES))
+        .clusterCacheBytes(longInteger(env, "CLUSTER_CACHE_BYTES", DEFAULT_CLUSTER_CACHE_BYTES))
         .bodyIndexDir(bodyIndexDir(env, root))
         .build();
   }

@@ -28,7 +28,7 @@ class CorpusSettingsTest {
     assertEquals(33_554_432L, built.maxClusterBytes());
     assertEquals(67_108_864L, built.documentCacheBytes());
     assertEquals(33_554_432L, built.searchTextCacheBytes());
-    assertEquals(67_108_864L, built.clusterCacheTotalBytes());
+    assertEquals(67_108_864L, built.clusterCacheBytes());
   }
 
   @Test
@@ -48,30 +48,16 @@ class CorpusSettingsTest {
   void theSearchTextAndClusterCachesAreBoundedByConfiguration() {
     CorpusSettings s =
         CorpusSettings.fromEnvironment(
-            Map.of("SEARCH_TEXT_CACHE_BYTES", "2048", "CLUSTER_CACHE_TOTAL_BYTES", "0"),
-            CONFIG,
-            null);
+            Map.of("SEARCH_TEXT_CACHE_BYTES", "2048", "CLUSTER_CACHE_BYTES", "0"), CONFIG, null);
     assertEquals(2048L, s.searchTextCacheBytes());
-    assertEquals(0L, s.clusterCacheTotalBytes());
-    for (String name : new String[] {"SEARCH_TEXT_CACHE_BYTES", "CLUSTER_CACHE_TOTAL_BYTES"}) {
+    assertEquals(0L, s.clusterCacheBytes());
+    for (String name : new String[] {"SEARCH_TEXT_CACHE_BYTES", "CLUSTER_CACHE_BYTES"}) {
       IllegalArgumentException e =
           assertThrows(
               IllegalArgumentException.class,
               () -> CorpusSettings.fromEnvironment(Map.of(name, "-1"), CONFIG, null));
       assertTrue(e.getMessage().startsWith(name), e.getMessage());
     }
-  }
-
-  /** The old per-library knob is refused, not read as the total nor ignored. */
-  @Test
-  void thePerLibraryClusterCacheSettingIsRefusedNamingItsReplacement() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                CorpusSettings.fromEnvironment(
-                    Map.of("CLUSTER_CACHE_BYTES", "67108864"), CONFIG, null));
-    assertTrue(e.getMessage().contains("CLUSTER_CACHE_TOTAL_BYTES"), e.getMessage());
   }
 
   @Test

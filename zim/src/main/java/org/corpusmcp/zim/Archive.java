@@ -12,7 +12,6 @@ import org.corpusmcp.zim.format.ArchiveBytes;
 import org.corpusmcp.zim.format.ArchiveLayout;
 import org.corpusmcp.zim.format.ChecksumVerifier;
 import org.corpusmcp.zim.format.Cluster;
-import org.corpusmcp.zim.format.ClusterBudget;
 import org.corpusmcp.zim.format.ClusterCache;
 import org.corpusmcp.zim.format.Dirent;
 import org.corpusmcp.zim.format.DirentKind;
@@ -28,10 +27,9 @@ import org.jspecify.annotations.Nullable;
  * An open ZIM archive: lookups by path, title and index, iteration, metadata and content.
  *
  * <p><b>Lifecycle.</b> Get one from {@link Zim#open}; close it when done. It is immutable and
- * thread-safe: share one instance between any number of threads. Reads are positional (no memory
+ * thread-safe: share one instance between any number of threads. Reads are positional (memory
  * maps); decompressed clusters are shared through a cache bounded in bytes ({@link
- * ZimOptions#cacheBytes()}, or a {@link ClusterBudget} shared with other archives) that never
- * decompresses a cluster twice at the same time.
+ * ZimOptions#cacheBytes()}) that never decompresses a cluster twice at the same time.
  *
  * <p><b>Paths</b> follow libzim. In a new-scheme archive (version ≥ 6.1) user content is in
  * namespace {@code C} and {@link #findByPath} takes the path without namespace; a path that looks
@@ -72,9 +70,7 @@ public final class Archive implements AutoCloseable {
     ArchiveBytes in = new ArchiveBytes(source, name);
     ArchiveLayout layout = ArchiveLayout.open(in, options.maxClusterBytes());
     IntFunction<Cluster> loader = layout.clusters()::read;
-    ClusterBudget budget = options.clusterBudget();
-    ClusterCache cache =
-        new ClusterCache(budget != null ? budget : ClusterBudget.of(options.cacheBytes()), loader);
+    ClusterCache cache = new ClusterCache(options.cacheBytes(), loader);
     int start = 0;
     int end = layout.header().entryCount();
     if (layout.header().newNamespaceScheme()) {
@@ -602,7 +598,6 @@ public final class Archive implements AutoCloseable {
 
   @Override
   public void close() {
-    cache.close();
     layout.bytes().source().close();
   }
 

@@ -1,8 +1,5 @@
 package org.corpusmcp.zim;
 
-import org.corpusmcp.zim.format.ClusterBudget;
-import org.jspecify.annotations.Nullable;
-
 /**
  * How {@link Zim#open(java.nio.file.Path, ZimOptions)} opens an archive. Immutable; build with
  * {@link #builder()}, derive with {@link #toBuilder()}.
@@ -16,7 +13,6 @@ public final class ZimOptions {
   private static final ZimOptions DEFAULTS = builder().build();
 
   private final long cacheBytes;
-  private final @Nullable ClusterBudget clusterBudget;
   private final long maxClusterBytes;
   private final long offset;
   private final long size;
@@ -24,7 +20,6 @@ public final class ZimOptions {
 
   private ZimOptions(Builder b) {
     this.cacheBytes = b.cacheBytes;
-    this.clusterBudget = b.clusterBudget;
     this.maxClusterBytes = b.maxClusterBytes;
     this.offset = b.offset;
     this.size = b.size;
@@ -43,7 +38,6 @@ public final class ZimOptions {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.cacheBytes = cacheBytes;
-    b.clusterBudget = clusterBudget;
     b.maxClusterBytes = maxClusterBytes;
     b.offset = offset;
     b.size = size;
@@ -51,14 +45,9 @@ public final class ZimOptions {
     return b;
   }
 
-  /** Bound of the decompressed-cluster cache, in bytes, when no shared budget is given. */
+  /** Bound of the decompressed-cluster cache, in bytes. */
   public long cacheBytes() {
     return cacheBytes;
-  }
-
-  /** The budget shared with other archives, or null for one of {@link #cacheBytes()} alone. */
-  public @Nullable ClusterBudget clusterBudget() {
-    return clusterBudget;
   }
 
   /** Largest decode buffer of one cluster read (see {@link Builder#maxClusterBytes}). */
@@ -84,7 +73,6 @@ public final class ZimOptions {
   /** Builder for {@link ZimOptions}; each setter rejects bad values with a message naming them. */
   public static final class Builder {
     private long cacheBytes = 64L << 20;
-    private @Nullable ClusterBudget clusterBudget;
 
     /**
      * 16 times the 2 MiB at which libzim's writer closes a cluster, so every cluster a writer
@@ -105,17 +93,6 @@ public final class ZimOptions {
         throw new IllegalArgumentException("cacheBytes < 0: " + bytes);
       }
       this.cacheBytes = bytes;
-      return this;
-    }
-
-    /**
-     * Keep the decompressed clusters within {@code budget}, shared with every other archive opened
-     * with it (one least-recently-used order over all of them), instead of a cache of {@link
-     * #cacheBytes} of this archive's own; null goes back to that. Closing the archive gives its
-     * share back.
-     */
-    public Builder clusterBudget(@Nullable ClusterBudget budget) {
-      this.clusterBudget = budget;
       return this;
     }
 

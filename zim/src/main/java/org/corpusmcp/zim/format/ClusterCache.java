@@ -1,14 +1,16 @@
 package org.corpusmcp.zim.format;
 
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.function.IntFunction;
 
 /**
- * The decoded clusters of one archive, kept within a {@link ClusterBudget} in bytes, least recently
- * used evicted first. The budget is the archive's own or shared with other archives, which then
- * compete for it in one least-recently-used order.
+ * Decoded clusters, bounded by their {@linkplain Cluster#weight() weight} in bytes, least recently
+ * used evicted first.
  *
  * <p>{@link #get} is atomic per cluster: when several threads ask for the same missing cluster at
  * once, exactly one decodes it and the others wait for that result, so no cluster is decompressed
@@ -19,31 +21,29 @@ import java.util.function.IntFunction;
  * exceed it by one cluster; a single cluster heavier than the bound is handed to its caller but not
  * kept. A maximum of 0 disables caching (every read decodes). Thread-safe.
  */
-public final class ClusterCache implements AutoCloseable {
+public final class ClusterCache {
 
-  private final ClusterBudget budget;
+  private final long maxWeight;
   private final IntFunction<Cluster> loader;
   private final ConcurrentHashMap<Integer, CompletableFuture<Cluster>> loading =
       new ConcurrentHashMap<>();
 
-  /** What this archive's kept clusters weigh; guarded by the budget's lock, kept by the budget. */
-  long held;
+  /** Guarded by itself; access-ordered. */
+  private final LinkedHashMap<Integer, Cluster> lru = new LinkedHashMap<>(64, 0.75f, true);
 
-  /** A cache with a budget of its own of {@code maxWeight} bytes. */
+  private long weight;
+
   public ClusterCache(long maxWeight, IntFunction<Cluster> loader) {
-    this(ClusterBudget.of(maxWeight), loader);
-  }
-
-  /** A cache whose clusters are kept within {@code budget}, which other caches may share. */
-  public ClusterCache(ClusterBudget budget, IntFunction<Cluster> loader) {
-    this.budget = budget;
+    this.maxWeight = maxWeight;
     this.loader = loader;
   }
 
   public Cluster get(int index) {
-    Cluster cached = budget.get(this, index);
-    if (cached != null) {
-      return cached;
+    synchronized (lru) {
+      Cluster c = lru.get(index);
+      if (c != null) {
+        return c;
+      }
     }
     CompletableFuture<Cluster> mine = new CompletableFuture<>();
     CompletableFuture<Cluster> theirs = loading.putIfAbsent(index, mine);
@@ -52,10 +52,13 @@ public final class ClusterCache implements AutoCloseable {
     }
     try {
       // Re-check: another thread may have finished loading between our lookup and putIfAbsent.
-      Cluster c = budget.get(this, index);
+      Cluster c;
+      synchronized (lru) {
+        c = lru.get(index);
+      }
       if (c == null) {
         c = loader.apply(index);
-        budget.admit(this, index, c);
+        admit(index, c);
       }
       mine.complete(c);
       return c;
@@ -64,6 +67,23 @@ public final class ClusterCache implements AutoCloseable {
       throw e;
     } finally {
       loading.remove(index, mine);
+    }
+  }
+
+  private void admit(int index, Cluster c) {
+    long w = c.weight();
+    if (w > maxWeight) {
+      return;
+    }
+    synchronized (lru) {
+      Cluster old = lru.put(index, c);
+      weight += w - (old == null ? 0 : old.weight());
+      Iterator<Map.Entry<Integer, Cluster>> it = lru.entrySet().iterator();
+      while (weight > maxWeight && it.hasNext()) {
+        Map.Entry<Integer, Cluster> eldest = it.next();
+        weight -= eldest.getValue().weight();
+        it.remove();
+      }
     }
   }
 
@@ -93,14 +113,10 @@ public final class ClusterCache implements AutoCloseable {
     }
   }
 
-  /** What this archive's kept clusters weigh now, in bytes (for tests and diagnostics). */
+  /** The current weight in bytes (for tests and diagnostics). */
   public long weight() {
-    return budget.usedBytes(this);
-  }
-
-  /** Gives this archive's share of the budget back: its clusters are no longer kept. */
-  @Override
-  public void close() {
-    budget.release(this);
+    synchronized (lru) {
+      return weight;
+    }
   }
 }
