@@ -27,7 +27,7 @@ Usage (from the repository root, after `mvn -DskipTests package`):
       [--compare NAME=BIN ...] [--env KEY=VALUE ...] [--java-opts "..."] [--gc-logs DIR]
 
 --java-opts sets JAVA_OPTS (which replaces the launcher's default JVM options); --env sets
-further environment variables of the server (CLUSTER_CACHE_TOTAL_BYTES=..., ...).
+further environment variables of the server (CLUSTER_CACHE_BYTES=..., ...).
 """
 import argparse
 import os
