@@ -28,6 +28,7 @@ public final class Library implements AutoCloseable {
   private final ClassLoader adapterLoader;
   private final String snapshot;
   private final ArchiveMetadata metadata;
+  private final @Nullable String fileIdentity;
 
   Library(
       LibraryConfig config,
@@ -41,6 +42,7 @@ public final class Library implements AutoCloseable {
     this.adapterLoader = adapterLoader;
     this.metadata = metadata;
     this.snapshot = snapshotOf(metadata.getOrEmpty("Date"), config.path().getFileName().toString());
+    this.fileIdentity = fileIdentityOf(archive);
   }
 
   public String name() {
@@ -78,6 +80,25 @@ public final class Library implements AutoCloseable {
 
   public ArchiveMetadata metadata() {
     return metadata;
+  }
+
+  /**
+   * True when both libraries hold the same archive file (one archive listed twice, or a copy of
+   * it): the same UUID, size and stored MD5 of every byte before it. Then an entry's path alone
+   * says whether two entries hold the same content, and no content needs to be read to tell.
+   */
+  boolean holdsSameFileAs(Library other) {
+    return fileIdentity != null && fileIdentity.equals(other.fileIdentity);
+  }
+
+  /** UUID, size and stored checksum, or null when the archive stores no checksum to trust. */
+  private static @Nullable String fileIdentityOf(Archive archive) {
+    try {
+      String checksum = archive.checksum();
+      return checksum == null ? null : archive.uuid() + "/" + archive.size() + "/" + checksum;
+    } catch (ZimFormatException e) {
+      return null; // no readable checksum: two such archives are compared by content
+    }
   }
 
   /** The entry a ref path names, or null. */

@@ -1,6 +1,7 @@
 package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,11 +12,13 @@ import java.util.zip.CRC32C;
 /**
  * Recognises the same document in two libraries (two snapshots of one wiki, one archive listed
  * twice) among ranked candidates, so it is listed once: the same title (compared lexically) and the
- * same raw content, by size and then by a CRC-32C of the bytes. The content is read only when a
- * title repeats in another library, so the check costs nothing for most searches. The copy kept is
- * the one ranked first; equal documents in one collection weigh the same, so that is the one of the
- * library listed first in corpus.toml. Runs before diversity, which would otherwise move a copy up
- * in place of another library's own result.
+ * same raw content: the same path in the same archive file (one archive listed twice), else the
+ * same size and then the same CRC-32C of the bytes. The content is read only when a title repeats
+ * in another library that is not the same file, and each document's at most once per answer, so the
+ * check costs nothing for most searches and little when libraries overlap. The copy kept is the one
+ * ranked first; equal documents in one collection weigh the same, so that is the one of the library
+ * listed first in corpus.toml. Runs before diversity, which would otherwise move a copy up in place
+ * of another library's own result.
  *
  * <p>One instance remembers every document it has kept, so the segments of one answer (strict hits,
  * then any-word hits; the typed query's, then the corrected query's) are checked against each
@@ -26,6 +29,7 @@ final class SameDocuments {
   private final Map<DocumentKey, List<FederatedSearch.Candidate>> copies;
   private final Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
   private final Set<DocumentKey> kept = new HashSet<>();
+  private final Map<DocumentKey, Long> fingerprints = new HashMap<>();
 
   /**
    * @param copies where each kept candidate's copies go, keyed by the kept one
@@ -90,20 +94,31 @@ final class SameDocuments {
     return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
-  private static boolean sameContent(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
+  private boolean sameContent(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
     try {
       if (a.entry().size() != b.entry().size()) {
         return false;
       }
-      return fingerprint(a.entry().content().bytes()) == fingerprint(b.entry().content().bytes());
+      if (a.library().holdsSameFileAs(b.library())
+          && a.entry().rawPath().equals(b.entry().rawPath())) {
+        return true;
+      }
+      return fingerprint(a) == fingerprint(b);
     } catch (RuntimeException e) {
       return false; // unreadable: not known to be the same, so both stay
     }
   }
 
-  private static long fingerprint(byte[] bytes) {
+  // Each read decodes a cluster, so a document compared with several copies is read once.
+  private long fingerprint(FederatedSearch.Candidate c) {
+    DocumentKey key = key(c);
+    Long known = fingerprints.get(key);
+    if (known != null) {
+      return known;
+    }
     CRC32C crc = new CRC32C();
-    crc.update(bytes);
+    crc.update(c.entry().content().bytes());
+    fingerprints.put(key, crc.getValue());
     return crc.getValue();
   }
 }
