@@ -25,8 +25,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from mcpbench import LAUNCHER, StdioServer  # noqa: E402
 
-DEFAULT_OPTS = ("-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:MinHeapFreeRatio=10"
-                " -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError")
+DEFAULT_OPTS = "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:+ExitOnOutOfMemoryError"
 
 # (stage, class-name prefix): a stage starts at the first class loaded with its prefix.
 STAGES = [

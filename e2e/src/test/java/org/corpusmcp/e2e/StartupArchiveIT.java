@@ -20,7 +20,7 @@ class StartupArchiveIT {
 
   /** The launcher's default options (the archive was trained with them) plus the class log. */
   private static final String DEFAULT_OPTS =
-      "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30";
+      "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:+ExitOnOutOfMemoryError";
 
   /** {@code [0.123s][info][class,load] picocli.CommandLine source: shared objects file (top)}. */
   private static final Pattern LOADED =
