@@ -26,9 +26,9 @@ class CorpusSettingsTest {
     assertTrue(built.logQueries());
     assertEquals(16_777_216L, built.maxDocumentBytes());
     assertEquals(33_554_432L, built.maxClusterBytes());
-    assertEquals(67_108_864L, built.documentCacheBytes());
-    assertEquals(33_554_432L, built.searchTextCacheBytes());
-    assertEquals(67_108_864L, built.clusterCacheBytes());
+    assertEquals(33_554_432L, built.documentCacheBytes());
+    assertEquals(16_777_216L, built.searchTextCacheBytes());
+    assertEquals(16_777_216L, built.clusterCacheBytes());
   }
 
   @Test
