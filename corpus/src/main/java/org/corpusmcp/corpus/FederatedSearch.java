@@ -161,8 +161,7 @@ final class FederatedSearch {
       if (!complete.isEmpty()) {
         List<Candidate> together = new ArrayList<>(strict.values());
         together.addAll(complete);
-        copies.clear();
-        listed = new SameDocuments(copies);
+        listed.startOver();
         ordered = listed.keepNew(order(together));
       }
       ordered = diversify(ordered);

@@ -14,8 +14,9 @@ import java.util.zip.CRC32C;
  * twice) among ranked candidates, so it is listed once: the same title (compared lexically) and the
  * same raw content: the same path in the same archive file (one archive listed twice), else the
  * same size and then the same CRC-32C of the bytes. The content is read only when a title repeats
- * in another library that is not the same file, and each document's at most once per answer, so the
- * check costs nothing for most searches and little when libraries overlap. The copy kept is the one
+ * in another library that is not the same file, and each document's at most once per search, so the
+ * check costs nothing for most searches; libraries that share many articles in different files (a
+ * copy under another UUID) still pay a cluster decode for each copy. The copy kept is the one
  * ranked first; equal documents in one collection weigh the same, so that is the one of the library
  * listed first in corpus.toml. Runs before diversity, which would otherwise move a copy up in place
  * of another library's own result.
@@ -36,6 +37,16 @@ final class SameDocuments {
    */
   SameDocuments(Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
     this.copies = copies;
+  }
+
+  /**
+   * Forgets what was kept and every copy recorded, to check a new ranking from the start; what was
+   * read of each document's content is kept, so it is not read again.
+   */
+  void startOver() {
+    kept.clear();
+    byTitle.clear();
+    copies.clear();
   }
 
   /**
