@@ -25,7 +25,14 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from mcpbench import LAUNCHER, StdioServer  # noqa: E402
 
-DEFAULT_OPTS = "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:+ExitOnOutOfMemoryError"
+
+def launcher_default_opts(launcher):
+    """The JVM options the launcher uses when JAVA_OPTS is unset: `: "${JAVA_OPTS:=...}"`."""
+    m = re.search(r'\$\{JAVA_OPTS:=([^}]*)\}', pathlib.Path(launcher).read_text())
+    if not m:
+        sys.exit(f"{launcher}: no default JAVA_OPTS found")
+    return m.group(1)
+
 
 # (stage, class-name prefix): a stage starts at the first class loaded with its prefix.
 STAGES = [
@@ -113,7 +120,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "classes.log")
         env = dict(os.environ)
-        env["JAVA_OPTS"] = f"{DEFAULT_OPTS} -Xlog:class+load=info:file={log}:time,level,tags"
+        env["JAVA_OPTS"] = f"{launcher_default_opts(a.launcher)} -Xlog:class+load=info:file={log}:time,level,tags"
         for kv in a.env:
             k, _, v = kv.partition("=")
             env[k] = v

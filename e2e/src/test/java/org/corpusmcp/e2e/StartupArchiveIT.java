@@ -18,9 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StartupArchiveIT {
 
-  /** The launcher's default options (the archive was trained with them) plus the class log. */
-  private static final String DEFAULT_OPTS =
-      "-XX:+UseSerialGC -Xss1m -Xms32m -Xmx1g -XX:+ExitOnOutOfMemoryError";
+  /** {@code : "${JAVA_OPTS:=-XX:+UseSerialGC …}"}: the launcher's default JVM options. */
+  private static final Pattern DEFAULT_OPTS = Pattern.compile("\\$\\{JAVA_OPTS:=([^}]*)}");
+
+  /**
+   * The options the launcher uses when none are set (the archive was trained with them), read from
+   * the launcher so that a test adding the class log runs the JVM the user gets.
+   */
+  private static String launcherDefaultOptions() throws Exception {
+    Matcher m = DEFAULT_OPTS.matcher(Files.readString(Dist.LAUNCHER));
+    assertTrue(m.find(), "the launcher sets default JVM options");
+    return m.group(1);
+  }
 
   /** {@code [0.123s][info][class,load] picocli.CommandLine source: shared objects file (top)}. */
   private static final Pattern LOADED =
@@ -35,7 +44,7 @@ class StartupArchiveIT {
   private static List<Load> serveUntilEndOfInput(Path dir) throws Exception {
     Path log = dir.resolve("classes.log");
     Map<String, String> env = Dist.env();
-    env.put("JAVA_OPTS", DEFAULT_OPTS + " -Xlog:class+load=info:file=" + log);
+    env.put("JAVA_OPTS", launcherDefaultOptions() + " -Xlog:class+load=info:file=" + log);
     env.remove("CORPUS_CONFIG");
     env.remove("CORPUS_ROOT");
     // Standard input is closed at once: the host starts in full, then shuts down.
