@@ -577,6 +577,11 @@ public final class Archive implements AutoCloseable {
     return new Blob(c.blob(d.blob()), !c.isCompressed() && directlyAccessible(c, d));
   }
 
+  @Nullable StoredBlob storedBlob(Dirent d) {
+    ByteSource stored = layout.clusters().storedBytes(d.cluster());
+    return stored == null ? null : new StoredBlob(d.cluster(), stored, d.blob());
+  }
+
   @Nullable ByteSource directContent(Dirent d) {
     if (d.kind() != DirentKind.ITEM || !layout.clusters().isUncompressed(d.cluster())) {
       return null;

@@ -188,6 +188,20 @@ public final class Entry {
   }
 
   /**
+   * Where the content is stored (its cluster's stored bytes and its blob number), redirects
+   * followed, without decoding anything; null when that cannot be known without decoding (an xz
+   * cluster).
+   *
+   * @throws IllegalStateException the (resolved) entry is a link-target or deleted placeholder
+   * @throws ZimFormatException the cluster's pointer or stored layout is damaged
+   */
+  public @Nullable StoredBlob storedBlob() {
+    Entry e = isRedirect() ? resolve() : this;
+    e.requireItem();
+    return archive.storedBlob(e.dirent);
+  }
+
+  /**
    * The content as an archive slice when it is stored uncompressed and within one part (libzim's
    * direct access), else null. Redirects are <em>not</em> followed, as libzim's indexes treat a
    * redirect as "no index".

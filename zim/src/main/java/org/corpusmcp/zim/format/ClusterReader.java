@@ -8,6 +8,7 @@ import org.corpusmcp.zim.UnsupportedCompressionException;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteArraySource;
+import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
@@ -116,6 +117,33 @@ public final class ClusterReader {
       throw new UnsupportedCompressionException(in.name(), offset, info & 0x0F);
     }
     return c;
+  }
+
+  /**
+   * The bytes of cluster {@code index} as they lie in the archive, info byte included, without
+   * decoding any of it: for zstd up to the end of its last frame, uncompressed up to its last blob;
+   * null for xz, whose stream end is known only once decoded. Equal stored bytes decode to equal
+   * blobs, which lets a caller recognise a cluster copied between archives for the price of a read.
+   */
+  public @Nullable ByteSource storedBytes(int index) {
+    long offset = clusterOffset(index);
+    int info = in.u8(offset, "cluster info");
+    Compression compression = compression(offset, info);
+    long payloadStart = offset + 1;
+    long end;
+    if (compression == Compression.ZSTD) {
+      end = ZstdFrame.walk(in, offset, payloadStart, dataEnd).end();
+    } else if (compression == Compression.NONE) {
+      int width = (info & 0x10) != 0 ? 8 : 4;
+      long available = dataEnd - payloadStart;
+      long first = number(in.read(payloadStart, width, "cluster offsets"), width);
+      int n = blobTableSize(offset, first, width, available);
+      ByteBuffer table = in.read(payloadStart, n * width, "cluster offsets");
+      end = payloadStart + offsets(offset, table, n, width, available)[n - 1];
+    } else {
+      return null;
+    }
+    return in.source().slice(offset, end - offset);
   }
 
   /** Reads and decodes cluster {@code index}. */
