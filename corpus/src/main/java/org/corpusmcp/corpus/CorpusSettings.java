@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  *     search finds again is not parsed again (default 16 MiB, a few thousand articles; 0 keeps
  *     none)
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
- *     keeps (default 16 MiB; 0 keeps none), so each further library adds at most this much
+ *     keeps (default 4 MiB; 0 keeps none), so each further library adds at most this much
  * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
  *     reads, the sidecar full-text indexes of archives that have none of their own, one directory
  *     per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else {@code
@@ -91,7 +91,9 @@ public record CorpusSettings(
   // The three cache defaults are sized for unseen queries, where every cache turns over: kept
   // entries that are let go fill the old generation, and larger caches (64, 32 and 64 MiB) made
   // the server larger and its search slower at the tail, not faster (measured side by side with
-  // kiwix-serve on an 80,000-article archive).
+  // kiwix-serve on an 80,000-article archive). Decoded clusters churn fastest (a search decodes
+  // about one per result): at 16 MiB they were promoted and let go again, and search p99 at one
+  // client was twice what it is with 4 MiB and the launcher's larger young generation.
 
   /**
    * Default of {@code DOCUMENT_CACHE_BYTES}: about 120 long articles, or thousands of short ones;
@@ -103,11 +105,11 @@ public record CorpusSettings(
   public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 16L << 20;
 
   /**
-   * Default of {@code CLUSTER_CACHE_BYTES}: several of the usual 1-2 MiB clusters. Parsed documents
-   * are cached above this, so a cluster is mostly read again only for another article of the same
-   * cluster.
+   * Default of {@code CLUSTER_CACHE_BYTES}: one or two of the usual 1-2 MiB clusters, enough for a
+   * reader going through one cluster's entries. Parsed documents are cached above this, so a
+   * cluster is mostly read again only for another article of the same cluster.
    */
-  public static final long DEFAULT_CLUSTER_CACHE_BYTES = 16L << 20;
+  public static final long DEFAULT_CLUSTER_CACHE_BYTES = 4L << 20;
 
   /** Settings with every default, for the corpus.toml {@code config} under {@code root}. */
   public static Builder builder(Path root, Path config) {

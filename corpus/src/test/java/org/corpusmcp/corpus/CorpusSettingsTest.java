@@ -28,7 +28,7 @@ class CorpusSettingsTest {
     assertEquals(33_554_432L, built.maxClusterBytes());
     assertEquals(33_554_432L, built.documentCacheBytes());
     assertEquals(16_777_216L, built.searchTextCacheBytes());
-    assertEquals(16_777_216L, built.clusterCacheBytes());
+    assertEquals(4_194_304L, built.clusterCacheBytes());
   }
 
   @Test
