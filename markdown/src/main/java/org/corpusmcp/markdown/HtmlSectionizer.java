@@ -18,7 +18,9 @@ import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jsoup.select.Evaluator;
 import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.QueryParser;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,8 +75,19 @@ public final class HtmlSectionizer {
   private final CleaningPolicy policy;
   private final MarkdownRenderer renderer = MarkdownRenderer.standard();
 
+  // The policy's selectors parsed once: parsing the joined lists again for every document took
+  // about as long as matching them. jsoup's evaluators are thread-safe across documents.
+  private final @Nullable Evaluator removed;
+  private final @Nullable Evaluator unwrapped;
+
   public HtmlSectionizer(CleaningPolicy policy) {
     this.policy = Objects.requireNonNull(policy, "policy");
+    this.removed = anyOf(policy.remove());
+    this.unwrapped = anyOf(policy.unwrap());
+  }
+
+  private static @Nullable Evaluator anyOf(List<String> selectors) {
+    return selectors.isEmpty() ? null : QueryParser.parse(String.join(", ", selectors));
   }
 
   public CleaningPolicy policy() {
@@ -106,16 +119,16 @@ public final class HtmlSectionizer {
     if (root == null) {
       root = dom.body();
     }
-    if (!policy.remove().isEmpty()) {
+    if (removed != null) {
       // Note: Elements.remove(...) also detaches from the DOM, so filter by hand.
-      for (Element e : new ArrayList<>(root.select(String.join(", ", policy.remove())))) {
+      for (Element e : new ArrayList<>(root.select(removed))) {
         if (!e.equals(root) && e.parent() != null) {
           e.remove();
         }
       }
     }
-    if (!policy.unwrap().isEmpty()) {
-      for (Element e : new ArrayList<>(root.select(String.join(", ", policy.unwrap())))) {
+    if (unwrapped != null) {
+      for (Element e : new ArrayList<>(root.select(unwrapped))) {
         if (!e.equals(root) && e.parent() != null) {
           e.unwrap(); // children move up and stay attached, so nested matches still unwrap
         }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
 
 /**
  * Removes navigation widgets from infoboxes before the page is cleaned: rows whose text is mostly
@@ -23,20 +25,25 @@ final class NavigationWidgets {
   /** Text a reader never sees: ink coloured transparent ({@code background-color} is not ink). */
   static final String INVISIBLE_INK = "[style~=(?i)(^|;)\\s*color\\s*:\\s*transparent]";
 
+  // The infobox's own rows (rows of a table nested in a cell belong to the widget, if any); parsed
+  // once, as parsing it took a good part of this pass on every page. Evaluators are thread-safe.
+  private static final Evaluator INFOBOX_ROWS_WITH_INK =
+      QueryParser.parse(
+          "table.infobox > tbody > tr:has("
+              + INVISIBLE_INK
+              + "), table.infobox > tr:has("
+              + INVISIBLE_INK
+              + ")");
+
+  private static final Evaluator INK = QueryParser.parse(INVISIBLE_INK);
+
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
   private NavigationWidgets() {}
 
   static void removeFrom(Document dom) {
     List<Element> widgets = new ArrayList<>();
-    // the infobox's own rows: rows of a table nested in a cell belong to the widget, if any
-    String rows =
-        "table.infobox > tbody > tr:has("
-            + INVISIBLE_INK
-            + "), table.infobox > tr:has("
-            + INVISIBLE_INK
-            + ")";
-    for (Element row : dom.select(rows)) {
+    for (Element row : dom.select(INFOBOX_ROWS_WITH_INK)) {
       if (isMostlyInvisible(row) && !widgets.contains(row)) {
         widgets.add(row);
       }
@@ -56,7 +63,7 @@ final class NavigationWidgets {
       return false;
     }
     int invisible = 0;
-    for (Element ink : row.select(INVISIBLE_INK)) {
+    for (Element ink : row.select(INK)) {
       if (ink.parents().stream().noneMatch(up -> up.is(INVISIBLE_INK))) {
         invisible += visibleLength(ink.text());
       }
