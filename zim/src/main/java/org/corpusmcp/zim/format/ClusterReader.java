@@ -134,12 +134,8 @@ public final class ClusterReader {
     if (compression == Compression.ZSTD) {
       end = ZstdFrame.walk(in, offset, payloadStart, dataEnd).end();
     } else if (compression == Compression.NONE) {
-      int width = (info & 0x10) != 0 ? 8 : 4;
-      long available = dataEnd - payloadStart;
-      long first = number(in.read(payloadStart, width, "cluster offsets"), width);
-      int n = blobTableSize(offset, first, width, available);
-      ByteBuffer table = in.read(payloadStart, n * width, "cluster offsets");
-      end = payloadStart + offsets(offset, table, n, width, available)[n - 1];
+      long[] offsets = uncompressedOffsets(offset, (info & 0x10) != 0 ? 8 : 4);
+      end = payloadStart + offsets[offsets.length - 1];
     } else {
       return null;
     }
@@ -154,13 +150,12 @@ public final class ClusterReader {
     int width = (info & 0x10) != 0 ? 8 : 4;
     long payloadStart = offset + 1;
     if (compression == Compression.NONE) {
-      long available = dataEnd - payloadStart;
-      long first = number(in.read(payloadStart, width, "cluster offsets"), width);
-      int n = blobTableSize(offset, first, width, available);
-      ByteBuffer table = in.read(payloadStart, n * width, "cluster offsets");
-      long[] offsets = offsets(offset, table, n, width, available);
+      long[] offsets = uncompressedOffsets(offset, width);
       return new Cluster(
-          in.source().slice(payloadStart, offsets[n - 1]), offsets, false, payloadStart);
+          in.source().slice(payloadStart, offsets[offsets.length - 1]),
+          offsets,
+          false,
+          payloadStart);
     }
     long maxBuffer = Math.min(maxClusterBytes, Integer.MAX_VALUE - 16);
     try {
@@ -175,6 +170,16 @@ public final class ClusterReader {
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION, in.name(), offset, compression + " stream", e.toString(), e);
     }
+  }
+
+  /** The offset table of the uncompressed cluster at {@code offset}, read in place. */
+  private long[] uncompressedOffsets(long offset, int width) {
+    long payloadStart = offset + 1;
+    long available = dataEnd - payloadStart;
+    long first = number(in.read(payloadStart, width, "cluster offsets"), width);
+    int n = blobTableSize(offset, first, width, available);
+    ByteBuffer table = in.read(payloadStart, n * width, "cluster offsets");
+    return offsets(offset, table, n, width, available);
   }
 
   /**

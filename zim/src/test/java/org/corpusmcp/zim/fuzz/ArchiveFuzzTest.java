@@ -74,6 +74,7 @@ class ArchiveFuzzTest {
             e.resolve();
           } else if (e.isItem()) {
             e.mimeType();
+            e.storedBlob();
             e.content().bytes();
             e.directContent();
           }
