@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 
@@ -61,8 +63,12 @@ final class DocumentWords {
     String opening = "";
     for (Section section : document.allSections()) {
       List<Sentence> prose = new ArrayList<>();
+      // The body's words are those of its paragraphs together: the text is cut only at whitespace,
+      // which separates words anyway, so no text is normalised twice (the expensive part).
+      Set<String> body = new HashSet<>();
       for (String paragraph : section.text().split("\n\\s*\n", -1)) {
         if (!isProse(paragraph)) {
+          body.addAll(Lexical.words(paragraph));
           continue;
         }
         String text = paragraph.strip();
@@ -71,9 +77,9 @@ final class DocumentWords {
           weight.string(opening);
         }
         for (String sentence : text.split("(?<=[.!?])\\s+", -1)) {
-          prose.add(
-              new Sentence(
-                  weight.string(sentence), weight.words(sorted(Lexical.words(sentence), shared))));
+          List<String> words = Lexical.words(sentence);
+          body.addAll(words);
+          prose.add(new Sentence(weight.string(sentence), weight.words(sorted(words, shared))));
         }
       }
       weight.add(16L + 16L * prose.size());
@@ -83,7 +89,7 @@ final class DocumentWords {
               weight.string(section.title()),
               section.isLead(),
               weight.words(sorted(Lexical.words(section.title()), shared)),
-              weight.words(sorted(Lexical.words(section.text()), shared)),
+              weight.words(sorted(body, shared)),
               List.copyOf(prose)));
     }
     shared.keySet().forEach(weight::string);
@@ -146,7 +152,7 @@ final class DocumentWords {
     return false;
   }
 
-  /** The words as a sorted array of the document's shared instances. */
+  /** The (distinct) words as a sorted array of the document's shared instances. */
   private static String[] sorted(Collection<String> words, Map<String, String> shared) {
     String[] out = new String[words.size()];
     int i = 0;
@@ -154,7 +160,7 @@ final class DocumentWords {
       out[i++] = shared.computeIfAbsent(w, x -> x);
     }
     Arrays.sort(out);
-    return out; // Lexical.words is distinct already
+    return out;
   }
 
   /** Sums the estimate of {@link #weight()} while the view is built. */
@@ -162,8 +168,14 @@ final class DocumentWords {
     private long bytes = 64;
 
     String string(String s) {
-      boolean latin1 = s.chars().allMatch(c -> c < 0x100);
-      bytes += 40 + (long) s.length() * (latin1 ? 1 : 2);
+      int perChar = 1;
+      for (int i = 0; i < s.length(); i++) {
+        if (s.charAt(i) >= 0x100) {
+          perChar = 2;
+          break;
+        }
+      }
+      bytes += 40 + (long) s.length() * perChar;
       return s;
     }
 
