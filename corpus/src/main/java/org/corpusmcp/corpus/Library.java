@@ -9,6 +9,7 @@ import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.corpus.CorpusConfig.LibraryConfig;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.StoredBlob;
 import org.corpusmcp.zim.ZimFormatException;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +30,7 @@ public final class Library implements AutoCloseable {
   private final String snapshot;
   private final ArchiveMetadata metadata;
   private final @Nullable String fileIdentity;
+  private final ClusterFingerprints clusterFingerprints;
 
   Library(
       LibraryConfig config,
@@ -43,6 +45,7 @@ public final class Library implements AutoCloseable {
     this.metadata = metadata;
     this.snapshot = snapshotOf(metadata.getOrEmpty("Date"), config.path().getFileName().toString());
     this.fileIdentity = fileIdentityOf(archive);
+    this.clusterFingerprints = new ClusterFingerprints(archive.clusterCount());
   }
 
   public String name() {
@@ -89,6 +92,14 @@ public final class Library implements AutoCloseable {
    */
   boolean holdsSameFileAs(Library other) {
     return fileIdentity != null && fileIdentity.equals(other.fileIdentity);
+  }
+
+  /**
+   * The fingerprint of the stored cluster {@code stored} lies in (an entry of this library's
+   * archive), computed once while the library is open.
+   */
+  long storedClusterFingerprint(StoredBlob stored) {
+    return clusterFingerprints.of(stored);
   }
 
   /** UUID, size and stored checksum, or null when the archive stores no checksum to trust. */

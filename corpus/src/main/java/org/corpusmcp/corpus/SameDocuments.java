@@ -1,6 +1,5 @@
 package org.corpusmcp.corpus;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,23 +7,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.CRC32;
-import java.util.zip.CRC32C;
 import org.corpusmcp.zim.StoredBlob;
-import org.corpusmcp.zim.io.ByteSource;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Recognises the same document in two libraries (two snapshots of one wiki, one archive listed
  * twice) among ranked candidates, so it is listed once: the same title (compared lexically) and the
  * same raw content. Content is compared as cheaply as the two archives allow: the same path in the
  * same archive file (one archive listed twice) reads nothing; the same blob of byte-identical
- * stored clusters (a copy of an archive under another UUID) reads each cluster once per search and
- * decodes nothing; otherwise documents of one size are compared by a 64-bit fingerprint of their
- * decoded bytes, each computed at most once per search. Nothing is read unless a title repeats in
- * another library. The copy kept is the one ranked first; equal documents in one collection weigh
- * the same, so that is the one of the library listed first in corpus.toml. Runs before diversity,
- * which would otherwise move a copy up in place of another library's own result.
+ * stored clusters (a copy of an archive under another UUID) reads each cluster once while its
+ * library is open and decodes nothing; otherwise documents of one size are compared by a 64-bit
+ * fingerprint of their decoded bytes, each computed at most once per search. Nothing is read unless
+ * a title repeats in another library. The copy kept is the one ranked first; equal documents in one
+ * collection weigh the same, so that is the one of the library listed first in corpus.toml. Runs
+ * before diversity, which would otherwise move a copy up in place of another library's own result.
  *
  * <p>One instance remembers every document it has kept, so the segments of one answer (strict hits,
  * then any-word hits; the typed query's, then the corrected query's) are checked against each
@@ -32,14 +27,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class SameDocuments {
 
-  private static final int READ_BYTES = 64 * 1024;
-
   private final Map<DocumentKey, List<FederatedSearch.Candidate>> copies;
   private final Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
   private final Set<DocumentKey> kept = new HashSet<>();
   private final Map<DocumentKey, Long> contentFingerprints = new HashMap<>();
-  private final Map<StoredCluster, Long> clusterFingerprints = new HashMap<>();
-  private @Nullable ByteBuffer buffer;
 
   /**
    * @param copies where each kept candidate's copies go, keyed by the kept one
@@ -135,7 +126,7 @@ final class SameDocuments {
   /**
    * The same blob of the same stored cluster: a copy of an archive under another UUID, or a
    * snapshot that kept the cluster. Reading a stored cluster costs a fraction of decoding it, and
-   * each is read once per search, however many of its blobs are compared.
+   * each is read once while its library is open, however many of its blobs are compared.
    */
   private boolean sameStoredBlob(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
     StoredBlob sa = a.entry().storedBlob();
@@ -144,43 +135,11 @@ final class SameDocuments {
         && sb != null
         && sa.blob() == sb.blob()
         && sa.clusterBytes().size() == sb.clusterBytes().size()
-        && storedFingerprint(a.library(), sa) == storedFingerprint(b.library(), sb);
-  }
-
-  private long storedFingerprint(Library library, StoredBlob stored) {
-    return clusterFingerprints.computeIfAbsent(
-        new StoredCluster(library.name(), stored.cluster()),
-        k -> fingerprint(stored.clusterBytes()));
+        && a.library().storedClusterFingerprint(sa) == b.library().storedClusterFingerprint(sb);
   }
 
   private long contentFingerprint(FederatedSearch.Candidate c) {
     return contentFingerprints.computeIfAbsent(
-        key(c), k -> fingerprint(c.entry().content().source()));
+        key(c), k -> ByteFingerprint.of(c.entry().content().source()));
   }
-
-  /**
-   * CRC-32C and CRC-32 of the bytes side by side: 64 bits, so two different clusters or documents
-   * of one size pass for the same with odds of about 2^-64; both are hardware-assisted on current
-   * CPUs.
-   */
-  private long fingerprint(ByteSource bytes) {
-    if (buffer == null) {
-      buffer = ByteBuffer.allocate(READ_BYTES);
-    }
-    CRC32C crc32c = new CRC32C();
-    CRC32 crc32 = new CRC32();
-    long size = bytes.size();
-    for (long at = 0; at < size; ) {
-      buffer.clear().limit((int) Math.min(READ_BYTES, size - at));
-      bytes.read(at, buffer);
-      buffer.flip();
-      crc32c.update(buffer.duplicate());
-      crc32.update(buffer);
-      at += buffer.limit();
-    }
-    return crc32c.getValue() << 32 | crc32.getValue();
-  }
-
-  /** A cluster of one library's archive. */
-  private record StoredCluster(String library, int cluster) {}
 }
