@@ -37,7 +37,8 @@ import org.jspecify.annotations.Nullable;
  *     search finds again is not parsed again (default 16 MiB, a few thousand articles; 0 keeps
  *     none)
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
- *     keeps (default 4 MiB; 0 keeps none), so each further library adds at most this much
+ *     keeps (default 4 MiB; 0 keeps none); a further library also keeps its index's fixed block
+ *     caches and directory caches beside this
  * @param bodyIndexDir {@code CORPUS_INDEX_DIR}: where {@code corpus index} writes, and search
  *     reads, the sidecar full-text indexes of archives that have none of their own, one directory
  *     per archive UUID (default {@code $XDG_CACHE_HOME/corpus-mcp/body-index}, else {@code
