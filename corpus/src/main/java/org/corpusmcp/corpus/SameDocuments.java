@@ -131,10 +131,11 @@ final class SameDocuments {
   private boolean sameStoredBlob(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
     StoredBlob sa = a.entry().storedBlob();
     StoredBlob sb = b.entry().storedBlob();
+    // the fingerprint covers the stored bytes' length too, and is kept by cluster number, so a
+    // cluster known already is neither read nor measured again
     return sa != null
         && sb != null
         && sa.blob() == sb.blob()
-        && sa.clusterBytes().size() == sb.clusterBytes().size()
         && a.library().storedClusterFingerprint(sa) == b.library().storedClusterFingerprint(sb);
   }
 

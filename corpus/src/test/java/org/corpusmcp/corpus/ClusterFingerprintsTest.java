@@ -13,6 +13,7 @@ import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.StoredBlob;
 import org.corpusmcp.zim.Zim;
+import org.corpusmcp.zim.io.ByteSource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,8 +36,8 @@ class ClusterFingerprintsTest {
         if (stored == null) {
           continue;
         }
-        byte[] bytes =
-            stored.clusterBytes().readBytes(0, Math.toIntExact(stored.clusterBytes().size()));
+        ByteSource cluster = stored.clusterBytes();
+        byte[] bytes = cluster.readBytes(0, Math.toIntExact(cluster.size()));
         CRC32C c = new CRC32C();
         c.update(bytes);
         CRC32 d = new CRC32();

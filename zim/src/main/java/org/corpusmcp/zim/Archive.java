@@ -578,8 +578,18 @@ public final class Archive implements AutoCloseable {
   }
 
   @Nullable StoredBlob storedBlob(Dirent d) {
-    ByteSource stored = layout.clusters().storedBytes(d.cluster());
-    return stored == null ? null : new StoredBlob(d.cluster(), stored, d.blob());
+    return layout.clusters().hasKnownStoredEnd(d.cluster())
+        ? new StoredBlob(this, d.cluster(), d.blob())
+        : null;
+  }
+
+  /** Cluster {@code index} as stored (see {@link StoredBlob#clusterBytes()}). */
+  ByteSource storedClusterBytes(int index) {
+    ByteSource stored = layout.clusters().storedBytes(index);
+    if (stored == null) {
+      throw new IllegalStateException("cluster " + index + " is xz: its stored end is not known");
+    }
+    return stored;
   }
 
   @Nullable ByteSource directContent(Dirent d) {

@@ -188,12 +188,12 @@ public final class Entry {
   }
 
   /**
-   * Where the content is stored (its cluster's stored bytes and its blob number), redirects
-   * followed, without decoding anything; null when that cannot be known without decoding (an xz
-   * cluster).
+   * Where the content is stored (its cluster and its blob number there), redirects followed,
+   * without decoding anything and reading only the cluster's info byte; null when the cluster's
+   * stored end cannot be known without decoding it (an xz cluster).
    *
    * @throws IllegalStateException the (resolved) entry is a link-target or deleted placeholder
-   * @throws ZimFormatException the cluster's pointer or stored layout is damaged
+   * @throws ZimFormatException the cluster's pointer or info byte is damaged
    */
   public @Nullable StoredBlob storedBlob() {
     Entry e = isRedirect() ? resolve() : this;

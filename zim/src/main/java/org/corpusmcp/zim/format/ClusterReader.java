@@ -120,6 +120,15 @@ public final class ClusterReader {
   }
 
   /**
+   * Whether {@link #storedBytes} can find where cluster {@code index} ends without decoding it (not
+   * xz); reads its info byte only.
+   */
+  public boolean hasKnownStoredEnd(int index) {
+    long offset = clusterOffset(index);
+    return compression(offset, in.u8(offset, "cluster info")) != Compression.XZ;
+  }
+
+  /**
    * The bytes of cluster {@code index} as they lie in the archive, info byte included, without
    * decoding any of it: for zstd up to the end of its last frame, uncompressed up to its last blob;
    * null for xz, whose stream end is known only once decoded. Equal stored bytes decode to equal

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.ChecksumProgress;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.StoredBlob;
 import org.corpusmcp.zim.Zim;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.ZimOptions;
@@ -74,7 +75,10 @@ class ArchiveFuzzTest {
             e.resolve();
           } else if (e.isItem()) {
             e.mimeType();
-            e.storedBlob();
+            StoredBlob stored = e.storedBlob();
+            if (stored != null) {
+              stored.clusterBytes();
+            }
             e.content().bytes();
             e.directContent();
           }
