@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
 
@@ -44,6 +45,9 @@ final class DocumentWords {
       String[] body,
       List<Sentence> prose) {}
 
+  private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\n\\s*\n");
+  private static final Pattern SENTENCE_BREAK = Pattern.compile("(?<=[.!?])\\s+");
+
   private final String title;
   private final List<SectionWords> sections;
   private final String opening;
@@ -66,7 +70,7 @@ final class DocumentWords {
       // The body's words are those of its paragraphs together: the text is cut only at whitespace,
       // which separates words anyway, so no text is normalised twice (the expensive part).
       Set<String> body = new HashSet<>();
-      for (String paragraph : section.text().split("\n\\s*\n", -1)) {
+      for (String paragraph : PARAGRAPH_BREAK.split(section.text(), -1)) {
         if (!isProse(paragraph)) {
           body.addAll(Lexical.words(paragraph));
           continue;
@@ -76,7 +80,7 @@ final class DocumentWords {
           opening = text;
           weight.string(opening);
         }
-        for (String sentence : text.split("(?<=[.!?])\\s+", -1)) {
+        for (String sentence : SENTENCE_BREAK.split(text, -1)) {
           List<String> words = Lexical.words(sentence);
           body.addAll(words);
           prose.add(new Sentence(weight.string(sentence), weight.words(sorted(words, shared))));

@@ -68,6 +68,32 @@ final class Lexical {
 
   /** Case-folded, accent-free, separators collapsed to one space, trimmed. */
   static String normalize(String s) {
+    // Most text is ASCII, where decomposition changes nothing and the case and letter tests are
+    // ranges; every search result's whole text comes through here, so that case is kept apart.
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return normalizeUnicode(s);
+      }
+    }
+    StringBuilder out = new StringBuilder(s.length());
+    boolean space = true;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+        out.append(c);
+        space = false;
+      } else if (c >= 'A' && c <= 'Z') {
+        out.append((char) (c + ('a' - 'A')));
+        space = false;
+      } else if (!space) {
+        out.append(' ');
+        space = true;
+      }
+    }
+    return withoutTrailingSpace(out);
+  }
+
+  private static String normalizeUnicode(String s) {
     String decomposed = Normalizer.normalize(s, Normalizer.Form.NFKD);
     StringBuilder out = new StringBuilder(decomposed.length());
     boolean space = true;
@@ -78,13 +104,22 @@ final class Lexical {
         continue;
       }
       if (Character.isLetterOrDigit(cp)) {
-        out.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp)));
+        int folded = Character.toLowerCase(Character.toUpperCase(cp));
+        if (Character.isBmpCodePoint(folded)) {
+          out.append((char) folded); // appendCodePoint costs more, and nearly all are in the BMP
+        } else {
+          out.appendCodePoint(folded);
+        }
         space = false;
       } else if (!space) {
         out.append(' ');
         space = true;
       }
     }
+    return withoutTrailingSpace(out);
+  }
+
+  private static String withoutTrailingSpace(StringBuilder out) {
     int n = out.length();
     return n > 0 && out.charAt(n - 1) == ' ' ? out.substring(0, n - 1) : out.toString();
   }
@@ -92,7 +127,17 @@ final class Lexical {
   /** The distinct normalized words of {@code s}, in order. */
   static List<String> words(String s) {
     String n = normalize(s);
-    return n.isEmpty() ? List.of() : List.copyOf(new LinkedHashSet<>(List.of(n.split(" "))));
+    if (n.isEmpty()) {
+      return List.of();
+    }
+    LinkedHashSet<String> distinct = new LinkedHashSet<>();
+    int start = 0;
+    for (int space = n.indexOf(' '); space >= 0; space = n.indexOf(' ', start)) {
+      distinct.add(n.substring(start, space));
+      start = space + 1;
+    }
+    distinct.add(n.substring(start));
+    return List.copyOf(distinct);
   }
 
   /** The words that carry meaning: stopwords dropped, unless nothing else is left. */
