@@ -20,7 +20,6 @@ import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.NodeTraversor;
-import org.jsoup.select.QueryParser;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -82,12 +81,8 @@ public final class HtmlSectionizer {
 
   public HtmlSectionizer(CleaningPolicy policy) {
     this.policy = Objects.requireNonNull(policy, "policy");
-    this.removed = anyOf(policy.remove());
-    this.unwrapped = anyOf(policy.unwrap());
-  }
-
-  private static @Nullable Evaluator anyOf(List<String> selectors) {
-    return selectors.isEmpty() ? null : QueryParser.parse(String.join(", ", selectors));
+    this.removed = SelectorSet.anyOf(policy.remove());
+    this.unwrapped = SelectorSet.anyOf(policy.unwrap());
   }
 
   public CleaningPolicy policy() {
