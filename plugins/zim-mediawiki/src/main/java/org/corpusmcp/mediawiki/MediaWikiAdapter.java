@@ -15,6 +15,8 @@ import org.corpusmcp.markdown.MarkdownRenderer;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
 import org.pf4j.Extension;
 
 /**
@@ -45,6 +47,9 @@ public final class MediaWikiAdapter implements CorpusAdapter {
 
   /** {@code &amp;}, {@code &#39;}, {@code &#x2013;}: HTML, never part of a wiki title. */
   @SuppressWarnings("EscapedEntity") // the references are shown as written, which is the point
+  private static final Evaluator PROSE_STRUCTURE =
+      QueryParser.parse("h2, h3, h4, h5, h6, p, table");
+
   private static final Pattern CHARACTER_REFERENCE =
       Pattern.compile("&(#\\d+|#[xX]\\p{XDigit}+|[A-Za-z][A-Za-z0-9]*);");
 
@@ -145,8 +150,13 @@ public final class MediaWikiAdapter implements CorpusAdapter {
    * every visible character sits inside a link of a list item.
    */
   private static boolean looksLikeLinkList(Element root) {
+    // Every article has a heading, paragraph or table, so that is asked first: it stops at the
+    // first one, where the text of the whole page would be built for nothing.
+    if (root.selectFirst(PROSE_STRUCTURE) != null) {
+      return false;
+    }
     String all = MarkdownRenderer.normalizeSpace(root.text());
-    if (all.isEmpty() || root.select("h2, h3, h4, h5, h6, p, table").size() > 0) {
+    if (all.isEmpty()) {
       return false;
     }
     int inLinks = 0;
