@@ -24,7 +24,6 @@ Usage:
 import argparse
 import os
 import pathlib
-import re
 import tempfile
 
 import mcpbench as mb
@@ -36,39 +35,28 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def resident_mib(pid):
-    wanted = ("VmRSS", "RssAnon", "RssFile")
-    found = {}
-    for line in open(f"/proc/{pid}/status"):
-        key, _, value = line.partition(":")
-        if key in wanted:
-            found[key] = int(value.split()[0]) // 1024
-    return found
-
-
-def launcher_defaults(launcher):
-    # JAVA_OPTS replaces the launcher's default options, so a profile run passes them on itself
-    text = pathlib.Path(launcher).read_text(encoding="utf-8")
-    found = re.search(r'\$\{JAVA_OPTS:=([^}]*)\}', text)
-    return found.group(1) if found else ""
-
-
 def one_round(side, launcher, archive, warm, timed, jfr):
-    tmp = pathlib.Path(tempfile.mkdtemp())
-    config = tmp / "corpus.toml"
-    config.write_text(mb.library_toml([archive.name]))
     env = {}
     if jfr:
+        # JAVA_OPTS replaces the launcher's default options, so they are passed on with the recording
         env["JAVA_OPTS"] = (
-            launcher_defaults(launcher) + f" -XX:StartFlightRecording=filename={jfr},settings=profile"
+            mb.launcher_default_opts(launcher)
+            + f" -XX:StartFlightRecording=filename={jfr},settings=profile"
         )
-    process, url = mb.start_http_server(config, archive.parent, launcher=launcher, env=env)
+    with tempfile.TemporaryDirectory() as tmp:
+        config = pathlib.Path(tmp) / "corpus.toml"
+        config.write_text(mb.library_toml([archive.name]))
+        process, url = mb.start_http_server(config, archive.parent, launcher=launcher, env=env)
+        return measure(side, process, url, warm, timed)
+
+
+def measure(side, process, url, warm, timed):
     try:
         mb.search_fetch_load(url, warm, 1)
         before = cpu_seconds(process.pid)
         latencies, errors, wall = mb.search_fetch_load(url, timed, 1)
         spent = cpu_seconds(process.pid) - before
-        memory = resident_mib(process.pid)
+        memory = mb.resident_mib(process.pid)
     finally:
         process.terminate()
         process.wait()

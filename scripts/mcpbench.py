@@ -11,6 +11,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -28,13 +29,29 @@ def pct(xs, p):
     return xs[k]
 
 
-def rss_mib(pid):
-    """VmRSS of a process, in MiB."""
+def resident_mib(pid):
+    """A process's resident memory from /proc, in MiB: VmRSS and its anonymous (heap, JVM native)
+    and file-backed parts, keyed by those names (RssAnon, RssFile)."""
+    found = {"VmRSS": 0, "RssAnon": 0, "RssFile": 0}
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) // 1024
-    return 0
+            key, _, value = line.partition(":")
+            if key in found:
+                found[key] = int(value.split()[0]) // 1024
+    return found
+
+
+def rss_mib(pid):
+    """VmRSS of a process, in MiB."""
+    return resident_mib(pid)["VmRSS"]
+
+
+def launcher_default_opts(launcher):
+    """The JVM options the launcher uses when JAVA_OPTS is unset: `: "${JAVA_OPTS:=...}"`."""
+    m = re.search(r'\$\{JAVA_OPTS:=([^}]*)\}', pathlib.Path(launcher).read_text())
+    if not m:
+        sys.exit(f"{launcher}: no default JAVA_OPTS found")
+    return m.group(1)
 
 
 class McpClient:

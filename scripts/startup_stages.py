@@ -23,15 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from mcpbench import LAUNCHER, StdioServer  # noqa: E402
-
-
-def launcher_default_opts(launcher):
-    """The JVM options the launcher uses when JAVA_OPTS is unset: `: "${JAVA_OPTS:=...}"`."""
-    m = re.search(r'\$\{JAVA_OPTS:=([^}]*)\}', pathlib.Path(launcher).read_text())
-    if not m:
-        sys.exit(f"{launcher}: no default JAVA_OPTS found")
-    return m.group(1)
+from mcpbench import LAUNCHER, StdioServer, launcher_default_opts  # noqa: E402
 
 
 # (stage, class-name prefix): a stage starts at the first class loaded with its prefix.
