@@ -13,6 +13,7 @@ Needs (Debian): python3-libzim, python3-markdown.   Run from the repository root
 Output: distribution/src/main/dist/corpus/handbook/corpus-mcp_en_handbook.zim
 """
 import datetime
+import hashlib
 import html
 import pathlib
 import re
@@ -24,20 +25,48 @@ from libzim.writer import Creator, Hint, Item, StringProvider
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "distribution/src/main/dist/corpus/handbook/corpus-mcp_en_handbook.zim"
 
-# Pages, in the order of the home page. Each: source file, path in the archive, title.
-PAGES = [("README.md", "corpus-mcp", "corpus-mcp")]
-for doc in sorted((ROOT / "docs").glob("*.md")):
-    title = doc.stem.replace("-", " ").replace("_", " ").capitalize()
+# Markdown pages of the repository left out, with the reason. The handbook is served in the
+# search-quality evaluation's mixed corpus, so a page quoting the judged queries would answer them.
+EXCLUDED = {
+    "docs/benchmarks/search-quality.md": "quotes the judged queries of eval/, which search the handbook",
+}
+
+
+def first_heading(doc, default):
     first = doc.read_text(encoding="utf-8").lstrip().splitlines()[0]
-    if first.startswith("# "):
-        title = first[2:].strip()
-    PAGES.append((str(doc.relative_to(ROOT)), "docs/" + doc.stem, title))
-for doc in sorted((ROOT / "docs/benchmarks").glob("*.md")):
-    if doc.name == "search-quality.md":
-        continue  # it quotes the judged queries; in the handbook the evaluation would find itself
-    first = doc.read_text(encoding="utf-8").lstrip().splitlines()[0]
-    title = first[2:].strip() if first.startswith("# ") else "Benchmarks: " + doc.stem
-    PAGES.append((str(doc.relative_to(ROOT)), "docs/benchmarks/" + doc.stem, title))
+    return first[2:].strip() if first.startswith("# ") else default
+
+
+def repository_pages():
+    """Every Markdown page of the repository that is documentation: README.md, docs/ (with
+    docs/benchmarks/) and the Markdown that plugins ship (the arch-wiki-usage prompt); each as
+    (source, path in the archive, title), in the order of the home page. BundledHandbookTest walks
+    the same places and fails when a page is neither here nor in EXCLUDED."""
+    pages = [("README.md", "corpus-mcp", "corpus-mcp")]
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        title = first_heading(doc, doc.stem.replace("-", " ").replace("_", " ").capitalize())
+        pages.append((str(doc.relative_to(ROOT)), "docs/" + doc.stem, title))
+    for doc in sorted((ROOT / "docs/benchmarks").glob("*.md")):
+        title = first_heading(doc, "Benchmarks: " + doc.stem)
+        pages.append((str(doc.relative_to(ROOT)), "docs/benchmarks/" + doc.stem, title))
+    for doc in sorted(ROOT.glob("plugins/*/src/main/resources/**/*.md")):
+        plugin = doc.relative_to(ROOT).parts[1]
+        title = first_heading(doc, doc.stem)
+        pages.append((str(doc.relative_to(ROOT)), f"plugins/{plugin}/{doc.stem}", title))
+    return [page for page in pages if page[0] not in EXCLUDED]
+
+
+PAGES = repository_pages()
+
+
+def sources_metadata():
+    """The `Sources` metadata: the SHA-256 of each page's Markdown as built, one `sha256  path`
+    line each (sha256sum's format), then `excluded  path  reason` lines, so a test can tell a
+    stale handbook from the repository's pages without Python or libzim."""
+    lines = [f"{hashlib.sha256((ROOT / source).read_bytes()).hexdigest()}  {source}"
+             for source, _, _ in PAGES]
+    lines += [f"excluded  {source}  {why}" for source, why in sorted(EXCLUDED.items())]
+    return "\n".join(lines) + "\n"
 
 PAGE = """<!DOCTYPE html>
 <html class="client-js" lang="en" dir="ltr"><head><meta charset="UTF-8"><title>{title}</title></head>
@@ -125,6 +154,7 @@ def main():
             "Date": today,
             "Scraper": "corpus-mcp handbook builder",
             "Tags": "_category:other;_ftindex:yes;_pictures:no;_videos:no",
+            "Sources": sources_metadata(),
         }.items():
             creator.add_metadata(key, value)
         for source, path, title in PAGES:
