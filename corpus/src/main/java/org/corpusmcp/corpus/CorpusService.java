@@ -117,7 +117,7 @@ public final class CorpusService implements AutoCloseable {
       if (words == null) {
         continue;
       }
-      SearchHit result = hit(c, words, terms, rescued.copiesOf(c));
+      SearchHit result = hit(c, words, terms, analysed.terms(), rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         results.add(result);
         allRelaxed &= c.relaxed();
@@ -137,17 +137,28 @@ public final class CorpusService implements AutoCloseable {
     List<LibraryFailure> degraded = new ArrayList<>();
     outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
     String notice = null;
+    List<String> missing = rescued.absent();
+    String absent =
+        missing.isEmpty()
+            ? ""
+            : "No library contains "
+                + String.join(", ", missing.stream().map(w -> "'" + w + "'").toList())
+                + "; it was not taken for a typo of another word. ";
     if (results.isEmpty()) {
       notice =
-          "No document in "
+          absent
+              + "No document in "
               + libraryNames()
               + " matches this query, even with any-word matching. Try other or fewer words.";
+    } else if (!missing.isEmpty()) {
+      notice = absent + "These results match the query's other words only.";
     } else if (allRelaxed) {
       notice =
           "No document matches all the words of this query; these results match"
-              + " some of them (any-word matching). Check them, or try other words.";
+              + " some of them (any-word matching, each result's unmatched_words says which it"
+              + " lacks). Check them, or try other words.";
     }
-    return Reply.ok(new SearchResult(results, rescued.corrected(), degraded, notice));
+    return Reply.ok(new SearchResult(results, rescued.corrected(), missing, degraded, notice));
   }
 
   /**
@@ -173,10 +184,12 @@ public final class CorpusService implements AutoCloseable {
       FederatedSearch.Candidate c,
       DocumentWords words,
       List<String> terms,
+      List<String> typed,
       List<FederatedSearch.Candidate> copies) {
     Library library = c.library();
+    Snippets.Passage passage = Snippets.passage(words, terms);
     List<SectionHint> hints = new ArrayList<>();
-    for (Map<String, String> hint : SectionHints.of(words, terms)) {
+    for (Map<String, String> hint : SectionHints.of(words, terms, passage.section())) {
       hints.add(new SectionHint(hint.get("id"), hint.get("title")));
     }
     // the other libraries that hold the same document (two snapshots of one wiki), named in the one
@@ -194,9 +207,24 @@ public final class CorpusService implements AutoCloseable {
         library.kind().value(),
         words.title(),
         library.snapshot(),
-        Snippets.best(words, terms),
+        passage.text(),
         hints,
-        alsoIn);
+        alsoIn,
+        c.relaxed() ? unmatched(words, typed) : List.of());
+  }
+
+  /**
+   * The query's words (as typed, or as corrected when the typed one is nowhere) that a result found
+   * by any-word matching holds in neither its title nor its text. Strict hits hold them all.
+   */
+  private static List<String> unmatched(DocumentWords words, List<String> typed) {
+    List<String> out = new ArrayList<>();
+    for (String term : typed) {
+      if (!words.holdsLoosely(term)) {
+        out.add(term);
+      }
+    }
+    return out;
   }
 
   /**

@@ -125,6 +125,16 @@ final class DocumentWords {
     return weight;
   }
 
+  /** Whether the title or any section's text holds {@code word}, loosely as Snippets match. */
+  boolean holdsLoosely(String word) {
+    for (SectionWords section : sections) {
+      if (containsLoosely(section.titleWords(), word) || containsLoosely(section.body(), word)) {
+        return true;
+      }
+    }
+    return Lexical.terms(title).contains(word);
+  }
+
   /** Whether the sorted word set {@code words} holds {@code word}. */
   static boolean contains(String[] words, String word) {
     return Arrays.binarySearch(words, word) >= 0;

@@ -6,18 +6,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A search reply: the fused results, best first, what was corrected when misspelt words were
- * searched for as the nearest words the libraries hold, the libraries that could not answer, and a
- * notice for the agent when nothing matched.
+ * searched for as the nearest words the libraries hold, the query's words that no library holds
+ * (and that were not taken for typos), the libraries that could not answer, and a notice for the
+ * agent when nothing matched or a word is missing.
  */
 public record SearchResult(
     List<SearchHit> results,
     @Nullable Correction corrected,
+    List<String> missingWords,
     List<LibraryFailure> degraded,
     @Nullable String notice) {
 
   /**
    * One result. {@code ref} is the only identifier that crosses to the agent; the snippet is plain
-   * text, a pointer to the document rather than a quotation.
+   * text, a pointer to the document rather than a quotation. {@code unmatchedWords} are the query's
+   * words this document does not hold, for a result that matches only some of them (empty when it
+   * matches all).
    */
   public record SearchHit(
       String ref,
@@ -27,7 +31,8 @@ public record SearchResult(
       String snapshot,
       String snippet,
       List<SectionHint> relevantSections,
-      List<Copy> alsoIn) {}
+      List<Copy> alsoIn,
+      List<String> unmatchedWords) {}
 
   /** Another library's copy of a result's document (same title, same bytes), listed once. */
   public record Copy(String library, String ref) {}

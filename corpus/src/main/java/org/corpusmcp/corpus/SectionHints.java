@@ -5,12 +5,16 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The 0-3 {@code relevant_sections} of a search result: sections whose title names a query word, or
- * whose own text holds every query word, ranked by how much of the query they cover (title counting
- * double) and then by position. Empty when no section clearly matches; the lead is never a hint
- * (fetch returns it by default). Deterministic.
+ * The 0-3 {@code relevant_sections} of a search result: first the section the snippet's passage was
+ * taken from, then sections whose title names a query word, or whose own text holds every query
+ * word, ranked by how much of the query they cover (title counting double) and then by position.
+ * Words of the document's own title are left out of that count when the query has others: in the
+ * Ray Charles article a section called "The Ray Charles Foundation" says nothing about "Ray Charles
+ * birthplace". Empty when no section clearly matches; the lead is never a hint (fetch returns it by
+ * default). Deterministic.
  */
 final class SectionHints {
 
@@ -19,7 +23,13 @@ final class SectionHints {
   private SectionHints() {}
 
   static List<Map<String, String>> of(DocumentWords document, List<String> terms) {
-    if (terms.isEmpty()) {
+    return of(document, terms, null);
+  }
+
+  static List<Map<String, String>> of(
+      DocumentWords document, List<String> terms, DocumentWords.@Nullable SectionWords passage) {
+    List<String> informative = informative(document, terms);
+    if (informative.isEmpty()) {
       return List.of();
     }
     record Scored(DocumentWords.SectionWords section, double score, int position) {}
@@ -30,9 +40,11 @@ final class SectionHints {
       if (words.lead()) {
         continue;
       }
-      double title = coverage(terms, words.titleWords());
-      double body = coverage(terms, words.body());
-      if (title > 0 || body == 1.0) {
+      double title = coverage(informative, words.titleWords());
+      double body = coverage(informative, words.body());
+      if (passage != null && words.id().equals(passage.id())) {
+        scored.add(new Scored(words, Double.MAX_VALUE, position));
+      } else if (title > 0 || body == 1.0) {
         scored.add(new Scored(words, 2 * title + body, position));
       }
     }
@@ -46,6 +58,18 @@ final class SectionHints {
       out.add(hint);
     }
     return out;
+  }
+
+  /** The terms that are not words of the document's title, or all of them when none is left. */
+  private static List<String> informative(DocumentWords document, List<String> terms) {
+    List<String> title = Lexical.words(document.title());
+    List<String> out = new ArrayList<>();
+    for (String t : terms) {
+      if (!title.contains(t)) {
+        out.add(t);
+      }
+    }
+    return out.isEmpty() ? terms : out;
   }
 
   /** Fraction of {@code terms} found as whole words in the sorted word set {@code have}. */

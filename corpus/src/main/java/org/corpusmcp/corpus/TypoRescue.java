@@ -29,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * strict hits, then the relaxed (any word) hits of the query as typed, then those of the corrected
  * query. The answer names the correction, and keeps naming the other libraries that hold a copy of
  * a result.
+ *
+ * <p>A correction must be borne out: when the query has other words, the corrected query must find
+ * a document holding all of its words (or a title it names); "Albert Bernstein relativity" finding
+ * only documents about one of those words says the name was not a typo of Bernstein. A word that is
+ * not corrected and that no library holds is reported as absent ({@link Rescued#absent}), so the
+ * answer can say which word nothing matched instead of silently matching the others.
  */
 final class TypoRescue {
 
@@ -55,7 +61,8 @@ final class TypoRescue {
       Query query,
       List<FederatedSearch.Candidate> candidates,
       SearchResult.@Nullable Correction corrected,
-      Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
+      Map<DocumentKey, List<FederatedSearch.Candidate>> copies,
+      List<String> absent) {
 
     List<FederatedSearch.Candidate> copiesOf(FederatedSearch.Candidate c) {
       return copies.getOrDefault(
@@ -69,12 +76,13 @@ final class TypoRescue {
       int limit,
       Function<Query, FederatedSearch.Outcome> search) {
     List<FederatedSearch.Candidate> found = outcome.candidates();
-    Rescued unchanged = new Rescued(query, found, null, outcome.copies());
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
-      return unchanged;
+      return new Rescued(query, found, null, outcome.copies(), List.of());
     }
-    Map<String, String> fixes = TypoCorrector.corrections(query.terms(), vocabularies());
+    TypoCorrector.Spelling spelling = TypoCorrector.check(query.terms(), vocabularies());
+    Rescued unchanged = new Rescued(query, found, null, outcome.copies(), spelling.absent());
+    Map<String, String> fixes = spelling.corrected();
     if (fixes.isEmpty()) {
       return unchanged;
     }
@@ -82,6 +90,19 @@ final class TypoRescue {
     FederatedSearch.Outcome corrected = search.apply(Query.of(text));
     List<FederatedSearch.Candidate> again = corrected.candidates();
     corrected.failures().forEach(outcome.failures()::putIfAbsent);
+    boolean borneOut =
+        query.terms().size() == fixes.size()
+            || again.stream().anyMatch(c -> c.exact() || !c.relaxed());
+    if (!borneOut) {
+      // the other words never meet the corrected one: what was typed is a name nothing holds
+      List<String> absent = new ArrayList<>();
+      for (String term : query.terms()) {
+        if (fixes.containsKey(term) || spelling.absent().contains(term)) {
+          absent.add(term);
+        }
+      }
+      return new Rescued(query, found, null, outcome.copies(), List.copyOf(absent));
+    }
 
     // The typed query's exact titles, then the corrected query's (the title the agent meant to
     // type: "Argeenntina" means Argentina, whatever else its words match), then the typed query's
@@ -122,10 +143,31 @@ final class TypoRescue {
                 + text
                 + "' for '"
                 + query.text()
-                + "': no library contains "
-                + String.join(", ", fixes.keySet().stream().map(w -> "'" + w + "'").toList())
+                + "': "
+                + misspelt(fixes, spelling.rare())
                 + ". Results for the words as typed, if any, come first.");
-    return new Rescued(new Query(query.text(), List.copyOf(terms)), listed, correction, copies);
+    return new Rescued(
+        new Query(query.text(), List.copyOf(terms)), listed, correction, copies, spelling.absent());
+  }
+
+  /** "no library contains 'einstien'", or "'charls' occurs in only a document or two", by word. */
+  private static String misspelt(Map<String, String> fixes, List<String> rare) {
+    List<String> nowhere = new ArrayList<>();
+    List<String> seldom = new ArrayList<>();
+    for (String word : fixes.keySet()) {
+      (rare.contains(word) ? seldom : nowhere).add("'" + word + "'");
+    }
+    List<String> parts = new ArrayList<>();
+    if (!nowhere.isEmpty()) {
+      parts.add("no library contains " + String.join(", ", nowhere));
+    }
+    if (!seldom.isEmpty()) {
+      parts.add(
+          String.join(", ", seldom)
+              + (seldom.size() == 1 ? " occurs" : " occur")
+              + " in only a document or two, most likely a typo there too");
+    }
+    return String.join("; ", parts);
   }
 
   private static List<FederatedSearch.Candidate> union(

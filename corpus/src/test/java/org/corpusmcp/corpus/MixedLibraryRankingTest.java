@@ -83,7 +83,18 @@ class MixedLibraryRankingTest {
   void anAnswerFromTheAnyWordFallbackOnlySaysSo() {
     SearchResult body = CorpusServiceTest.body(mixed.search("Hoover zzqqxxnotaword", 5));
     assertEquals("corpus://Wiki/Hoover_Dam", body.results().get(0).ref());
-    assertTrue(String.valueOf(body.notice()).contains("any-word"), body.toString());
+    // the word nothing holds is named, in the notice and as missing, and each result says it
+    // lacks it
+    assertEquals(List.of("zzqqxxnotaword"), body.missingWords());
+    assertTrue(
+        String.valueOf(body.notice()).startsWith("No library contains 'zzqqxxnotaword'"),
+        body.toString());
+    assertEquals(List.of("zzqqxxnotaword"), body.results().get(0).unmatchedWords());
+    // words that all exist but never meet: the any-word fallback says so, and what each lacks
+    SearchResult some = CorpusServiceTest.body(mixed.search("Hoover Beatles", 5));
+    assertTrue(String.valueOf(some.notice()).contains("any-word"), some.toString());
+    assertEquals(List.of(), some.missingWords());
+    assertFalse(some.results().get(0).unmatchedWords().isEmpty(), some.toString());
     SearchResult strict = CorpusServiceTest.body(mixed.search("Hoover Dam", 5));
     assertNull(strict.notice(), strict.toString());
   }

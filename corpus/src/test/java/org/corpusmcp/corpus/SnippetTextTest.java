@@ -3,6 +3,8 @@ package org.corpusmcp.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
@@ -89,5 +91,46 @@ class SnippetTextTest {
             + " sentence</td><td>b</td></tr></table><p>The one paragraph, a real sentence of running text.</p>";
     assertEquals(
         "The one paragraph, a real sentence of running text.", snippetOf(html, "sentence"));
+  }
+
+  @Test
+  void aLongSentenceIsCutAroundTheWordItMatched() {
+    String before =
+        "This paragraph runs on for a long while about nothing in particular, the kind of text"
+            + " that fills an article's middle, with clause after clause and comma after comma,"
+            + " until well past the length a snippet shows, and only then, near its end, names";
+    String html = "<p>" + before + " unique1999, the one word that was searched for.</p>";
+    String snippet = snippetOf(html, "unique1999");
+    assertTrue(snippet.contains("unique1999"), snippet);
+    assertTrue(snippet.startsWith("…"), snippet);
+    assertTrue(snippet.length() <= Snippets.MAX_CHARS + 1, snippet);
+    // from a word boundary at most sixty characters before the match
+    int at = snippet.indexOf("unique1999");
+    assertTrue(at <= 61, snippet);
+    assertTrue(before.endsWith(snippet.substring(1, at).stripTrailing()), snippet);
+  }
+
+  @Test
+  void theWordsOfTheDocumentsOwnTitleCountLessThanTheOthers() {
+    Document doc =
+        ENGINE.toDocument(
+            "Ray Charles",
+            "<p>Ray Charles toured with Ray Charles's own band for decades.</p>"
+                + "<h2 id=\"The_Ray_Charles_Foundation\">The Ray Charles Foundation</h2>"
+                + "<p>The foundation carries Ray Charles's name.</p>"
+                + "<h2 id=\"Early_life\">Early life</h2>"
+                + "<p>He was born in Albany, Georgia, in 1930.</p>",
+            href -> "corpus://W/" + href);
+    DocumentWords words = DocumentWords.of(doc);
+    List<String> terms = Lexical.terms("Ray Charles Albany");
+    Snippets.Passage passage = Snippets.passage(words, terms);
+    assertEquals("He was born in Albany, Georgia, in 1930.", passage.text());
+    // the passage's section is the hint; a section named with the title's words alone is not
+    List<Map<String, String>> hints = SectionHints.of(words, terms, passage.section());
+    assertEquals(List.of(Map.of("id", "Early_life", "title", "Early life")), hints);
+    // a query of the title's words alone still finds the first sentence that holds them
+    assertEquals(
+        "Ray Charles toured with Ray Charles's own band for decades.",
+        Snippets.best(words, Lexical.terms("Ray Charles")));
   }
 }

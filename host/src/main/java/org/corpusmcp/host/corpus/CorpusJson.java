@@ -44,7 +44,8 @@ public final class CorpusJson {
                "required":["id","title"]}},
              "also_in":{"type":"array","items":{"type":"object",
                "properties":{"library":{"type":"string"},"ref":{"type":"string"}},
-               "required":["library","ref"]}}},
+               "required":["library","ref"]}},
+             "unmatched_words":{"type":"array","items":{"type":"string"}}},
            "required":["ref","library","kind","title","snapshot","snippet","relevant_sections"]}},
          "degraded":{"type":"array","items":{"type":"object",
            "properties":{"library":{"type":"string"},"error":{"type":"string"}}}},
@@ -53,6 +54,7 @@ public final class CorpusJson {
              "words":{"type":"object","additionalProperties":{"type":"string"}},
              "notice":{"type":"string"}},
            "required":["query","original","words","notice"]},
+         "missing_words":{"type":"array","items":{"type":"string"}},
          "notice":{"type":"string"}},
        "required":["results"]}""";
 
@@ -67,6 +69,9 @@ public final class CorpusJson {
       corrected.put("words", c.words());
       corrected.put("notice", c.notice());
       out.put("corrected", corrected);
+    }
+    if (!reply.missingWords().isEmpty()) {
+      out.put("missing_words", reply.missingWords());
     }
     if (!reply.degraded().isEmpty()) {
       List<Map<String, Object>> degraded = new ArrayList<>();
@@ -95,6 +100,9 @@ public final class CorpusJson {
       hit.alsoIn()
           .forEach(copy -> copies.add(ordered("library", copy.library(), "ref", copy.ref())));
       out.put("also_in", copies);
+    }
+    if (!hit.unmatchedWords().isEmpty()) {
+      out.put("unmatched_words", hit.unmatchedWords());
     }
     return out;
   }
