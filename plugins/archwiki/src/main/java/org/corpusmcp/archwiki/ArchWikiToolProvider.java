@@ -319,7 +319,14 @@ public final class ArchWikiToolProvider implements ToolProvider {
     try {
       uri = new URI(value.trim());
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("ARCHWIKI_API_URL is not a URL: " + e.getMessage());
+      throw new IllegalArgumentException(
+          "ARCHWIKI_API_URL is not a URL ("
+              + e.getReason().toLowerCase(Locale.ROOT)
+              + " at character "
+              + (e.getIndex() + 1)
+              + "), got '"
+              + value
+              + "'");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!(scheme.equals("http") || scheme.equals("https"))
