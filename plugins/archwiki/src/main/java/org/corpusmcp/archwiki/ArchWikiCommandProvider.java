@@ -1,6 +1,7 @@
 package org.corpusmcp.archwiki;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.corpusmcp.api.CommandSpec;
 import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.archwiki.record.FixtureRecorder;
+import org.corpusmcp.archwiki.wiki.IoWords;
 import org.corpusmcp.archwiki.wiki.WikiException;
 import org.pf4j.Extension;
 
@@ -93,6 +95,15 @@ public final class ArchWikiCommandProvider implements CommandProvider {
       return 1;
     } catch (IllegalStateException e) {
       err.println("archwiki record: " + e.getMessage());
+      return 1;
+    } catch (UncheckedIOException e) {
+      // The folder could not be written: say why in words, not with the exception's class name
+      // (the host would print that, with a stack trace, for anything a command throws).
+      err.println(
+          "archwiki record: cannot write into "
+              + directory
+              + " (ARCHWIKI_FIXTURES): "
+              + IoWords.reason(e.getCause()));
       return 1;
     }
   }

@@ -2,7 +2,6 @@ package org.corpusmcp.archwiki;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -43,8 +42,6 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class ArchWikiToolProvider implements ToolProvider {
-
-  private static final System.Logger LOG = System.getLogger(ArchWikiToolProvider.class.getName());
 
   static final String TITLE =
       """
@@ -229,8 +226,9 @@ public final class ArchWikiToolProvider implements ToolProvider {
     } catch (WikiException e) {
       return ToolResult.error(e.code().code(), e.getMessage());
     } catch (FixtureMissingException e) {
-      LOG.log(Level.ERROR, e.getMessage(), e);
-      return ToolResult.error("internal_error", e.getMessage());
+      // The operator's offline setup, not a bug: the message names the setting and the next step,
+      // and is all anyone needs (no stack trace, no log line: the client shows it).
+      return ToolResult.error(e.code().code(), e.getMessage());
     }
   }
 
@@ -279,7 +277,10 @@ public final class ArchWikiToolProvider implements ToolProvider {
   public static MediaWikiClient newClient(PluginJson json, Map<String, String> settings) {
     String offline = settings.get("ARCHWIKI_OFFLINE");
     if (offline != null && !offline.isEmpty()) {
-      return clientOver(json, new ReplayTransport(fixturesDirectory(settings), json), settings);
+      String dir = settings.get("ARCHWIKI_FIXTURES");
+      boolean defaulted = dir == null || dir.isEmpty();
+      return clientOver(
+          json, new ReplayTransport(fixturesDirectory(settings), defaulted, json), settings);
     }
     return clientOver(json, liveTransport(json, settings), settings);
   }
@@ -318,7 +319,14 @@ public final class ArchWikiToolProvider implements ToolProvider {
     try {
       uri = new URI(value.trim());
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("ARCHWIKI_API_URL is not a URL: " + e.getMessage());
+      throw new IllegalArgumentException(
+          "ARCHWIKI_API_URL is not a URL ("
+              + e.getReason().toLowerCase(Locale.ROOT)
+              + " at character "
+              + (e.getIndex() + 1)
+              + "), got '"
+              + value
+              + "'");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!(scheme.equals("http") || scheme.equals("https"))

@@ -257,8 +257,10 @@ public final class Verifier {
       revisions.put(revid, text);
       return text;
     } catch (FixtureMissingException e) {
-      if (check.equals("revision")) {
-        throw e; // offline and the cited revision itself was never recorded: loud
+      if (check.equals("revision") || e.code() != ErrorCode.NOT_RECORDED) {
+        // offline and the cited revision itself was never recorded, or the folder is unusable
+        // (a setting to fix, not a fact about this revision): loud
+        throw e;
       }
       item.unchecked(check, "revision " + revid + " is not in the replay directory");
       return null;

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.corpusmcp.api.ToolArguments;
@@ -14,6 +19,7 @@ import org.corpusmcp.archwiki.wiki.HttpTransport;
 import org.corpusmcp.archwiki.wiki.ReplayTransport;
 import org.corpusmcp.testkit.TestContexts;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What the host sees: names, schemas (CLI positional order), hints, error codes, settings. */
 class ArchWikiToolProviderTest {
@@ -118,8 +124,122 @@ class ArchWikiToolProviderTest {
         assertInstanceOf(
             ToolResult.Failure.class,
             call(tools, "page", Map.of("title_or_url", "Never recorded")));
-    assertEquals("internal_error", unrecorded.code());
-    assertTrue(unrecorded.message().startsWith("Offline mode enabled but fixture missing: "));
+    assertEquals("not_recorded", unrecorded.code());
+    assertEquals(
+        "Offline mode is on (ARCHWIKI_OFFLINE), so the Arch wiki tools answer only from a folder"
+            + " of recorded wiki responses, and it has no recorded answer for this request: the"
+            + " folder ARCHWIKI_FIXTURES="
+            + Fixtures.dir()
+            + " holds no parse_Never_recorded.json. Record the pages you need with `corpus-mcp"
+            + " archwiki record TITLE...` (it needs network access and ARCHWIKI_OFFLINE unset), or"
+            + " unset ARCHWIKI_OFFLINE to ask the wiki over the network.",
+        unrecorded.message());
+    PlainWords.assertPlainWords(unrecorded.message());
+  }
+
+  private static ToolResult.Failure offlineFailure(Map<String, String> settings) {
+    List<ToolSpec> tools = new ArchWikiToolProvider().tools(TestContexts.of("archwiki", settings));
+    return assertInstanceOf(
+        ToolResult.Failure.class,
+        call(tools, "commands", Map.of("title_or_url", "GRUB", "anchor", "Installation")));
+  }
+
+  /** The README's offline recipe with the folder missing: the setting and the way out, no trace. */
+  @Test
+  void aMissingFixturesFolderIsAConfigurationErrorNamingTheSetting() {
+    ToolResult.Failure relative =
+        offlineFailure(
+            Map.of("ARCHWIKI_OFFLINE", "1", "ARCHWIKI_FIXTURES", "../shared/no-such-fixtures"));
+    assertEquals("configuration_error", relative.code());
+    assertEquals(
+        "Offline mode is on (ARCHWIKI_OFFLINE), so the Arch wiki tools answer only from a folder"
+            + " of recorded wiki responses, but the folder"
+            + " ARCHWIKI_FIXTURES=../shared/no-such-fixtures does not exist (a relative path is"
+            + " taken from the directory corpus-mcp was started in). Set ARCHWIKI_FIXTURES to a"
+            + " folder of recorded responses (`corpus-mcp archwiki record TITLE...` records one; it"
+            + " needs network access and ARCHWIKI_OFFLINE unset), or unset ARCHWIKI_OFFLINE to ask"
+            + " the wiki over the network.",
+        relative.message());
+    PlainWords.assertPlainWords(relative.message());
+
+    // Unset: the default folder is named as a default, not as something the operator typed.
+    ToolResult.Failure defaulted = offlineFailure(Map.of("ARCHWIKI_OFFLINE", "1"));
+    assertEquals("configuration_error", defaulted.code());
+    assertTrue(
+        defaulted
+            .message()
+            .contains(
+                ", but the folder tests/fixtures (the default, as ARCHWIKI_FIXTURES is not set)"
+                    + " does not exist (a relative path"),
+        defaulted.message());
+  }
+
+  @Test
+  void aFixturesPathThatIsAFileIsAConfigurationError(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("fixtures.json"), "{}");
+    ToolResult.Failure notAFolder =
+        offlineFailure(Map.of("ARCHWIKI_OFFLINE", "1", "ARCHWIKI_FIXTURES", file.toString()));
+    assertEquals("configuration_error", notAFolder.code());
+    assertEquals(
+        "Offline mode is on (ARCHWIKI_OFFLINE), so the Arch wiki tools answer only from a folder"
+            + " of recorded wiki responses, but ARCHWIKI_FIXTURES="
+            + file
+            + " is a file, not a folder. Set ARCHWIKI_FIXTURES to a folder of recorded responses"
+            + " (`corpus-mcp archwiki record TITLE...` records one; it needs network access and"
+            + " ARCHWIKI_OFFLINE unset), or unset ARCHWIKI_OFFLINE to ask the wiki over the"
+            + " network.",
+        notAFolder.message());
+  }
+
+  /** Checked on every miss, not once at startup: a folder that appears later is used at once. */
+  @Test
+  void aFolderCreatedAfterStartIsUsedWithoutARestart(@TempDir Path dir) throws IOException {
+    Path later = dir.resolve("later");
+    List<ToolSpec> tools =
+        new ArchWikiToolProvider()
+            .tools(
+                TestContexts.of(
+                    "archwiki",
+                    Map.of("ARCHWIKI_OFFLINE", "1", "ARCHWIKI_FIXTURES", later.toString())));
+    Map<String, Object> args = Map.of("title_or_url", "GRUB", "anchor", "Installation");
+    assertEquals(
+        "configuration_error",
+        assertInstanceOf(ToolResult.Failure.class, call(tools, "commands", args)).code());
+    Files.createDirectories(later);
+    for (String name : List.of("parse_GRUB.json", "query_siteinfo.json")) {
+      Files.copy(Fixtures.dir().resolve(name), later.resolve(name));
+    }
+    assertInstanceOf(ToolResult.Success.class, call(tools, "commands", args));
+  }
+
+  /** The README's promise: no Java class name, even when the wiki cannot be reached at all. */
+  @Test
+  void aClosedPortIsReportedInPlainWords() throws IOException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    String api = "http://127.0.0.1:" + port + "/api.php";
+    List<ToolSpec> tools =
+        new ArchWikiToolProvider()
+            .tools(
+                TestContexts.of(
+                    "archwiki", Map.of("ARCHWIKI_API_URL", api, "ARCHWIKI_TIMEOUT", "5")));
+    ToolResult.Failure f =
+        assertInstanceOf(
+            ToolResult.Failure.class,
+            call(tools, "commands", Map.of("title_or_url", "GRUB", "anchor", "Installation")));
+    assertEquals("upstream_api_error", f.code());
+    assertEquals(
+        "The wiki at "
+            + api
+            + " did not answer (3 attempts): could not connect to 127.0.0.1:"
+            + port
+            + ": connection refused. Check that ARCHWIKI_API_URL names a wiki that"
+            + " is running and reachable from this machine, or set ARCHWIKI_OFFLINE=1 to answer"
+            + " from recorded wiki responses in the folder ARCHWIKI_FIXTURES names.",
+        f.message());
+    PlainWords.assertPlainWords(f.message());
   }
 
   @Test

@@ -19,7 +19,19 @@ public enum ErrorCode {
   MALFORMED_WIKI_URL,
   /** An argument the schema admits but the tool cannot use ({@code verify} given no evidence). */
   INVALID_PARAMS,
-  /** A bug in this plugin (or a missing offline fixture). */
+  /**
+   * The operator's settings cannot work: offline mode ({@code ARCHWIKI_OFFLINE}) names a folder of
+   * recorded answers ({@code ARCHWIKI_FIXTURES}) that does not exist, is not a folder, or cannot be
+   * read. Not the wiki's fault and not a bug, so neither {@link #UPSTREAM_API_ERROR} nor {@link
+   * #INTERNAL_ERROR}: the message names the setting to fix.
+   */
+  CONFIGURATION_ERROR,
+  /**
+   * Offline mode has no recorded answer for this request. Says nothing about the wiki (the page may
+   * well exist), so never {@link #PAGE_NOT_FOUND}.
+   */
+  NOT_RECORDED,
+  /** A bug in this plugin. */
   INTERNAL_ERROR;
 
   /** The wire spelling, e.g. {@code page_not_found}. */

@@ -1,13 +1,22 @@
 package org.corpusmcp.archwiki.wiki;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,8 +25,10 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
+import javax.net.ssl.SSLException;
 import org.corpusmcp.api.PluginJson;
 import org.corpusmcp.api.PluginJsonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The live wiki over {@code java.net.http}: GET {@code api.php?<query>} with this project's
@@ -44,10 +55,10 @@ public final class HttpTransport implements WikiTransport {
   /** The longest {@code Retry-After} waited for before a retry. */
   public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(5);
 
-  /** What to do when the wiki cannot be reached from this machine. */
+  /** The way to work without the wiki, the end of every "could not reach it" message. */
   public static final String OFFLINE_HINT =
-      "Without network access to the wiki, set"
-          + " ARCHWIKI_OFFLINE=1 to answer from recorded fixtures (directory ARCHWIKI_FIXTURES).";
+      "or set ARCHWIKI_OFFLINE=1 to answer from recorded wiki responses in the folder"
+          + " ARCHWIKI_FIXTURES names.";
 
   /** Pauses between attempts; injected so tests do not sleep. */
   @FunctionalInterface
@@ -62,6 +73,8 @@ public final class HttpTransport implements WikiTransport {
   private final Sleeper sleeper;
   private final Clock clock;
   private final String wikiName;
+  private final String host;
+  private final String nextStep;
   private final PluginJson json;
 
   /** The Arch wiki's API with the default timeout. */
@@ -98,10 +111,17 @@ public final class HttpTransport implements WikiTransport {
     this.requestTimeout = requestTimeout;
     this.sleeper = sleeper;
     this.clock = clock;
-    this.wikiName =
-        endpoint.toString().equals(WikiUrls.ARCH.apiUrl())
-            ? "Arch Wiki"
-            : "The wiki at " + endpoint;
+    boolean arch = endpoint.toString().equals(WikiUrls.ARCH.apiUrl());
+    this.wikiName = arch ? "Arch Wiki" : "The wiki at " + endpoint;
+    this.host =
+        endpoint.getPort() < 0 ? endpoint.getHost() : endpoint.getHost() + ":" + endpoint.getPort();
+    // Only a wiki the operator chose can be misnamed; the built-in one can only be out of reach.
+    this.nextStep =
+        arch
+            ? "Check that this machine can reach " + host + ", " + OFFLINE_HINT
+            : "Check that ARCHWIKI_API_URL names a wiki that is running and reachable from this"
+                + " machine, "
+                + OFFLINE_HINT;
   }
 
   /** {@code corpus-mcp-archwiki/0.1.0 (+https://github.com/corpus-mcp/corpus-mcp; …)}. */
@@ -132,17 +152,17 @@ public final class HttpTransport implements WikiTransport {
           pause(attempt, Optional.empty());
           continue;
         }
-        throw unreachable(e);
+        throw unreachable(e, attempt);
       } catch (HttpTimeoutException e) {
-        throw unreachable(e);
-      } catch (java.net.ConnectException e) {
+        throw unreachable(e, attempt);
+      } catch (ConnectException e) {
         if (attempt < MAX_ATTEMPTS) {
           pause(attempt, Optional.empty());
           continue;
         }
-        throw unreachable(e);
+        throw unreachable(e, attempt);
       } catch (IOException e) {
-        throw unreachable(e);
+        throw unreachable(e, attempt);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw silent(e);
@@ -236,18 +256,118 @@ public final class HttpTransport implements WikiTransport {
     }
   }
 
-  private WikiException silent(Exception e) {
-    return new WikiException(ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: " + e, e);
+  /** The call was cancelled (the host's deadline, or shutdown): no hint, nothing is wrong here. */
+  private WikiException silent(InterruptedException e) {
+    return new WikiException(
+        ErrorCode.UPSTREAM_API_ERROR,
+        wikiName + " did not answer: the request was cancelled before an answer arrived",
+        e);
   }
 
   /**
-   * The request never got an HTTP answer (refused, timed out, the name did not resolve —
-   * java.net.http reports all of them as IOExceptions): most often a machine without network
-   * access, for which the recorded fixtures are the way to work. A wiki that answered, even with an
-   * error, gets no such hint.
+   * The request never got an HTTP answer (refused, timed out, the name did not resolve, TLS failed,
+   * the connection dropped — java.net.http reports all of them as IOExceptions): most often a
+   * machine without network access, for which the recorded fixtures are the way to work. A wiki
+   * that answered, even with an error, gets no such hint. The exception itself is never shown: its
+   * {@code toString()} is a Java class name, and for a refused connection that is all it says.
    */
-  private WikiException unreachable(IOException e) {
+  private WikiException unreachable(IOException e, int attempts) {
     return new WikiException(
-        ErrorCode.UPSTREAM_API_ERROR, wikiName + " did not answer: " + e + ". " + OFFLINE_HINT, e);
+        ErrorCode.UPSTREAM_API_ERROR,
+        wikiName
+            + " did not answer"
+            + (attempts > 1 ? " (" + attempts + " attempts)" : "")
+            + ": "
+            + describe(e, host, requestTimeout)
+            + ". "
+            + nextStep,
+        e);
+  }
+
+  /**
+   * What went wrong, in plain words: {@code could not connect to wiki.archlinux.org: connection
+   * refused}. Classified by the exception's type and its causes' types, because java.net.http wraps
+   * the socket's own exception (a refused connection is a {@code ConnectException} without a
+   * message around a {@code ClosedChannelException}, an unknown host one around an {@code
+   * UnresolvedAddressException}); the causes' messages are only matched, never shown.
+   */
+  static String describe(IOException e, String host, Duration requestTimeout) {
+    if (e instanceof HttpConnectTimeoutException) {
+      Duration budget =
+          CONNECT_TIMEOUT.compareTo(requestTimeout) < 0 ? CONNECT_TIMEOUT : requestTimeout;
+      return "could not connect to " + host + ": timed out after " + seconds(budget);
+    }
+    if (e instanceof HttpTimeoutException) {
+      return "no answer from "
+          + host
+          + ": timed out after "
+          + seconds(requestTimeout)
+          + " (ARCHWIKI_TIMEOUT)";
+    }
+    boolean connecting = false;
+    boolean tls = false;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+        return "could not connect to " + host + ": the host name does not resolve (DNS)";
+      }
+      if (t instanceof CertificateException
+          || t instanceof CertPathBuilderException
+          || t instanceof CertPathValidatorException) {
+        // below the SSLHandshakeException, so looked for in the whole chain before that counts
+        return "could not connect securely (TLS) to "
+            + host
+            + ": its certificate is not trusted by this Java installation";
+      }
+      tls |= t instanceof SSLException;
+      connecting |= t instanceof ConnectException;
+    }
+    if (tls) {
+      return "could not connect securely (TLS) to " + host + ": the TLS handshake failed";
+    }
+    String words = socketWords(e);
+    if (connecting) {
+      return "could not connect to "
+          + host
+          + ": "
+          + (words == null ? "the connection failed" : words);
+    }
+    if (words != null) {
+      return "the connection to " + host + " failed: " + words;
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof EOFException
+          || String.valueOf(t.getMessage()).contains("received no bytes")) {
+        return host + " closed the connection before answering";
+      }
+    }
+    return "the connection to " + host + " failed before an answer arrived";
+  }
+
+  /** The socket-level reason, matched in the causes' messages (the OS's words, in English). */
+  private static @Nullable String socketWords(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+      if (m.contains("refused") || t instanceof ClosedChannelException) {
+        return "connection refused";
+      }
+      if (m.contains("reset")) {
+        return "connection reset";
+      }
+      if (m.contains("no route")) {
+        return "no route to host";
+      }
+      if (m.contains("unreachable")) {
+        return "network is unreachable";
+      }
+      if (m.contains("timed out")) {
+        return "timed out";
+      }
+    }
+    return null;
+  }
+
+  /** {@code 30 s}, {@code 0.3 s}. */
+  private static String seconds(Duration d) {
+    return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
   }
 }

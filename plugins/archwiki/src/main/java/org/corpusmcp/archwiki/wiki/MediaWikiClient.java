@@ -332,7 +332,12 @@ public final class MediaWikiClient {
     try {
       resolved = fetchAliases(unresolved, cacheKey);
     } catch (WikiException | FixtureMissingException | PluginJsonException e) {
-      ErrorCode code = e instanceof WikiException w ? w.code() : ErrorCode.UPSTREAM_API_ERROR;
+      // A typed cause keeps its code (offline: not_recorded or configuration_error, which say
+      // what to do better than an outage would).
+      ErrorCode code =
+          e instanceof WikiException w
+              ? w.code()
+              : e instanceof FixtureMissingException f ? f.code() : ErrorCode.UPSTREAM_API_ERROR;
       throw new WikiException(
           code,
           "Cannot resolve template aliases for "

@@ -1,5 +1,6 @@
 package org.corpusmcp.archwiki.wiki;
 
+import static org.corpusmcp.archwiki.PlainWords.assertPlainWords;
 import static org.corpusmcp.testkit.TestContexts.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -188,7 +189,7 @@ class HttpTransportTest {
   }
 
   @Test
-  void refusedConnectionsAreRetriedThenReported() throws IOException {
+  void refusedConnectionsAreRetriedThenReportedInPlainWords() throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
@@ -203,7 +204,16 @@ class HttpTransportTest {
     WikiException e = assertThrows(WikiException.class, () -> closed.get(parseRequest()));
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertEquals(HttpTransport.MAX_ATTEMPTS - 1, sleeps.size());
-    assertTrue(e.getMessage().contains("ARCHWIKI_OFFLINE=1"), e.getMessage());
+    assertEquals(
+        "The wiki at http://127.0.0.1:"
+            + port
+            + "/api.php did not answer (3 attempts): could not connect to 127.0.0.1:"
+            + port
+            + ": connection refused. Check that ARCHWIKI_API_URL names a wiki that"
+            + " is running and reachable from this machine, or set ARCHWIKI_OFFLINE=1 to answer"
+            + " from recorded wiki responses in the folder ARCHWIKI_FIXTURES names.",
+        e.getMessage());
+    assertPlainWords(e.getMessage());
   }
 
   /** A name that cannot resolve (.invalid never does, RFC 2606) points at offline mode too. */
@@ -220,9 +230,181 @@ class HttpTransportTest {
     assertEquals(ErrorCode.UPSTREAM_API_ERROR, e.code());
     assertTrue(
         e.getMessage()
-            .startsWith("The wiki at http://wiki.example.invalid/api.php did not answer: "),
+            .startsWith(
+                "The wiki at http://wiki.example.invalid/api.php did not answer (3 attempts):"
+                    + " could not connect to wiki.example.invalid: "),
         e.getMessage());
     assertTrue(e.getMessage().contains("ARCHWIKI_OFFLINE=1"), e.getMessage());
+    assertPlainWords(e.getMessage());
+  }
+
+  /**
+   * A loopback server that reads each request and then {@code finish}es the connection without
+   * answering. Accepts any number of connections: java.net.http retries a GET once on a connection
+   * that closed before answering.
+   */
+  private static ServerSocket unanswering(SocketEnd finish) throws IOException {
+    ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    Thread t =
+        new Thread(
+            () -> {
+              while (!listening.isClosed()) {
+                try (java.net.Socket s = listening.accept()) {
+                  s.getInputStream().read(new byte[1024]);
+                  finish.end(s);
+                } catch (IOException closedOrReset) {
+                  // the listening socket closed (test over), or the client gave up
+                }
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    return listening;
+  }
+
+  interface SocketEnd {
+    void end(java.net.Socket s) throws IOException;
+  }
+
+  private HttpTransport transportTo(String url) {
+    return new HttpTransport(json(), URI.create(url), "ua", Duration.ofSeconds(5), sleeps::add);
+  }
+
+  /** https to a server that does not speak TLS: the handshake fails, and is not retried. */
+  @Test
+  void aTlsFailureIsNamedAsSuch() throws IOException {
+    try (ServerSocket plain = unanswering(s -> {})) {
+      int port = plain.getLocalPort();
+      WikiException e =
+          assertThrows(
+              WikiException.class,
+              () -> transportTo("https://127.0.0.1:" + port + "/api.php").get(parseRequest()));
+      assertEquals(
+          "The wiki at https://127.0.0.1:"
+              + port
+              + "/api.php did not answer: could not connect securely (TLS) to 127.0.0.1:"
+              + port
+              + ": the TLS handshake failed. Check that ARCHWIKI_API_URL names a wiki that is"
+              + " running and reachable from this machine, or set ARCHWIKI_OFFLINE=1 to answer"
+              + " from recorded wiki responses in the folder ARCHWIKI_FIXTURES names.",
+          e.getMessage());
+      assertEquals(List.of(), sleeps, "a failed handshake is not retried");
+    }
+  }
+
+  /** A server that takes the request and resets the connection instead of answering. */
+  @Test
+  void aResetConnectionIsNamedAsSuch() throws IOException {
+    try (ServerSocket resetting = unanswering(s -> s.setSoLinger(true, 0))) { // RST, not FIN
+      int port = resetting.getLocalPort();
+      WikiException e =
+          assertThrows(
+              WikiException.class,
+              () -> transportTo("http://127.0.0.1:" + port + "/api.php").get(parseRequest()));
+      assertEquals(
+          "The wiki at http://127.0.0.1:"
+              + port
+              + "/api.php did not answer: the connection to 127.0.0.1:"
+              + port
+              + " failed: connection reset. Check that ARCHWIKI_API_URL names a wiki that is"
+              + " running and reachable from this machine, or set ARCHWIKI_OFFLINE=1 to answer"
+              + " from recorded wiki responses in the folder ARCHWIKI_FIXTURES names.",
+          e.getMessage());
+    }
+  }
+
+  /** A server that takes the request and closes the connection (FIN) without a word. */
+  @Test
+  void aConnectionClosedWithoutAnAnswerIsNamedAsSuch() throws IOException {
+    try (ServerSocket closing = unanswering(s -> {})) {
+      int port = closing.getLocalPort();
+      WikiException e =
+          assertThrows(
+              WikiException.class,
+              () -> transportTo("http://127.0.0.1:" + port + "/api.php").get(parseRequest()));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "The wiki at http://127.0.0.1:"
+                      + port
+                      + "/api.php did not answer: 127.0.0.1:"
+                      + port
+                      + " closed the connection before answering. "),
+          e.getMessage());
+    }
+  }
+
+  /**
+   * The exception chains java.net.http (JDK 17) throws, as observed, and what each becomes: the
+   * outer exception and its causes are matched, never quoted.
+   */
+  @Test
+  void everyNetworkFailureIsDescribedInPlainWords() {
+    String host = "wiki.archlinux.org";
+    Duration thirty = Duration.ofSeconds(30);
+    Map<String, IOException> cases = new java.util.LinkedHashMap<>();
+    cases.put(
+        "could not connect to wiki.archlinux.org: connection refused",
+        connect(new java.nio.channels.ClosedChannelException()));
+    cases.put(
+        "could not connect to wiki.archlinux.org: the host name does not resolve (DNS)",
+        connect(new java.nio.channels.UnresolvedAddressException()));
+    cases.put(
+        "could not connect to wiki.archlinux.org: no route to host",
+        connect(new java.net.NoRouteToHostException("No route to host")));
+    cases.put(
+        "could not connect to wiki.archlinux.org: network is unreachable",
+        connect(new java.net.SocketException("Network is unreachable")));
+    cases.put(
+        "could not connect to wiki.archlinux.org: timed out after 10 s",
+        new java.net.http.HttpConnectTimeoutException("HTTP connect timed out"));
+    cases.put(
+        "no answer from wiki.archlinux.org: timed out after 30 s (ARCHWIKI_TIMEOUT)",
+        new java.net.http.HttpTimeoutException("request timed out"));
+    cases.put(
+        "the connection to wiki.archlinux.org failed: connection reset",
+        new IOException(
+            "HTTP/1.1 header parser received no bytes",
+            new java.net.SocketException("Connection reset")));
+    cases.put(
+        "wiki.archlinux.org closed the connection before answering",
+        new IOException(
+            "HTTP/1.1 header parser received no bytes",
+            new java.io.EOFException("EOF reached while reading")));
+    cases.put(
+        "could not connect securely (TLS) to wiki.archlinux.org: the TLS handshake failed",
+        new javax.net.ssl.SSLHandshakeException("Remote host terminated the handshake"));
+    javax.net.ssl.SSLHandshakeException untrusted =
+        new javax.net.ssl.SSLHandshakeException("PKIX path building failed");
+    untrusted.initCause(
+        new java.security.cert.CertificateException(
+            "sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid"
+                + " certification path to requested target"));
+    cases.put(
+        "could not connect securely (TLS) to wiki.archlinux.org: its certificate is not trusted"
+            + " by this Java installation",
+        untrusted);
+    cases.put(
+        "the connection to wiki.archlinux.org failed before an answer arrived",
+        new IOException("something no one has seen yet"));
+    for (Map.Entry<String, IOException> c : cases.entrySet()) {
+      assertEquals(c.getKey(), HttpTransport.describe(c.getValue(), host, thirty));
+    }
+    assertEquals(
+        "could not connect to wiki.archlinux.org: timed out after 0.3 s",
+        HttpTransport.describe(
+            new java.net.http.HttpConnectTimeoutException("HTTP connect timed out"),
+            host,
+            Duration.ofMillis(300)));
+  }
+
+  /** What java.net.http throws for a failed connect: a message-less ConnectException, twice. */
+  private static IOException connect(Throwable socketLevel) {
+    java.net.ConnectException inner = new java.net.ConnectException();
+    inner.initCause(socketLevel);
+    java.net.ConnectException outer = new java.net.ConnectException();
+    outer.initCause(inner);
+    return outer;
   }
 
   @Test
@@ -240,6 +422,16 @@ class HttpTransportTest {
         assertThrows(
             WikiException.class, () -> transport(Duration.ofMillis(300)).get(parseRequest()));
     assertTrue(slow.getMessage().contains("ARCHWIKI_OFFLINE=1"), slow.getMessage());
+    assertTrue(
+        slow.getMessage()
+            .startsWith(
+                "The wiki at "
+                    + endpoint()
+                    + " did not answer: no answer from 127.0.0.1:"
+                    + server.getAddress().getPort()
+                    + ": timed out after 0.3 s (ARCHWIKI_TIMEOUT). "),
+        slow.getMessage());
+    assertPlainWords(slow.getMessage());
 
     // The wiki was reached and refused: working offline is no answer to that.
     responder = (ex, hit) -> send(ex, 404, "text/plain", "no");

@@ -198,10 +198,17 @@ class MediaWikiClientTest {
   void aMissingOfflineFixtureIsLoud() {
     MediaWikiClient client =
         new MediaWikiClient(json(), new ReplayTransport(Fixtures.dir().resolve("nowhere"), json()));
+    // Not swallowed by the link-prefix fallback: a setting to fix is not the wiki's silence.
     FixtureMissingException e =
         assertThrows(FixtureMissingException.class, client::excludedLinkPrefixes);
-    assertTrue(e.getMessage().startsWith("Offline mode enabled but fixture missing: "));
-    assertTrue(e.getMessage().endsWith("query_siteinfo.json"));
+    assertEquals(ErrorCode.CONFIGURATION_ERROR, e.code());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                ", but the folder ARCHWIKI_FIXTURES="
+                    + Fixtures.dir().resolve("nowhere")
+                    + " does not exist."),
+        e.getMessage());
   }
 
   @Test
