@@ -21,13 +21,14 @@ package org.corpusmcp.corpus;
  *       second): {@value #FIRST_LETTER}, since people rarely mistype the letter a word starts with.
  * </ul>
  *
- * <p>{@link #plausible} allows a total of 1 up to {@value TypoCorrector#LONG_WORD} letters and 2
- * from then on, the edits {@link TypoCorrector} searches within.
+ * <p>{@link #plausible} allows a total of 1.5 up to {@value TypoCorrector#LONG_WORD} letters (one
+ * slip, or one and a doubled letter: "Girfffe") and 2 from then on; a far substitution alone
+ * passes only in a long word, where fewer real words lie near.
  */
 final class TypingErrors {
 
   static final double DOUBLING = 0.5;
-  static final double FAR_SUBSTITUTION = 1.5;
+  static final double FAR_SUBSTITUTION = 2.0;
   static final double FIRST_LETTER = 1.0;
 
   private static final String[] ROWS = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
@@ -40,9 +41,9 @@ final class TypingErrors {
     return cost(typed, meant) <= allowance(typed);
   }
 
-  /** The cost a word of {@code typed}'s length may have: 1, or 2 from eight letters on. */
+  /** The cost a word of {@code typed}'s length may have: 1.5, or 2 from eight letters on. */
   static double allowance(String typed) {
-    return typed.codePointCount(0, typed.length()) <= TypoCorrector.LONG_WORD ? 1.0 : 2.0;
+    return typed.codePointCount(0, typed.length()) <= TypoCorrector.LONG_WORD ? 1.5 : 2.0;
   }
 
   /** The cheapest alignment of {@code meant} to {@code typed} under the costs above. */

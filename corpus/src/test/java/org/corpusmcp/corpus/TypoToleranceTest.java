@@ -238,10 +238,12 @@ class TypoToleranceTest {
     assertEquals(0.5, TypingErrors.cost("aple", "apple")); // a double letter typed once
     assertEquals(1.0, TypingErrors.cost("phisics", "physics")); // a vowel for a vowel
     assertEquals(1.0, TypingErrors.cost("gastroppda", "gastropoda")); // o and p are neighbours
-    assertEquals(1.5, TypingErrors.cost("charels", "chapels")); // r and p are not
+    assertEquals(2.0, TypingErrors.cost("charels", "chapels")); // r and p are not
     assertEquals(2.0, TypingErrors.cost("ray", "tay")); // a new first letter, a neighbour key
-    assertEquals(3.5, TypingErrors.cost("einstein", "bernstein"));
-    assertEquals(2.5, TypingErrors.cost("eisntein", "epstein"));
+    assertEquals(4.0, TypingErrors.cost("einstein", "bernstein"));
+    assertEquals(3.0, TypingErrors.cost("eisntein", "epstein"));
+    assertEquals(1.5, TypingErrors.cost("girfffe", "giraffe")); // a dropped and a tripled letter
+    assertEquals(2.0, TypingErrors.cost("obama", "osama")); // too far for a short word
     assertEquals(1.0, TypingErrors.cost("оксфард", "оксфорд")); // Cyrillic: no layout, cost 1
   }
 
