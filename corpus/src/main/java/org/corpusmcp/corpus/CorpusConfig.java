@@ -87,13 +87,24 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
       if (!(entries.get(i) instanceof TomlTable table)) {
         throw new CorpusConfigException(file + ": library #" + (i + 1) + " is not a table");
       }
-      out.add(library(file, root, table, i + 1, adapters, seen));
+      out.add(library(file, root, settings.root(), table, i + 1, adapters, seen));
     }
     return new CorpusConfig(file, root, out);
   }
 
+  /**
+   * @param root the corpus root, real (symlinks resolved): what paths are checked against
+   * @param configuredRoot the root as the operator configured it: what messages name, so that they
+   *     tell nothing about the filesystem the configuration did not
+   */
   private static LibraryConfig library(
-      Path file, Path root, TomlTable table, int index, Set<String> adapters, Set<String> seen) {
+      Path file,
+      Path root,
+      Path configuredRoot,
+      TomlTable table,
+      int index,
+      Set<String> adapters,
+      Set<String> seen) {
     for (String key : table.keySet()) {
       if (!Set.of("name", "path", "adapter").contains(key)) {
         throw new CorpusConfigException(
@@ -132,24 +143,47 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
               + " (or \"auto\")");
     }
     String relative = string(file, table, "path", where);
-    Path candidate = root.resolve(relative).normalize();
-    Path real;
-    try {
-      real = candidate.toRealPath();
-    } catch (IOException e) {
-      throw new CorpusConfigException(
-          file + ": " + where + ": archive " + candidate + " does not exist");
-    }
-    if (!real.startsWith(root) || (Path.of(relative).isAbsolute() && !candidate.startsWith(root))) {
+    String rootSetting =
+        "CORPUS_ROOT (by default the directory of corpus.toml), here '" + configuredRoot + "'";
+    Path given = Path.of(relative);
+    if (given.isAbsolute()
+        && !given.normalize().startsWith(root)
+        && !given.normalize().startsWith(configuredRoot.toAbsolutePath().normalize())) {
       throw new CorpusConfigException(
           file
               + ": "
               + where
               + ": path '"
               + relative
-              + "' leaves the corpus root "
-              + root
-              + " (symlinks are resolved before this check)");
+              + "' is absolute and outside the corpus root. Library paths are relative to "
+              + rootSetting
+              + ". Move the archive under that directory and give its path from there, or set"
+              + " CORPUS_ROOT to a directory that holds the archive.");
+    }
+    Path candidate = root.resolve(relative).normalize();
+    Path real;
+    try {
+      real = candidate.toRealPath();
+    } catch (IOException e) {
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": archive "
+              + configuredRoot.resolve(relative).normalize()
+              + " does not exist");
+    }
+    if (!real.startsWith(root)) {
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": path '"
+              + relative
+              + "' leaves the corpus root (symlinks are resolved before this check). Library"
+              + " paths are relative to "
+              + rootSetting
+              + ", and must stay inside it.");
     }
     if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
       throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
