@@ -70,6 +70,15 @@ public final class CorpusWiring {
     return Corpus.open(settings, Adapters.collect(plugins), progress);
   }
 
+  /**
+   * Every library opened on its own, for {@code corpus validate}: one that cannot be opened is
+   * named with its reason and the others still open. Serving uses {@link #open}, fail-closed.
+   */
+  public static Corpus.Opening openEach(
+      CorpusSettings settings, Iterable<LoadedPlugin> plugins, @Nullable PrintStream progress) {
+    return Corpus.openEach(settings, Adapters.collect(plugins), progress);
+  }
+
   /** The corpus opened and served: its search and fetch become host tools. */
   public static Host.HostTools tools(
       CorpusSettings settings,
