@@ -85,10 +85,15 @@ public final class CorpusWiring {
       List<LoadedPlugin> plugins,
       JsonMapper json,
       @Nullable PrintStream progress) {
+    return tools(open(settings, plugins, progress), json);
+  }
+
+  /** An opened corpus served: its search and fetch become host tools, which close it. */
+  public static Host.HostTools tools(Corpus corpus, JsonMapper json) {
     CorpusService service =
         new CorpusService(
-            open(settings, plugins, progress),
-            CorpusSearchers.forCorpus(settings.bodyIndexDir()),
+            corpus,
+            CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()),
             CorpusJson.replyText(json));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
