@@ -125,7 +125,8 @@ final class CorpusCommand {
         Library library = corpus.library(name);
         // a name given twice: the first opened, the second is the one refused
         if (library == null || !reported.add(name)) {
-          String failure = opening.failures().getOrDefault(name, "library '" + name + "' not opened");
+          String failure =
+              opening.failures().getOrDefault(name, "library '" + name + "' not opened");
           libraries.add(new LinkedHashMap<>(Map.of("name", name, "error", failure)));
           root.err().println("corpus-mcp: " + failure);
           continue;
@@ -178,11 +179,12 @@ final class CorpusCommand {
       name = "index",
       mixinStandardHelpOptions = true,
       description = {
-        "Build the sidecar full-text (body) index of every library whose archive has no",
-        "full-text index of its own, so search finds words of article text, not only titles.",
-        "Indexes go to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else",
-        "~/.cache/corpus-mcp/body-index), one directory per archive UUID. Progress on stderr;",
-        "an interrupted build is never used and the next run starts it again."
+        "Build a full-text index of article text for libraries whose archive has none.",
+        "Without one, such a library is searched by title only. Each sidecar (body) index goes to"
+            + " CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else"
+            + " ~/.cache/corpus-mcp/body-index), one directory per archive UUID.",
+        "Progress goes to stderr. An interrupted build is never used, and the next run starts it"
+            + " again."
       })
   static final class Index implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;
