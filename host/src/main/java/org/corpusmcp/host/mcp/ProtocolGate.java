@@ -38,8 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
- *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is
- *       one slip away, as the command line suggests it
+ *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is one
+ *       slip away, as the command line suggests it
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.

@@ -15,8 +15,7 @@ import tools.jackson.databind.JsonNode;
 class ProtocolGateTest {
 
   /** A server without prompts, like the corpus-only one. */
-  private final ProtocolGate gate =
-      new ProtocolGate(JsonText.newMapper(), Set.of("echo"));
+  private final ProtocolGate gate = new ProtocolGate(JsonText.newMapper(), Set.of("echo"));
 
   /** A server with one prompt, like one with the Arch wiki plugin loaded. */
   private final ProtocolGate withPrompt =
