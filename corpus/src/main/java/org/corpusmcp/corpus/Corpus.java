@@ -56,6 +56,45 @@ public final class Corpus implements AutoCloseable {
     return new Corpus(settings, open);
   }
 
+  /**
+   * What {@link #openEach} found: the libraries that opened, as a corpus, and why each other one
+   * did not, by name; {@code names} lists every library in configuration order.
+   */
+  public record Opening(Corpus corpus, List<String> names, Map<String, String> failures) {
+    public Opening {
+      names = List.copyOf(names);
+      failures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failures));
+    }
+  }
+
+  /**
+   * Opens every library of {@code settings.config()} on its own, for reports ({@code corpus
+   * validate}): a library that cannot be configured or opened is named with its reason, and the
+   * others are still opened. Serving uses {@link #open}, which fails closed. A fault of corpus.toml
+   * as a whole still throws.
+   */
+  public static Opening openEach(
+      CorpusSettings settings,
+      Map<String, AdapterBinding> adapters,
+      @Nullable PrintStream progress) {
+    CorpusConfig.Checked checked = CorpusConfig.loadEach(settings, adapters.keySet());
+    Map<String, String> failures = new LinkedHashMap<>(checked.problems());
+    Map<String, Library> open = new LinkedHashMap<>();
+    try {
+      for (LibraryConfig library : checked.config().libraries()) {
+        try {
+          open.put(library.name(), openLibrary(settings, library, adapters, progress));
+        } catch (CorpusConfigException e) {
+          failures.put(library.name(), e.getMessage());
+        }
+      }
+    } catch (RuntimeException e) {
+      open.values().forEach(Library::close);
+      throw e;
+    }
+    return new Opening(new Corpus(settings, open), checked.names(), failures);
+  }
+
   private static Library openLibrary(
       CorpusSettings settings,
       LibraryConfig config,

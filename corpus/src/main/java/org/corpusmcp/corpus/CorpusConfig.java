@@ -6,11 +6,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.corpusmcp.zim.io.SplitParts;
+import org.jspecify.annotations.Nullable;
 import org.tomlj.Toml;
 import org.tomlj.TomlArray;
 import org.tomlj.TomlParseResult;
@@ -49,6 +52,38 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
 
   /** Reads and validates {@code settings.config()}; {@code adapters} are the loaded names. */
   public static CorpusConfig load(CorpusSettings settings, Set<String> adapters) {
+    return load(settings, adapters, new ArrayList<>(), null);
+  }
+
+  /**
+   * corpus.toml with every library checked on its own: the libraries that pass, and for each that
+   * does not its message, by name ({@code library #N} when it has none). A fault of the file as a
+   * whole (syntax, version, no library, a missing root) still throws.
+   */
+  public record Checked(CorpusConfig config, List<String> names, Map<String, String> problems) {
+    public Checked {
+      names = List.copyOf(names);
+      problems = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(problems));
+    }
+  }
+
+  /** Like {@link #load}, but a library's own fault is reported instead of thrown. */
+  public static Checked loadEach(CorpusSettings settings, Set<String> adapters) {
+    Map<String, String> problems = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>();
+    CorpusConfig config = load(settings, adapters, names, problems);
+    return new Checked(config, names, problems);
+  }
+
+  /**
+   * @param names receives every library's name ({@code library #N} without one) in file order
+   * @param problems receives each library's fault by name, or null to throw the first
+   */
+  private static CorpusConfig load(
+      CorpusSettings settings,
+      Set<String> adapters,
+      List<String> names,
+      @Nullable Map<String, String> problems) {
     Path file = settings.config().toAbsolutePath().normalize();
     TomlParseResult toml;
     try {
@@ -84,16 +119,36 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
     List<LibraryConfig> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
-      if (!(entries.get(i) instanceof TomlTable table)) {
-        throw new CorpusConfigException(file + ": library #" + (i + 1) + " is not a table");
+      Object entry = entries.get(i);
+      names.add(label(entry, i + 1));
+      try {
+        if (!(entry instanceof TomlTable table)) {
+          throw new CorpusConfigException(file + ": library #" + (i + 1) + " is not a table");
+        }
+        out.add(library(file, root, settings.root(), table, i + 1, adapters, seen));
+      } catch (CorpusConfigException e) {
+        if (problems == null) {
+          throw e;
+        }
+        problems.put(label(entry, i + 1), e.getMessage());
       }
-      out.add(library(file, root, table, i + 1, adapters, seen));
     }
     return new CorpusConfig(file, root, out);
   }
 
+  /**
+   * @param root the corpus root, real (symlinks resolved): what paths are checked against
+   * @param configuredRoot the root as the operator configured it: what messages name, so that they
+   *     tell nothing about the filesystem the configuration did not
+   */
   private static LibraryConfig library(
-      Path file, Path root, TomlTable table, int index, Set<String> adapters, Set<String> seen) {
+      Path file,
+      Path root,
+      Path configuredRoot,
+      TomlTable table,
+      int index,
+      Set<String> adapters,
+      Set<String> seen) {
     for (String key : table.keySet()) {
       if (!Set.of("name", "path", "adapter").contains(key)) {
         throw new CorpusConfigException(
@@ -132,24 +187,47 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
               + " (or \"auto\")");
     }
     String relative = string(file, table, "path", where);
-    Path candidate = root.resolve(relative).normalize();
-    Path real;
-    try {
-      real = candidate.toRealPath();
-    } catch (IOException e) {
-      throw new CorpusConfigException(
-          file + ": " + where + ": archive " + candidate + " does not exist");
-    }
-    if (!real.startsWith(root) || (Path.of(relative).isAbsolute() && !candidate.startsWith(root))) {
+    String rootSetting =
+        "CORPUS_ROOT (by default the directory of corpus.toml), here '" + configuredRoot + "'";
+    Path given = Path.of(relative);
+    if (given.isAbsolute()
+        && !given.normalize().startsWith(root)
+        && !given.normalize().startsWith(configuredRoot.toAbsolutePath().normalize())) {
       throw new CorpusConfigException(
           file
               + ": "
               + where
               + ": path '"
               + relative
-              + "' leaves the corpus root "
-              + root
-              + " (symlinks are resolved before this check)");
+              + "' is absolute and outside the corpus root. Library paths are relative to "
+              + rootSetting
+              + ". Move the archive under that directory and give its path from there, or set"
+              + " CORPUS_ROOT to a directory that holds the archive.");
+    }
+    Path candidate = root.resolve(relative).normalize();
+    Path real;
+    try {
+      real = candidate.toRealPath();
+    } catch (IOException e) {
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": archive "
+              + configuredRoot.resolve(relative).normalize()
+              + " does not exist");
+    }
+    if (!real.startsWith(root)) {
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": path '"
+              + relative
+              + "' leaves the corpus root (symlinks are resolved before this check). Library"
+              + " paths are relative to "
+              + rootSetting
+              + ", and must stay inside it.");
     }
     if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
       throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
@@ -183,6 +261,15 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
       }
     }
     return new LibraryConfig(name, real, adapter);
+  }
+
+  /** The library's name when it has one, else its place in the file. */
+  private static String label(@Nullable Object entry, int index) {
+    return entry instanceof TomlTable table
+            && table.get("name") instanceof String name
+            && !name.isBlank()
+        ? name
+        : "library #" + index;
   }
 
   private static String string(Path file, TomlTable table, String key, String where) {

@@ -54,6 +54,16 @@ class CorpusConfigTest {
     assertEquals(root.toRealPath().resolve("wiki/a.zim"), loaded.libraries().get(0).path());
   }
 
+  /** An absolute path is fine while it stays inside the root, spelt as configured or real. */
+  @Test
+  void anAbsolutePathInsideTheRootIsAccepted() throws Exception {
+    Files.writeString(
+        config, "version = 1\n" + lib("Wiki", root.resolve("wiki/a.zim").toString(), "mediawiki"));
+    CorpusConfig loaded =
+        CorpusConfig.load(CorpusSettings.builder(root, config).build(), Set.of("mediawiki"));
+    assertEquals(root.toRealPath().resolve("wiki/a.zim"), loaded.libraries().get(0).path());
+  }
+
   @Test
   void everyRuleNamesTheLibrary() throws Exception {
     assertTrue(
@@ -89,7 +99,16 @@ class CorpusConfigTest {
       assertTrue(
           dotdot.contains("leaves the corpus root") || dotdot.contains("does not exist"), dotdot);
       String absolute = load("version = 1\n" + lib("Wiki", outside.toString(), "mediawiki"));
-      assertTrue(absolute.contains("leaves the corpus root"), absolute);
+      assertEquals(
+          config
+              + ": library 'Wiki': path '"
+              + outside
+              + "' is absolute and outside the corpus root. Library paths are relative to"
+              + " CORPUS_ROOT (by default the directory of corpus.toml), here '"
+              + root
+              + "'. Move the archive under that directory and give its path from there, or set"
+              + " CORPUS_ROOT to a directory that holds the archive.",
+          absolute);
       Files.createSymbolicLink(root.resolve("wiki/link.zim"), outside);
       String link = load("version = 1\n" + lib("Wiki", "wiki/link.zim", "mediawiki"));
       assertTrue(link.contains("library 'Wiki'") && link.contains("leaves the corpus root"), link);

@@ -66,6 +66,36 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
   }
 
+  /** Undoes {@link #quietInfo}. */
+  @FunctionalInterface
+  public interface Restore extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * Keeps INFO lines off the terminal until closed, for a command whose output is a checklist a
+   * person reads ({@code doctor}): its own lines say what the log lines would. Warnings and errors
+   * still show. Nothing changes when {@code LOG_LEVEL} is set (the operator asked for a level) or
+   * when logging is not this logback set-up.
+   *
+   * @param logLevel the {@code LOG_LEVEL} setting, or null
+   */
+  public static Restore quietInfo(@Nullable String logLevel) {
+    if ((logLevel != null && !logLevel.isBlank())
+        || System.getProperty("LOG_LEVEL") != null
+        || !(org.slf4j.LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
+      return () -> {};
+    }
+    ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+    Level before = root.getLevel();
+    if (before != null && before.isGreaterOrEqual(Level.WARN)) {
+      return () -> {};
+    }
+    root.setLevel(Level.WARN);
+    return () -> root.setLevel(before);
+  }
+
   /** The named setting as a level; blank or unknown names give the default, as logback.xml did. */
   private Level level(String name, Level fallback) {
     String value = settings.apply(name);

@@ -1,9 +1,11 @@
 package org.corpusmcp.host.cli;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Corpus;
@@ -91,8 +93,10 @@ final class CorpusCommand {
       name = "validate",
       mixinStandardHelpOptions = true,
       description = {
-        "Open every archive, validate its structure and report its metadata and every",
-        "fault found (\"valid\", \"faults\" with fault, offset and message).",
+        "Open every archive and report its metadata and structural faults as JSON.",
+        "Each library gets \"valid\" and \"faults\" (fault, offset and message). A library that"
+            + " cannot be opened or is misconfigured is reported by name with an \"error\", the"
+            + " others are still checked, and the exit status is 1.",
         "With ZIM_CHECK=true also verify each archive's MD5 checksum (reads every byte)."
       })
   static final class Validate implements Callable<Integer> {
@@ -103,40 +107,71 @@ final class CorpusCommand {
     public Integer call() {
       CorpusMcpCommand root = parent.root;
       CorpusSettings settings = parent.settings(options);
-      try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()));
-          Corpus corpus = CorpusWiring.open(settings, plugins.plugins(), root.err())) {
-        List<Map<String, Object>> libraries = new ArrayList<>();
-        BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
-        for (Library library : corpus.libraries()) {
-          Map<String, Object> described = CorpusJson.libraryReport(library.describe());
-          if (BodyIndex.isNeeded(library)) {
-            // no full-text index of its own: say whether body words are searchable, and how to make
-            // them so
-            boolean built = bodyIndex.isBuilt(library);
-            described.put("body_index", built ? bodyIndex.location(library).toString() : null);
-            if (!built) {
-              described.put(
-                  "body_index_hint",
-                  "only titles are searched; run 'corpus-mcp corpus index' to"
-                      + " index article text into "
-                      + settings.bodyIndexDir());
-            }
-          }
-          libraries.add(described);
+      try (PluginRuntime plugins = PluginRuntime.start(options.resolve(root.env()))) {
+        Corpus.Opening opening = CorpusWiring.openEach(settings, plugins.plugins(), root.err());
+        try (Corpus corpus = opening.corpus()) {
+          return report(root, settings, opening, corpus);
         }
-        root.out()
-            .println(
-                JsonText.pretty(
-                    root.json(),
-                    Map.of(
-                        "ok",
-                        true,
-                        "checksums_verified",
-                        settings.zimCheck(),
-                        "libraries",
-                        libraries)));
-        return 0;
       }
+    }
+
+    /** One entry per library in configuration order: its report, or why it could not open. */
+    private static int report(
+        CorpusMcpCommand root, CorpusSettings settings, Corpus.Opening opening, Corpus corpus) {
+      List<Map<String, Object>> libraries = new ArrayList<>();
+      BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
+      Set<String> reported = new HashSet<>();
+      for (String name : opening.names()) {
+        Library library = corpus.library(name);
+        // a name given twice: the first opened, the second is the one refused
+        if (library == null || !reported.add(name)) {
+          String failure =
+              opening.failures().getOrDefault(name, "library '" + name + "' not opened");
+          libraries.add(new LinkedHashMap<>(Map.of("name", name, "error", failure)));
+          root.err().println("corpus-mcp: " + failure);
+          continue;
+        }
+        Map<String, Object> described = CorpusJson.libraryReport(library.describe());
+        if (BodyIndex.isNeeded(library)) {
+          // no full-text index of its own: say whether body words are searchable, and how to make
+          // them so
+          boolean built = bodyIndex.isBuilt(library);
+          described.put("body_index", built ? bodyIndex.location(library).toString() : null);
+          if (!built) {
+            described.put(
+                "body_index_hint",
+                "only titles are searched; run 'corpus-mcp corpus index' to"
+                    + " index article text into "
+                    + settings.bodyIndexDir());
+          }
+        }
+        libraries.add(described);
+      }
+      int failed = opening.failures().size();
+      root.out()
+          .println(
+              JsonText.pretty(
+                  root.json(),
+                  Map.of(
+                      "ok",
+                      failed == 0,
+                      "checksums_verified",
+                      settings.zimCheck(),
+                      "libraries",
+                      libraries)));
+      if (failed > 0) {
+        root.err()
+            .println(
+                "corpus-mcp: "
+                    + failed
+                    + " of "
+                    + opening.names().size()
+                    + " libraries could not be opened (named above); serve would not start until"
+                    + " they are fixed or removed from "
+                    + settings.config());
+        return CorpusMcpCommand.EXIT_FAILED;
+      }
+      return 0;
     }
   }
 
@@ -144,11 +179,12 @@ final class CorpusCommand {
       name = "index",
       mixinStandardHelpOptions = true,
       description = {
-        "Build the sidecar full-text (body) index of every library whose archive has no",
-        "full-text index of its own, so search finds words of article text, not only titles.",
-        "Indexes go to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else",
-        "~/.cache/corpus-mcp/body-index), one directory per archive UUID. Progress on stderr;",
-        "an interrupted build is never used and the next run starts it again."
+        "Build a full-text index of article text for libraries whose archive has none.",
+        "Without one, such a library is searched by title only. Each sidecar (body) index goes to"
+            + " CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else"
+            + " ~/.cache/corpus-mcp/body-index), one directory per archive UUID.",
+        "Progress goes to stderr. An interrupted build is never used, and the next run starts it"
+            + " again."
       })
   static final class Index implements Callable<Integer> {
     @ParentCommand CorpusCommand parent;

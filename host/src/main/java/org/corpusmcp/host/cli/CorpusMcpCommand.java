@@ -19,8 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
     mixinStandardHelpOptions = true,
     versionProvider = CorpusMcpCommand.Version.class,
     description = {
-      "A local MCP server that gives AI agents citable access to reference knowledge:",
-      "offline ZIM archives and the Arch wiki, through plugins."
+      "A local MCP server that gives AI agents citable access to reference knowledge: offline ZIM"
+          + " archives and the Arch wiki, through plugins."
     },
     subcommands = {
       ServeCommand.class,

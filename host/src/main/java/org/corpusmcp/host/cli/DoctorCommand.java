@@ -12,10 +12,10 @@ import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.corpus.Library;
 import org.corpusmcp.host.Host;
+import org.corpusmcp.host.StderrLogging;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.plugins.LoadedPlugin;
-import org.corpusmcp.host.plugins.PluginRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -29,8 +29,10 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
       "Check the installation and print client configuration to paste.",
-      "Checks Java, the plugins, the corpus and the tools, then prints configuration for",
-      "Claude Desktop, Claude Code, Cursor, VS Code, Windsurf and the MCP Inspector."
+      "Checks Java, the plugins, the corpus and the tools, starting them once as serve would,"
+          + " then prints configuration for Claude Desktop, Claude Code, Cursor, VS Code,"
+          + " Windsurf and the MCP Inspector.",
+      "INFO log lines are left out of the checklist unless LOG_LEVEL is set."
     })
 final class DoctorCommand implements Callable<Integer> {
 
@@ -76,34 +78,13 @@ final class DoctorCommand implements Callable<Integer> {
             + " or --plugins-dir to the directory of plugin jars");
 
     if (Files.isDirectory(dir)) {
-      try (PluginRuntime runtime = PluginRuntime.start(settings)) {
-        check(out, true, "plugins load and start: " + runtime.plugins().size() + " plugin(s)", "");
-        for (LoadedPlugin plugin : runtime.plugins()) {
-          out.println(
-              "       - "
-                  + plugin.id()
-                  + " "
-                  + plugin.version()
-                  + " ("
-                  + plugin.path().getFileName()
-                  + ")");
-        }
-        checkCorpus(out, runtime);
-      } catch (RuntimeException e) {
-        check(out, false, "plugins load and start", e.getMessage());
-      }
-    }
-    if (failures == 0) {
-      try (Host host = root.startHost(options)) {
-        check(
-            out,
-            true,
-            host.catalog().size()
-                + " tool(s) served: "
-                + host.catalog().tools().stream().map(t -> t.name()).toList(),
-            "");
-      } catch (RuntimeException e) {
-        check(out, false, "tools", e.getMessage());
+      // INFO lines (plugins started, libraries opened) would land in the middle of the checklist,
+      // which says the same; warnings still show
+      StderrLogging.Restore quiet = StderrLogging.quietInfo(root.env().get("LOG_LEVEL"));
+      try {
+        checkHost(out, settings);
+      } finally {
+        quiet.close();
       }
     }
 
@@ -154,60 +135,115 @@ final class DoctorCommand implements Callable<Integer> {
     return failures == 0 ? 0 : CorpusMcpCommand.EXIT_FAILED;
   }
 
-  private void checkCorpus(PrintStream out, PluginRuntime runtime) {
+  /**
+   * Starts the host once, as serve would: the plugins, then the corpus (opened once, its check
+   * printed, then served by the same host), then the tool catalogue.
+   */
+  private void checkHost(PrintStream out, HostSettings settings) {
+    boolean[] pluginsStarted = {false};
+    Host host;
+    try {
+      host =
+          Host.start(
+              settings,
+              root.json(),
+              plugins -> {
+                pluginsStarted[0] = true;
+                check(out, true, "plugins load and start: " + plugins.size() + " plugin(s)", "");
+                for (LoadedPlugin plugin : plugins) {
+                  out.println(
+                      "       - "
+                          + plugin.id()
+                          + " "
+                          + plugin.version()
+                          + " ("
+                          + plugin.path().getFileName()
+                          + ")");
+                }
+                return corpusTools(out, plugins);
+              });
+    } catch (RuntimeException e) {
+      check(out, false, pluginsStarted[0] ? "tools" : "plugins load and start", e.getMessage());
+      return;
+    }
+    try (host) {
+      if (failures == 0) {
+        check(
+            out,
+            true,
+            host.catalog().size()
+                + " tool(s) served: "
+                + host.catalog().tools().stream().map(t -> t.name()).toList(),
+            "");
+      }
+    }
+  }
+
+  /** Opens the corpus once and checks it; its tools, or none when it failed (already reported). */
+  private Host.HostTools corpusTools(PrintStream out, List<LoadedPlugin> plugins) {
     CorpusSettings corpus;
     try {
       corpus = CorpusWiring.settings(root.env(), options.corpusConfig);
     } catch (IllegalArgumentException e) {
       check(out, false, "corpus settings", e.getMessage());
-      return;
+      return Host.HostTools.none();
     }
     if (corpus == null) {
       check(out, true, "no corpus configured (set CORPUS_CONFIG to serve search and fetch)", "");
-      return;
+      return Host.HostTools.none();
     }
-    try (Corpus opened = CorpusWiring.open(corpus, runtime.plugins(), null)) {
-      check(
-          out,
-          true,
-          "corpus "
-              + corpus.config().toAbsolutePath()
-              + ": "
-              + opened.libraries().stream()
-                  .map(
-                      l ->
-                          l.name()
-                              + " ("
-                              + l.adapter().name()
-                              + ", "
-                              + l.archive().entryCount()
-                              + " entries)")
-                  .toList(),
-          "");
-      BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());
-      for (Library library : opened.libraries()) {
-        if (!BodyIndex.isNeeded(library)) {
-          continue;
-        }
-        if (bodyIndex.isBuilt(library)) {
-          check(
-              out,
-              true,
-              "body index of " + library.name() + ": " + bodyIndex.location(library),
-              "");
-        } else {
-          // not a failure: titles are still searched, only words of article bodies are not
-          out.println(
-              "  note "
-                  + library.name()
-                  + " has no full-text index and no body index: only"
-                  + " titles are searched; build one with 'corpus-mcp corpus index' (into "
-                  + corpus.bodyIndexDir()
-                  + ")");
-        }
-      }
+    Corpus opened;
+    try {
+      opened = CorpusWiring.open(corpus, plugins, null);
     } catch (RuntimeException e) {
       check(out, false, "corpus " + corpus.config(), e.getMessage());
+      return Host.HostTools.none();
+    }
+    try {
+      checkCorpus(out, corpus, opened);
+      return CorpusWiring.tools(opened, root.json());
+    } catch (RuntimeException e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  private void checkCorpus(PrintStream out, CorpusSettings corpus, Corpus opened) {
+    check(
+        out,
+        true,
+        "corpus "
+            + corpus.config().toAbsolutePath()
+            + ": "
+            + opened.libraries().stream()
+                .map(
+                    l ->
+                        l.name()
+                            + " ("
+                            + l.adapter().name()
+                            + ", "
+                            + l.archive().entryCount()
+                            + " entries)")
+                .toList(),
+        "");
+    BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());
+    for (Library library : opened.libraries()) {
+      if (!BodyIndex.isNeeded(library)) {
+        continue;
+      }
+      if (bodyIndex.isBuilt(library)) {
+        check(
+            out, true, "body index of " + library.name() + ": " + bodyIndex.location(library), "");
+      } else {
+        // not a failure: titles are still searched, only words of article bodies are not
+        out.println(
+            "  note "
+                + library.name()
+                + " has no full-text index and no body index: only"
+                + " titles are searched; build one with 'corpus-mcp corpus index' (into "
+                + corpus.bodyIndexDir()
+                + ")");
+      }
     }
   }
 

@@ -26,10 +26,11 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "tools",
     mixinStandardHelpOptions = true,
-    description =
-        "Print what the loaded plugins provide: a table of tools, prompts and plugin"
-            + " commands, or with --json the tools in tools/list order (with their schemas) and the"
-            + " prompts in prompts/list order.")
+    description = {
+      "Print the tools, prompts and commands the loaded plugins provide.",
+      "A table by default; with --json the tools in tools/list order (with their schemas) and the"
+          + " prompts in prompts/list order."
+    })
 final class ToolsCommand implements Callable<Integer> {
 
   @ParentCommand CorpusMcpCommand root;

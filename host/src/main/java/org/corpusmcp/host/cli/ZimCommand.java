@@ -162,7 +162,8 @@ public final class ZimCommand {
       name = "info",
       mixinStandardHelpOptions = true,
       description = {
-        "Header facts, libzim-style view (counts, main entry, indexes, checksum) and metadata."
+        "Print an archive's header facts, libzim-style view and metadata as JSON.",
+        "The libzim-style view holds the counts, main entry, indexes and checksum."
       },
       exitCodeListHeading = "Exit status:%n",
       exitCodeList = {
@@ -178,10 +179,9 @@ public final class ZimCommand {
 
     @Option(
         names = "--validate",
-        description = {
-          "Also run the full structural validation (libzim's integrity checks):",
-          "\"valid\" and \"faults\", every fault found with its offset."
-        })
+        description =
+            "Also run the full structural validation (libzim's integrity checks): \"valid\" and"
+                + " \"faults\", every fault found with its offset.")
     boolean validate;
 
     @Override
@@ -336,15 +336,15 @@ public final class ZimCommand {
       name = "entries",
       mixinStandardHelpOptions = true,
       description = {
-        "Every directory entry in path order, one JSON object per line:",
-        "index, namespace, path, title, storedTitle, kind, mimetype, redirectIndex, redirectTarget,",
-        "libzim_path, size, sha256 (field names as in zim_oracle.py entries)."
+        "List every directory entry in path order, one JSON object per line.",
+        "Fields: index, namespace, path, title, storedTitle, kind, mimetype, redirectIndex,"
+            + " redirectTarget, libzim_path, size, sha256 (named as in zim_oracle.py entries)."
       },
       exitCodeListHeading = "Exit status:%n",
       exitCodeList = {
         "0:every entry was read",
-        "1:the archive could not be opened, or some entries could not be read (they carry an",
-        "  \"error\" field; stderr says how many)"
+        "1:the archive could not be opened, or some entries could not be read (they carry an"
+            + " \"error\" field; stderr says how many)"
       })
   static final class Entries extends Sub {
     @Option(names = "--no-content", description = "Skip size and sha256 (no content is read).")
@@ -400,8 +400,9 @@ public final class ZimCommand {
       name = "cat",
       mixinStandardHelpOptions = true,
       description = {
-        "One entry (redirects followed) as JSON: path, title, mimetype, size, sha256 and",
-        "content (UTF-8 text, or base64 for binary). --raw writes the bytes alone instead."
+        "Print one entry (redirects followed) as JSON, or its bytes alone with --raw.",
+        "Fields: path, title, mimetype, size, sha256 and content (UTF-8 text, or base64 for"
+            + " binary)."
       })
   static final class Cat extends Sub {
     @Parameters(

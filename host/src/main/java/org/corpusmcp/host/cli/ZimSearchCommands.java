@@ -116,7 +116,10 @@ public final class ZimSearchCommands {
   @Command(
       name = "search",
       mixinStandardHelpOptions = true,
-      description = {"Full-text search with libzim's ranking, estimate and snippets; prints JSON."})
+      description = {
+        "Search the full-text index as libzim does, printing JSON.",
+        "Results come with libzim's ranking, match estimate and snippets."
+      })
   public static final class Search extends Base {
     @Option(
         names = "--no-snippets",
@@ -152,7 +155,8 @@ public final class ZimSearchCommands {
       name = "suggest",
       mixinStandardHelpOptions = true,
       description = {
-        "Title suggestions as libzim makes them (title index, else title-listing prefix); prints JSON."
+        "Print title suggestions as libzim makes them, as JSON.",
+        "From the title index, else by prefix in the title listing."
       })
   public static final class Suggest extends Base {
     @Override

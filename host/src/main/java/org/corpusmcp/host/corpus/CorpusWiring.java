@@ -70,16 +70,30 @@ public final class CorpusWiring {
     return Corpus.open(settings, Adapters.collect(plugins), progress);
   }
 
+  /**
+   * Every library opened on its own, for {@code corpus validate}: one that cannot be opened is
+   * named with its reason and the others still open. Serving uses {@link #open}, fail-closed.
+   */
+  public static Corpus.Opening openEach(
+      CorpusSettings settings, Iterable<LoadedPlugin> plugins, @Nullable PrintStream progress) {
+    return Corpus.openEach(settings, Adapters.collect(plugins), progress);
+  }
+
   /** The corpus opened and served: its search and fetch become host tools. */
   public static Host.HostTools tools(
       CorpusSettings settings,
       List<LoadedPlugin> plugins,
       JsonMapper json,
       @Nullable PrintStream progress) {
+    return tools(open(settings, plugins, progress), json);
+  }
+
+  /** An opened corpus served: its search and fetch become host tools, which close it. */
+  public static Host.HostTools tools(Corpus corpus, JsonMapper json) {
     CorpusService service =
         new CorpusService(
-            open(settings, plugins, progress),
-            CorpusSearchers.forCorpus(settings.bodyIndexDir()),
+            corpus,
+            CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()),
             CorpusJson.replyText(json));
     return new Host.HostTools(CorpusTools.of(service), service);
   }

@@ -4,6 +4,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
+import java.net.BindException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -126,8 +127,7 @@ public final class HttpMcpServer implements AutoCloseable {
       jetty.start();
     } catch (Exception e) {
       mcp.close();
-      throw new IllegalStateException(
-          "cannot listen on " + settings.host() + ":" + settings.port() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(listenFailure(settings, e), e);
     }
     log.info(
         "MCP endpoint: http://{}:{}{}",
@@ -135,6 +135,35 @@ public final class HttpMcpServer implements AutoCloseable {
         connector.getLocalPort(),
         HttpSettings.ENDPOINT);
     return new HttpMcpServer(jetty, mcp, connector, inFlight, shuttingDown);
+  }
+
+  /**
+   * Why the server could not listen, in words an operator acts on: a busy port names the way to
+   * another one, never the JDK's or Jetty's text alone ("Failed to bind to /127.0.0.1:8000").
+   */
+  static String listenFailure(HttpSettings settings, Throwable failure) {
+    String where = hostForUrl(settings.host()) + ":" + settings.port();
+    BindException bind = null;
+    for (Throwable t = failure; t != null && bind == null; t = t.getCause()) {
+      if (t instanceof BindException b) {
+        bind = b;
+      }
+    }
+    String reason = bind != null ? bind.getMessage() : failure.getMessage();
+    if (reason != null && reason.contains("in use")) {
+      return "cannot listen on "
+          + where
+          + ": port "
+          + settings.port()
+          + " is already in use by another process (perhaps another corpus-mcp serve --http)."
+          + " Stop that process, or choose another port with --port N or MCP_PORT=N"
+          + " (0 picks a free one).";
+    }
+    return "cannot listen on "
+        + where
+        + (reason == null || reason.isBlank() ? "" : " (" + reason + ")")
+        + ". Choose another address with --host or MCP_HOST, or another port with --port or"
+        + " MCP_PORT.";
   }
 
   /** The port actually bound (useful with port 0). */

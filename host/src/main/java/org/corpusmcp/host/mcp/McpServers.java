@@ -57,7 +57,7 @@ public final class McpServers {
 
     /** The gate that goes in front of a server built from these parts. */
     public ProtocolGate gate() {
-      return new ProtocolGate(json, toolNames()::contains, promptNames());
+      return new ProtocolGate(json, toolNames(), promptNames());
     }
 
     /** The stateless 2026-07-28 front door to the same tools and prompts. */

@@ -3,7 +3,7 @@ package org.corpusmcp.host.mcp;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
+import org.corpusmcp.host.tools.NearestName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
@@ -38,7 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
- *       prompt: <name>})
+ *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is one
+ *       slip away, as the command line suggests it
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -75,21 +76,22 @@ public final class ProtocolGate {
           "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   private final JsonMapper json;
-  private final Predicate<String> toolExists;
+  private final Set<String> tools;
   private final Set<String> prompts;
 
   /** A gate for a server without prompts. */
-  public ProtocolGate(JsonMapper json, Predicate<String> toolExists) {
-    this(json, toolExists, Set.of());
+  public ProtocolGate(JsonMapper json, Set<String> tools) {
+    this(json, tools, Set.of());
   }
 
   /**
+   * @param tools the names {@code tools/call} accepts; a near miss is answered with the nearest
    * @param prompts the names {@code prompts/get} accepts; when empty, the prompt methods are
    *     answered {@code -32601} like any other method the server does not serve
    */
-  public ProtocolGate(JsonMapper json, Predicate<String> toolExists, Set<String> prompts) {
+  public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts) {
     this.json = json;
-    this.toolExists = toolExists;
+    this.tools = Set.copyOf(tools);
     this.prompts = Set.copyOf(prompts);
   }
 
@@ -196,10 +198,10 @@ public final class ProtocolGate {
               + " 'capabilities' (an object) and 'clientInfo' (an object with string 'name' and 'version')");
     }
     if (name.equals("tools/call")) {
-      return inspectCall(message, params, validId, "tool", toolExists);
+      return inspectCall(message, params, validId, "tool", tools);
     }
     if (name.equals("prompts/get")) {
-      return inspectCall(message, params, validId, "prompt", prompts::contains);
+      return inspectCall(message, params, validId, "prompt", prompts);
     }
     String shapeFault = shapeFault(name, params);
     return shapeFault == null ? new Forward(message, true) : reply(validId, -32602, shapeFault);
@@ -280,7 +282,7 @@ public final class ProtocolGate {
       @Nullable JsonNode params,
       @Nullable JsonNode validId,
       String kind,
-      Predicate<String> exists) {
+      Set<String> names) {
     JsonNode target = params == null ? null : params.get("name");
     if (target == null || !target.isString()) {
       return reply(validId, -32602, "Invalid params: 'name' must be a string");
@@ -293,8 +295,11 @@ public final class ProtocolGate {
     if (shapeFault != null) {
       return reply(validId, -32602, shapeFault);
     }
-    if (!exists.test(target.stringValue())) {
-      return reply(validId, -32602, "Unknown " + kind + ": " + target.stringValue());
+    String name = target.stringValue();
+    if (!names.contains(name)) {
+      // the same "did you mean" as the command line's `call` gives for a mistyped tool
+      return reply(
+          validId, -32602, "Unknown " + kind + ": " + name + NearestName.hint(name, names));
     }
     return new Forward(message, true);
   }

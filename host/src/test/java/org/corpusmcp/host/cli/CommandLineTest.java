@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -192,6 +194,30 @@ class CommandLineTest {
     Run run = run(env, "tools", "--json");
     assertEquals(3, run.status());
     assertTrue(run.err().contains("does not exist"), run.err());
+  }
+
+  /**
+   * A port another process holds: serve says so in a sentence, names the port and the two ways to
+   * another one, and exits 3 without a stack trace or the JDK's "Failed to bind".
+   */
+  @Test
+  void aBusyPortIsNamedWithTheWayToAnotherOne() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Run serve = run("serve", "--http", "--host", "127.0.0.1", "--port", String.valueOf(port));
+      assertEquals(3, serve.status(), serve.err());
+      assertEquals(
+          "corpus-mcp: cannot listen on 127.0.0.1:"
+              + port
+              + ": port "
+              + port
+              + " is already in use by another process (perhaps another corpus-mcp serve --http)."
+              + " Stop that process, or choose another port with --port N or MCP_PORT=N"
+              + " (0 picks a free one).",
+          serve.err().strip());
+      assertTrue(!serve.err().contains("Exception") && !serve.err().contains("java."), serve.err());
+      assertTrue(!serve.err().contains("Failed to bind"), serve.err());
+    }
   }
 
   /** A corpus.toml that cannot be read is blamed on the setting that named it, flag or variable. */

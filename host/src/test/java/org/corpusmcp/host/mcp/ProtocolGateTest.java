@@ -15,12 +15,11 @@ import tools.jackson.databind.JsonNode;
 class ProtocolGateTest {
 
   /** A server without prompts, like the corpus-only one. */
-  private final ProtocolGate gate =
-      new ProtocolGate(JsonText.newMapper(), Set.of("echo")::contains);
+  private final ProtocolGate gate = new ProtocolGate(JsonText.newMapper(), Set.of("echo"));
 
   /** A server with one prompt, like one with the Arch wiki plugin loaded. */
   private final ProtocolGate withPrompt =
-      new ProtocolGate(JsonText.newMapper(), Set.of("echo")::contains, Set.of("arch-wiki-usage"));
+      new ProtocolGate(JsonText.newMapper(), Set.of("echo"), Set.of("arch-wiki-usage"));
 
   @ParameterizedTest(name = "[{index}] {1}: {2}")
   @CsvSource(
@@ -39,6 +38,7 @@ class ProtocolGateTest {
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{}} | -32602 | Invalid params: 'name' must be a string",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":3}} | -32602 | Invalid params: 'name' must be a string",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"examples\"}} | -32602 | Unknown tool: examples",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"ehco\"}} | -32602 | Unknown tool: ehco (did you mean 'echo'?)",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":[]}} | -32602 | Invalid params: 'arguments' must be an object",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"} | -32601 | Method not found: resources/list",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"} | -32601 | Method not found: prompts/list",
@@ -68,7 +68,7 @@ class ProtocolGateTest {
       quoteCharacter = '~',
       value = {
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"examples\"}} | -32602 | Unknown prompt: examples",
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"Arch-Wiki-Usage\"}} | -32602 | Unknown prompt: Arch-Wiki-Usage",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"Arch-Wiki-Usage\"}} | -32602 | Unknown prompt: Arch-Wiki-Usage (did you mean 'arch-wiki-usage'?)",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{}} | -32602 | Invalid params: 'name' must be a string",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\"} | -32602 | Invalid params: 'name' must be a string",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":[\"arch-wiki-usage\"]}} | -32602 | Invalid params: 'name' must be a string",

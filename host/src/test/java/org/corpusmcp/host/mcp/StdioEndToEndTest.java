@@ -99,6 +99,20 @@ class StdioEndToEndTest {
     assertEquals("Unknown prompt: examples", unknown.getJsonRpcError().message());
   }
 
+  /** The MCP answer to a mistyped tool suggests the nearest one, as `corpus-mcp call` does. */
+  @Test
+  void aMistypedToolIsAnsweredWithTheNearestName() {
+    McpError typo =
+        assertThrows(McpError.class, () -> client.callTool(request("sample_ecoh", Map.of())));
+    assertEquals(-32602, typo.getJsonRpcError().code());
+    assertEquals(
+        "Unknown tool: sample_ecoh (did you mean 'sample_echo'?)",
+        typo.getJsonRpcError().message());
+    McpError far =
+        assertThrows(McpError.class, () -> client.callTool(request("zzzzzzzz", Map.of())));
+    assertEquals("Unknown tool: zzzzzzzz", far.getJsonRpcError().message());
+  }
+
   @Test
   void callReturnsStructuredContentAndTheSameJsonAsText() {
     McpSchema.CallToolResult result =
