@@ -185,7 +185,9 @@ public final class Corpus implements AutoCloseable {
                 + "' (plugin "
                 + binding.pluginId()
                 + ") failed to inspect the archive: "
-                + e,
+                + (e.getMessage() == null || e.getMessage().isBlank()
+                    ? "an internal error of the adapter (report it to its author)"
+                    : e.getMessage()),
             e);
       }
       if (score > bestScore) {

@@ -22,8 +22,8 @@ package org.corpusmcp.corpus;
  * </ul>
  *
  * <p>{@link #plausible} allows a total of 1.5 up to {@value TypoCorrector#LONG_WORD} letters (one
- * slip, or one and a doubled letter: "Girfffe") and 2 from then on; a far substitution alone
- * passes only in a long word, where fewer real words lie near.
+ * slip, or one and a doubled letter: "Girfffe") and 2 from then on; a far substitution alone passes
+ * only in a long word, where fewer real words lie near.
  */
 final class TypingErrors {
 

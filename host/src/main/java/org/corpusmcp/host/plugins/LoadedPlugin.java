@@ -54,8 +54,18 @@ public record LoadedPlugin(
       }
       return copy;
     } catch (RuntimeException | LinkageError e) {
+      // The plugin's own words, not its exception's class: an operator reads this, and the
+      // cause (kept below) carries the stack trace for the plugin's author.
+      String said = e.getMessage();
       throw new PluginStartupException(
-          "plugin '" + id + "': " + extension.getClass().getName() + "." + call + " failed: " + e,
+          "plugin '"
+              + id
+              + "' could not start: its "
+              + call
+              + " failed: "
+              + (said == null || said.isBlank()
+                  ? "an internal error of the plugin (report it to its author)"
+                  : said),
           e);
     } finally {
       thread.setContextClassLoader(previous);

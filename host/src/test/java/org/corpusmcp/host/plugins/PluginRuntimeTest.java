@@ -164,6 +164,23 @@ class PluginRuntimeTest {
   }
 
   @Test
+  void aToolProviderThatThrowsIsReportedInItsOwnWordsWithoutClassNames() throws Exception {
+    PluginJarBuilder.plugin("refuses")
+        .source(
+            "t.r.R",
+            "package t.r; import java.util.*; import org.corpusmcp.api.*;"
+                + "@org.pf4j.Extension public class R implements ToolProvider {"
+                + " public List<ToolSpec> tools(PluginContext c) {"
+                + " throw new IllegalArgumentException(\"EXAMPLE_URL is not a URL: 'x y'\"); } }")
+        .writeTo(dir);
+    PluginStartupException e =
+        assertThrows(PluginStartupException.class, () -> start(SamplePlugins.settings(dir)));
+    assertEquals(
+        "plugin 'refuses' could not start: its tools() failed: EXAMPLE_URL is not a URL: 'x y'",
+        e.getMessage());
+  }
+
+  @Test
   void aPluginWithoutExtensionIndexIsRefusedByName() throws Exception {
     PluginJarBuilder.plugin("silent")
         .source(
