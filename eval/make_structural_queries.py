@@ -139,7 +139,7 @@ def aliases(name, lib, docs, rng, cap):
 def anchors(name, lib, docs, rng, cap):
     groups = defaultdict(lambda: {"text": None, "targets": set(), "sources": set()})
     titles = {structure.fold(t) for t in lib.articles_by_title()}
-    for source in docs:
+    for source in sorted(docs):  # docs is a set: a fixed order keeps the first-seen text fixed
         for text, target in structure.links(lib, source):
             if target not in docs or target == source:
                 continue

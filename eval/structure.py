@@ -66,7 +66,7 @@ def resolve_href(lib, source, href):
     if not href:
         return None
     base = posixpath.dirname(source)
-    for candidate in {href, urllib.parse.unquote(href)}:
+    for candidate in dict.fromkeys([href, urllib.parse.unquote(href)]):
         joined = posixpath.normpath(posixpath.join(base, candidate)) if not candidate.startswith("/") \
             else candidate.lstrip("/")
         if candidate.endswith("/") and not joined.endswith("/"):
