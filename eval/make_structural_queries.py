@@ -8,18 +8,20 @@ eval/queries/ cannot flatter them. Five kinds, each judged by the archive itself
                differ only in case, punctuation, spacing or diacritics);
   anchor       the visible text of a link inside an article -> the article the link leads to (href
                resolved against the source page's path, redirects followed). Left out: text equal
-               to the target's title (folded as for aliases), one character, no letter, or a link
-               to its own page. `source` is the page the sampled link is in and `links_from` every
+               to the target's title or another article's title (folded as for aliases), one
+               character, no letter, stopwords only ("here"), or a link to its own page. `source` is the page the sampled link is in and `links_from` every
                page linking to the target with that text, so a ranking that uses anchor text can
                leave those links out (leave-one-out) when it is scored on this query;
   heading      an h2/h3 section heading's text alone, when it is specific: two words or more, not a
-               generic heading (References, Early life, ...: structure.GENERIC_HEADINGS), and held
-               by at most three differently titled pages of the whole corpus. Every page of the
-               library holding it is relevant (score.py adds the other libraries' in the mixed
+               generic heading (References, Early life, ...: structure.GENERIC_HEADINGS), not an
+               article's title, held as a heading by at most three differently titled pages of the
+               whole corpus and found as a phrase anywhere in the text of at most three ("Side A",
+               "Willie Nelson" are not). Every page of the library holding it is relevant (score.py adds the other libraries' in the mixed
                setting);
   misspelling  an article title with one or two typing errors: a neighbouring key on the keyboard
                (QWERTY; the Belarusian layout for Cyrillic), a dropped, a doubled letter, or two
-               neighbours swapped; only in words of five letters or more, never the first letter;
+               neighbours swapped; only in words of five letters or more, never the first letter,
+               a second error (three titles in ten) in another word or a word of eight letters up;
                not when the misspelt word is a word of the corpus (a real-word error nobody can
                correct) or the result is another article's title;
   absent       a proper noun of /usr/share/dict/american-english (Debian package wamerican) that
@@ -146,6 +148,8 @@ def anchors(name, lib, docs, rng, cap):
             key = structure.fold(text)
             if len(key) <= 1 or key.isdigit() or not re.search(r"[^\W\d_]", text):
                 continue
+            if all(w in structure.STOPWORDS for w in structure.words_of(text)):
+                continue  # "here", "this": the text names no page
             if key == structure.fold(lib.title(target)):
                 continue
             g = groups[zimtext.normalise(text)]
@@ -166,7 +170,7 @@ def anchors(name, lib, docs, rng, cap):
     return rng.sample(out, min(cap, len(out)))
 
 
-def headings(name, lib, docs, rng, cap, titles_holding):
+def headings(name, lib, docs, rng, cap, titles_holding, phrases):
     out = []
     titles = {structure.fold(t) for t in lib.articles_by_title()}
     index = structure.heading_index(lib, docs)
@@ -178,6 +182,8 @@ def headings(name, lib, docs, rng, cap, titles_holding):
             continue
         if len(titles_holding[key]) > structure.GENERIC_PAGES or key in titles:
             continue  # generic, or an article's title: a title query, not a heading's
+        if phrases.titles_holding(text) > structure.GENERIC_PAGES:
+            continue  # "Side A", "Willie Nelson": the words say too little of which page is meant
         out.append(dict(query=text, relevant=paths,
                         why="section heading of %s" % ", ".join(repr(lib.title(p)) for p in paths)))
     return rng.sample(out, min(cap, len(out)))
@@ -195,7 +201,11 @@ def misspellings(name, lib, docs, rng, cap, vocabulary):
             continue
         changed, notes, now = title, [], {}
         for k in range(1 + (rng.random() < 0.3)):
-            word = rng.choice(words)
+            # a second error goes into another word, or into the same one only if it is long
+            fresh = [w for w in words if w not in now or len(w) >= 8]
+            if not fresh:
+                break
+            word = rng.choice(fresh)
             current = now.get(word, word)
             made = typo(current, rng)
             if made is None or made[0].casefold() in vocabulary:
@@ -269,6 +279,7 @@ def main():
     for lib in libs.values():
         for key, paths in structure.heading_index(lib, lib.articles()).items():
             titles_holding[key] |= {structure.fold(lib.title(p)) for p in paths}
+    phrases = structure.PhraseIndex(libs.values())
     names = absent_names(libs, vocabulary, random.Random("corpus-mcp absent names"),
                          args.absent * len(ARCHIVES))
     out = {k: [] for k in KINDS}
@@ -280,7 +291,7 @@ def main():
         made = {"alias": aliases(name, lib, doc_set, random.Random(seed + "alias"), args.cap),
                 "anchor": anchors(name, lib, doc_set, random.Random(seed + "anchor"), args.cap),
                 "heading": headings(name, lib, docs, random.Random(seed + "heading"), args.cap,
-                                    titles_holding),
+                                    titles_holding, phrases),
                 "misspelling": misspellings(name, lib, docs, random.Random(seed + "misspelling"),
                                             args.cap, vocabulary),
                 "absent": absent(name, lib, docs, random.Random(seed + "absent"),

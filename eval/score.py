@@ -406,7 +406,7 @@ def score(queries, libs, run, sabotage=None):
                 absent[q["library"]].append(outcome)
                 report["queries"].append(dict(id=q["id"], setting=setting, kind=q["kind"], library=q["library"],
                                               query=q["query"], missing=q["missing"], top=answer["refs"][:3],
-                                              corrected=answer.get("corrected"), notice=answer.get("notice"),
+                                              correction=answer.get("corrected"), notice=answer.get("notice"),
                                               **outcome))
                 continue
             refs = list(answer["refs"])
@@ -460,7 +460,8 @@ def print_table(report, out=sys.stdout):
                                                   "libzim s@1 s@5 MRR"), file=out)
     present = {k for x in s.values() for k in x["by_kind"]}
     rows = [("overall", lambda x: x["overall"])]
-    rows += [(k, lambda x, k=k: x["by_kind"].get(k)) for k in ALL_KINDS if k in KINDS or k in present]
+    rows += [(k, lambda x, k=k: x["by_kind"].get(k)) for k in ALL_KINDS
+             if k in present or (k in KINDS and not present - set(KINDS))]
     for label, pick in rows:
         cells = [pick(s[k]) if k in s else None for k in ("single", "mixed")]
         n = next((c["n"] for c in cells if c), 0)
@@ -508,7 +509,7 @@ def print_failures(report, out=sys.stdout):
             if q["setting"] == setting and q["kind"] == "absent" and (q["corrected"] or not q["named"]):
                 print("  %-12s %-20s %-15s %r: %s" % (
                     "absent", q["id"], q["library"], q["query"],
-                    "rewritten as %r" % q["corrected"]["query"] if q["corrected"] else "notice does not name %r"
+                    "rewritten as %r" % q["correction"]["query"] if q["corrected"] else "notice does not name %r"
                     % q["missing"]), file=out)
 
 

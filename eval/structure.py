@@ -35,9 +35,13 @@ GENERIC_HEADINGS = {
     "notes and references", "references and notes", "external links and references",
     "other recorded versions", "other appearances", "other versions", "covers", "accolades",
     "honors and awards", "awards and honors", "works cited", "general references", "contents",
-    "navigation menu", "литаратура", "спасылкі", "крыніцы", "гл. таксама", "заўвагі",
+    "navigation menu", "references and external links", "литаратура", "спасылкі", "крыніцы", "гл. таксама", "заўвагі",
 }
 GENERIC_PAGES = 3
+# Link texts made of these words alone ("here", "this article", "сюды") name no page.
+STOPWORDS = set("""a an and are as at be but by for from here in into is it its of on or see so such
+that the their then there these this those to was were which with more about click link page article
+i і у ў ў на з па да гэта тут сюды туды і ці як што""".split())
 
 
 def fold(text):
@@ -119,3 +123,17 @@ def vocabulary(lib):
         if not e.is_redirect and e.get_item().mimetype.startswith("text/html"):
             out |= words_of(zimtext.visible_text(e))
     return out
+
+
+class PhraseIndex:
+    """How many differently titled pages of the corpus hold a phrase anywhere in their text."""
+
+    def __init__(self, libs):
+        self.pages = []
+        for lib in libs:
+            for p in lib.articles():
+                self.pages.append((fold(lib.title(p)), " %s " % " ".join(WORD.findall(lib.text(p)))))
+
+    def titles_holding(self, phrase):
+        wanted = " %s " % " ".join(WORD.findall(zimtext.normalise(phrase)))
+        return len({title for title, text in self.pages if wanted in text})
