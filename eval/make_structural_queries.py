@@ -35,8 +35,9 @@ Archives: the sample archives of the shared corpus-samples (the Wikipedia ones, 
 tuning looked at, marked "tuned"; Wikibooks be and tonedear.com, looked at least, "untuned").
 Sampling uses fixed seeds and at most --cap queries per archive and kind (--absent per archive),
 so a rerun writes the same files. Every query's id is a hash of what it asks and what answers it,
-and its split ("tune" or "test") is the parity of the id's SHA-256: a query keeps its id and split
-when caps or other queries change.
+and its split ("tune" or "test") the parity of the SHA-256 of its kind and normalised text (for a
+misspelling, of the title it misspells): a query keeps its id and split when caps or other queries
+change, and the same words asked of two snapshots fall in the same half.
 
     /usr/bin/python3 eval/make_structural_queries.py --root CORPUS_ROOT   # after score.py --stage
 
@@ -111,8 +112,13 @@ def query_id(kind, library, query, relevant):
     return "%s-%s-%s" % (kind, re.sub(r"[^a-z0-9]", "", library.lower()), digest.hexdigest()[:10])
 
 
-def split_of(qid):
-    return "tune" if int(hashlib.sha256(qid.encode()).hexdigest(), 16) % 2 == 0 else "test"
+def split_of(kind, query):
+    """The half a query falls in: by its kind and words, not its id, so the same words asked of
+    two snapshots of a wiki (Ray Charles 2015/2019/2020, Wikibooks with and without a full-text
+    index) are in the same half and the test half holds no query text the tuning half shows; a
+    misspelling goes by the title it misspells, so no title is misspelt in both halves."""
+    key = "%s\t%s" % (kind, zimtext.normalise(query))
+    return "tune" if int(hashlib.sha256(key.encode()).hexdigest(), 16) % 2 == 0 else "test"
 
 
 def documents(lib):
@@ -299,8 +305,9 @@ def main():
         for kind, rows in made.items():
             for row in rows:
                 qid = query_id(kind, name, row["query"], row["relevant"])
+                half = split_of(kind, row.get("title", row["query"]))
                 out[kind].append(dict(id=qid, query=row.pop("query"), kind=kind, library=name,
-                                      relevant=row.pop("relevant"), split=split_of(qid), tuned=tuned, **row))
+                                      relevant=row.pop("relevant"), split=half, tuned=tuned, **row))
         print("%-16s %s" % (name, "  ".join("%s %d" % (k, len(v)) for k, v in made.items())))
     GENERATED_DIR.mkdir(exist_ok=True)
     for kind, rows in out.items():
