@@ -304,6 +304,12 @@ def main():
                                  names[a * args.absent:(a + 1) * args.absent])}
         for kind, rows in made.items():
             for row in rows:
+                # every article bearing a judged article's title is as good an answer (the Ray
+                # Charles archives give A/Ray_Charles and A/The_Pages_of_My_Mind both the title
+                # "Ray Charles"); the one the query was made from stays first
+                for p in list(row["relevant"]):
+                    row["relevant"] += [o for o in sorted(lib.articles_titled(lib.title(p)))
+                                        if o in doc_set and o not in row["relevant"]]
                 qid = query_id(kind, name, row["query"], row["relevant"])
                 half = split_of(kind, row.get("title", row["query"]))
                 out[kind].append(dict(id=qid, query=row.pop("query"), kind=kind, library=name,

@@ -119,7 +119,7 @@ def check_structural(q, lib, libs):
         return ["nothing is relevant"]
     if kind == "alias" and fold(q["query"]) == fold(lib.title(q["relevant"][0])):
         return ["%r is its target's title but for case, punctuation or diacritics" % q["query"]]
-    if kind == "misspelling" and (lib.title(q["relevant"][0]) != q["title"]
+    if kind == "misspelling" and (any(lib.title(p) != q["title"] for p in q["relevant"])
                                   or fold(q["query"]) == fold(q["title"])):
         return ["%r is not a misspelling of the title of %s" % (q["query"], q["relevant"][0])]
     if kind == "anchor":
