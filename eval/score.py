@@ -27,6 +27,17 @@ archives no longer bear out stops the run (exit 2).
         --floor eval/floor.json                                          # exit 1 below the floor
     /usr/bin/python3 eval/score.py --score-run run.json --sabotage reverse --floor eval/floor.json
 
+The structural queries of eval/generated/ (make_structural_queries.py: aliases, link texts,
+section headings, typing errors, names no archive holds) are scored the same way with --queries
+eval/generated, one half at a time with --split tune|test. Their judgments are checked too (each
+link text in its source page, each heading in each judged page, each absent name in no archive);
+in the mixed setting a page of any library under the same heading counts as well. An absent-name
+query has nothing relevant: it is scored on whether the reply's `corrected` rewrote the missing
+name into another word and whether a notice names it.
+
+    /usr/bin/python3 eval/score.py --root /tmp/eval-corpus --queries eval/generated --save-run gen.json
+    /usr/bin/python3 eval/score.py --score-run gen.json --queries eval/generated --split test
+
 Needs only the standard library and python3-libzim (Debian).
 """
 
@@ -43,12 +54,17 @@ import urllib.parse
 from collections import defaultdict
 from pathlib import Path
 
+import structure
 import zimtext
 
 PROJECT = zimtext.EVAL_DIR.parent
 QUERY_DIR = zimtext.EVAL_DIR / "queries"
 KINDS = ["exact_title", "misspelling", "alias", "question", "keyword", "body_only"]
 QUOTE_KINDS = {"question", "keyword", "body_only"}
+# the structural kinds of eval/generated/ (make_structural_queries.py) besides alias and misspelling;
+# an absent query has nothing relevant and is scored on what the reply says about the missing word
+GENERATED_KINDS = ["anchor", "heading", "absent"]
+ALL_KINDS = KINDS + GENERATED_KINDS
 CALL_TIMEOUT = 180
 MAX_LIMIT = 10  # the server's default SEARCH_MAX_LIMIT
 
@@ -57,18 +73,20 @@ MAX_LIMIT = 10  # the server's default SEARCH_MAX_LIMIT
 # judgments
 
 
-def load_queries():
+def load_queries(directory=QUERY_DIR, split=None):
+    """The judged queries of directory's *.jsonl; with split, only those of that split."""
     queries = []
-    for path in sorted(QUERY_DIR.glob("*.jsonl")):
+    for path in sorted(Path(directory).glob("*.jsonl")):
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 if line.strip():
                     q = json.loads(line)
                     q["_source"] = "%s:%d" % (path.name, n)
-                    queries.append(q)
+                    if split is None or q.get("split") == split:
+                        queries.append(q)
     ids = [q["id"] for q in queries]
     if len(ids) != len(set(ids)):
-        sys.exit("duplicate query ids in %s" % QUERY_DIR)
+        sys.exit("duplicate query ids in %s" % directory)
     return queries
 
 
@@ -77,7 +95,7 @@ def check_judgments(queries, libs):
     problems = []
     for q in queries:
         lib = libs.get(q["library"])
-        if lib is None or q["kind"] not in KINDS:
+        if lib is None or q["kind"] not in ALL_KINDS:
             problems.append("%s: unknown library or kind" % q["_source"])
             continue
         for p in q["relevant"]:
@@ -89,7 +107,49 @@ def check_judgments(queries, libs):
                 problems.append("%s: %r is not the title of %s" % (q["_source"], q["query"], p))
         if q["kind"] == "alias" and lib.resolve(q["via"]) not in q["relevant"]:
             problems.append("%s: %s does not redirect to %s" % (q["_source"], q["via"], q["relevant"]))
+        if "split" in q:
+            problems += ["%s: %s" % (q["_source"], p) for p in check_structural(q, lib, libs)]
     return problems
+
+
+def check_structural(q, lib, libs):
+    """What the archive does not bear out of a generated (structural) judgment."""
+    kind, fold = q["kind"], structure.fold
+    if kind != "absent" and not q["relevant"]:
+        return ["nothing is relevant"]
+    if kind == "alias" and fold(q["query"]) == fold(lib.title(q["relevant"][0])):
+        return ["%r is its target's title but for case, punctuation or diacritics" % q["query"]]
+    if kind == "misspelling" and (any(lib.title(p) != q["title"] for p in q["relevant"])
+                                  or fold(q["query"]) == fold(q["title"])):
+        return ["%r is not a misspelling of the title of %s" % (q["query"], q["relevant"][0])]
+    if kind == "anchor":
+        found = {t for text, t in structure.links(lib, q["source"])
+                 if zimtext.normalise(text) == zimtext.normalise(q["query"])}
+        if not found & set(q["relevant"]) or fold(q["query"]) in {fold(lib.title(p)) for p in found}:
+            return ["%s has no link %r to %s but its title" % (q["source"], q["query"], q["relevant"])]
+    if kind == "heading":
+        for p in q["relevant"]:
+            if fold(q["query"]) not in {fold(h) for h in structure.headings(lib, p)}:
+                return ["%s has no heading %r" % (p, q["query"])]
+    if kind == "absent":
+        if q["relevant"] or q["missing"].casefold() not in structure.words_of(q["query"]):
+            return ["an absent-name query names its missing word and nothing is relevant"]
+        if any(q["missing"].casefold() in vocabulary(other) for other in libs.values()):
+            return ["%r occurs in the corpus" % q["missing"]]
+    return []
+
+
+def vocabulary(lib):
+    if not hasattr(lib, "_vocabulary"):
+        lib._vocabulary = structure.vocabulary(lib)
+    return lib._vocabulary
+
+
+def holding_heading(lib, heading):
+    """Paths of the library's articles with a section headed heading (compared folded)."""
+    if not hasattr(lib, "_headings"):
+        lib._headings = structure.heading_index(lib, lib.articles())
+    return lib._headings.get(structure.fold(heading), [])
 
 
 def relevant_set(q, libs, setting):
@@ -98,6 +158,8 @@ def relevant_set(q, libs, setting):
     if setting != "mixed":
         return own
     out = set(own)
+    if q["kind"] == "heading":  # any page under the same heading, in any library
+        out |= {(name, p) for name, lib in libs.items() for p in holding_heading(lib, q["query"])}
     home = libs[q["library"]]
     for p in q["relevant"]:
         title = home.title(p)
@@ -189,14 +251,23 @@ class McpServer:
 
     def search(self, query, limit):
         """(refs in order, error code or None)."""
+        answer = self.search_answer(query, limit)
+        return answer["refs"], answer["error"]
+
+    def search_answer(self, query, limit):
+        """{"refs": refs in order, "error": code or None} and the reply's corrected and notice, if any."""
         result = self.request("tools/call", {"name": "search", "arguments": {"query": query, "limit": limit}})
         body = result.get("structuredContent")
         if body is None:
             texts = [c.get("text", "") for c in result.get("content", []) if c.get("type") == "text"]
             body = json.loads(texts[0]) if texts else {}
         if result.get("isError"):
-            return [], body.get("code") or body.get("error") or "error"
-        return [r["ref"] for r in body.get("results", [])], None
+            return {"refs": [], "error": body.get("code") or body.get("error") or "error"}
+        answer = {"refs": [r["ref"] for r in body.get("results", [])], "error": None}
+        for extra in ("corrected", "notice"):
+            if body.get(extra):
+                answer[extra] = body[extra]
+        return answer
 
     def close(self):
         try:
@@ -231,8 +302,7 @@ def run_corpus_mcp(queries, root, launcher, limit, settings, log):
             server = McpServer(launcher, toml, root, log)
             try:
                 for q in batch:
-                    refs, error = server.search(q["query"], limit)
-                    runs.setdefault(setting, {})[q["id"]] = {"refs": refs, "error": error}
+                    runs.setdefault(setting, {})[q["id"]] = server.search_answer(q["query"], limit)
             finally:
                 server.close()
             print("  %-6s %-16s %3d queries in %5.1f s" % (setting, Path(toml).stem if setting == "single"
@@ -247,6 +317,8 @@ def run_libzim(queries, libs, limit):
     out = {}
     searchers = {}
     for q in queries:
+        if q["kind"] == "absent":
+            continue
         lib = libs[q["library"]]
         if not lib.has_fulltext_index():
             out[q["id"]] = []
@@ -279,14 +351,41 @@ def metrics(ranks):
 
 
 def summarise(queries, ranks_by_id):
-    by_kind, by_library = defaultdict(list), defaultdict(list)
+    by_kind, by_library, by_group = defaultdict(list), defaultdict(list), defaultdict(list)
     for q in queries:
         if q["id"] in ranks_by_id:
             by_kind[q["kind"]].append(ranks_by_id[q["id"]])
             by_library[q["library"]].append(ranks_by_id[q["id"]])
-    return {"overall": metrics(list(ranks_by_id.values())),
-            "by_kind": {k: metrics(by_kind[k]) for k in KINDS if by_kind[k]},
-            "by_library": {k: metrics(v) for k, v in by_library.items()}}
+            if "tuned" in q:
+                by_group[q["tuned"]].append(ranks_by_id[q["id"]])
+                by_group["%s %s" % (q["tuned"], q["kind"])].append(ranks_by_id[q["id"]])
+    out = {"overall": metrics(list(ranks_by_id.values())),
+           "by_kind": {k: metrics(by_kind[k]) for k in ALL_KINDS if by_kind[k]},
+           "by_library": {k: metrics(v) for k, v in by_library.items()}}
+    if by_group:  # generated queries: archives relevance tuning looked at, and the others
+        out["by_group"] = {k: metrics(by_group[k]) for k in sorted(by_group)}
+    return out
+
+
+def missing_word_outcome(q, answer):
+    """For an absent-name query: did the reply rewrite the missing word, does a notice name it."""
+    word = q["missing"].casefold()
+    corrected = answer.get("corrected")
+    rewritten = bool(corrected) and (
+        word in {w.casefold() for w in corrected.get("words", {})}
+        or word not in structure.words_of(corrected.get("query", "")))
+    notices = [answer.get("notice") or ""] + [corrected.get("notice", "")] if corrected else \
+        [answer.get("notice") or ""]
+    named = any(word in structure.words_of(n) for n in notices)
+    return {"corrected": rewritten, "named": named, "results": len(answer["refs"])}
+
+
+def summarise_absent(outcomes):
+    n = len(outcomes)
+    share = (lambda f: round(sum(1 for o in outcomes if f(o)) / n, 3)) if n else (lambda f: None)
+    return {"n": n, "corrected": share(lambda o: o["corrected"]), "named": share(lambda o: o["named"]),
+            "named_not_corrected": share(lambda o: o["named"] and not o["corrected"]),
+            "with_results": share(lambda o: o["results"] > 0)}
 
 
 def score(queries, libs, run, sabotage=None):
@@ -296,10 +395,19 @@ def score(queries, libs, run, sabotage=None):
     for setting in ("single", "mixed"):
         if setting not in run.get("corpus_mcp", {}):
             continue
-        ranks = {}
+        ranks, absent = {}, defaultdict(list)
         for q in queries:
             answer = run["corpus_mcp"][setting].get(q["id"])
             if answer is None:
+                continue
+            if q["kind"] == "absent":
+                outcome = missing_word_outcome(q, answer)
+                absent["overall"].append(outcome)
+                absent[q["library"]].append(outcome)
+                report["queries"].append(dict(id=q["id"], setting=setting, kind=q["kind"], library=q["library"],
+                                              query=q["query"], missing=q["missing"], top=answer["refs"][:3],
+                                              correction=answer.get("corrected"), notice=answer.get("notice"),
+                                              **outcome))
                 continue
             refs = list(answer["refs"])
             if sabotage == "reverse":
@@ -312,6 +420,8 @@ def score(queries, libs, run, sabotage=None):
                                       "rank": ranks[q["id"]], "error": answer["error"],
                                       "top": refs[:3]})
         report["summary"][setting] = summarise(queries, ranks)
+        if absent:
+            report["summary"][setting]["absent"] = {k: summarise_absent(v) for k, v in absent.items()}
     if "libzim" in run:
         ranks = {q["id"]: rank_of(run["libzim"][q["id"]], relevant_set(q, libs, "single"))
                  for q in queries if q["id"] in run["libzim"]}
@@ -348,8 +458,10 @@ def print_table(report, out=sys.stdout):
     lz = s.get("libzim")
     print("%-16s %4s | %-19s | %-19s | %-19s" % ("", "n", "single s@1 s@5 MRR", "mixed s@1 s@5 MRR",
                                                   "libzim s@1 s@5 MRR"), file=out)
+    present = {k for x in s.values() for k in x["by_kind"]}
     rows = [("overall", lambda x: x["overall"])]
-    rows += [(k, lambda x, k=k: x["by_kind"].get(k)) for k in KINDS]
+    rows += [(k, lambda x, k=k: x["by_kind"].get(k)) for k in ALL_KINDS
+             if k in present or (k in KINDS and not present - set(KINDS))]
     for label, pick in rows:
         cells = [pick(s[k]) if k in s else None for k in ("single", "mixed")]
         n = next((c["n"] for c in cells if c), 0)
@@ -362,17 +474,43 @@ def print_table(report, out=sys.stdout):
         cells = [s[k]["by_library"].get(name) if k in s else None for k in ("single", "mixed", "libzim")]
         n = next((c["n"] for c in cells if c), 0)
         print("%-16s %4d | %s | %s | %s" % (name, n, fmt(cells[0]), fmt(cells[1]), fmt(cells[2])), file=out)
+    groups = list(s.get("single", s.get("mixed", {})).get("by_group", {}))
+    if groups:
+        print(file=out)
+        print("%-24s %4s | %-19s | %-19s | %-19s" % ("archives", "n", "single", "mixed", "libzim"), file=out)
+        for name in groups:
+            cells = [s[k]["by_group"].get(name) if k in s else None for k in ("single", "mixed", "libzim")]
+            n = next((c["n"] for c in cells if c), 0)
+            print("%-24s %4d | %s | %s | %s" % (name, n, fmt(cells[0]), fmt(cells[1]), fmt(cells[2])), file=out)
+    absent = [(k, s[k]["absent"]) for k in ("single", "mixed") if k in s and "absent" in s[k]]
+    if absent:
+        print("\nabsent names: share of replies that rewrote the missing word (bad), whose notice names\n"
+              "it, that name it and do not rewrite it, that list any result", file=out)
+        print("%-7s %-16s %4s | %9s %6s %12s %8s" % ("setting", "library", "n", "corrected", "named",
+                                                     "named-only", "results"), file=out)
+        for setting, table in absent:
+            for name, m in table.items():
+                print("%-7s %-16s %4d | %9.3f %6.3f %12.3f %8.3f" % (
+                    setting, name, m["n"], m["corrected"], m["named"], m["named_not_corrected"],
+                    m["with_results"]), file=out)
 
 
 def print_failures(report, out=sys.stdout):
     for setting in ("single", "mixed"):
-        misses = [q for q in report["queries"] if q["setting"] == setting and q["rank"] != 1]
+        misses = [q for q in report["queries"] if q["setting"] == setting and q["kind"] != "absent"
+                  and q["rank"] != 1]
         print("\n%s: %d queries without a relevant first result" % (setting, len(misses)), file=out)
-        for kind in KINDS:
+        for kind in ALL_KINDS:
             for q in (m for m in misses if m["kind"] == kind):
                 print("  %-12s %-20s %-15s rank %-4s %r -> %s" % (
                     kind, q["id"], q["library"], q["rank"] or "-", q["query"],
                     (q["error"] or (q["top"][0] if q["top"] else "(nothing)"))), file=out)
+        for q in report["queries"]:
+            if q["setting"] == setting and q["kind"] == "absent" and (q["corrected"] or not q["named"]):
+                print("  %-12s %-20s %-15s %r: %s" % (
+                    "absent", q["id"], q["library"], q["query"],
+                    "rewritten as %r" % q["correction"]["query"] if q["corrected"] else "notice does not name %r"
+                    % q["missing"]), file=out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -415,6 +553,11 @@ def main():
     parser.add_argument("--shared", type=Path, default=PROJECT.parent / "shared",
                         help="the shared directory with corpus-samples/ (for --stage)")
     parser.add_argument("--stage", action="store_true", help="copy the archives into --root and exit")
+    parser.add_argument("--queries", type=Path, default=QUERY_DIR,
+                        help="directory of judged *.jsonl (default %(default)s; eval/generated for the "
+                             "structural queries of make_structural_queries.py)")
+    parser.add_argument("--split", choices=["tune", "test"],
+                        help="only the queries of this half (generated queries carry a split)")
     parser.add_argument("--settings", default="single,mixed")
     parser.add_argument("--limit", type=int, default=MAX_LIMIT, help="results asked for per query")
     parser.add_argument("--no-libzim", action="store_true", help="skip libzim's own ranking")
@@ -433,7 +576,7 @@ def main():
         stage(args.root, args.shared, args.dist)
         print("staged the archives of %s under %s" % (zimtext.CORPUS_TOML, args.root))
         return 0
-    queries = load_queries()
+    queries = load_queries(args.queries, args.split)
     if args.score_run:
         run = json.loads(args.score_run.read_text())
         root = Path(run["root"])
@@ -461,8 +604,10 @@ def main():
         if args.save_run:
             args.save_run.write_text(json.dumps(run, ensure_ascii=False, indent=1))
     report = score(queries, libs, run, args.sabotage)
-    print("%d judged queries, first %d results each%s" % (
-        len(queries), run.get("limit", MAX_LIMIT), ", every list reversed" if args.sabotage else ""))
+    print("%d judged queries%s%s, first %d results each%s" % (
+        len(queries), "" if args.queries == QUERY_DIR else " of %s" % args.queries,
+        " (%s half)" % args.split if args.split else "", run.get("limit", MAX_LIMIT),
+        ", every list reversed" if args.sabotage else ""))
     print_table(report)
     if args.failures:
         print_failures(report)

@@ -109,5 +109,51 @@ class SameArticleInAnotherSnapshot(unittest.TestCase):
                          score.ref_to_doc("corpus://old/Georgia_on_My_Mind.html", libs))
 
 
+@unittest.skipUnless((SHARED / "corpus-samples").is_dir(), "needs the shared corpus samples")
+class StructuralJudgments(unittest.TestCase):
+    """The checks of eval/generated/'s kinds catch a judgment the archive does not bear out."""
+
+    @classmethod
+    def setUpClass(cls):
+        base = SHARED / "corpus-samples/mediawiki"
+        cls.libs = {"maxi": zimtext.Library("maxi", base / "wikipedia_en_ray_charles_maxi_2019-08.zim")}
+
+    def generated(self, kind, query, relevant, **extra):
+        return dict(id=kind, query=query, kind=kind, library="maxi", relevant=relevant, split="test",
+                    _source=kind, why="", **extra)
+
+    def test_anchor_heading_misspelling_and_alias(self):
+        # Milt Turner's article links "Hank Crawford" to Hank_Crawford: the anchor is the title, so
+        # it is no anchor query; "What'd I Say" links to the album, whose title adds "(album)"
+        good = [self.generated("anchor", "What'd I Say", ["A/What'd_I_Say_(album)"], source="A/Milt_Turner"),
+                self.generated("heading", "Loss of material", ["A/Ray_Charles"]),
+                self.generated("misspelling", "Milt Turnr", ["A/Milt_Turner"], title="Milt Turner")]
+        self.assertEqual([], score.check_judgments(good, self.libs))
+        bad = [self.generated("anchor", "Hank Crawford", ["A/Hank_Crawford"], source="A/Milt_Turner"),
+               self.generated("anchor", "What'd I Say", ["A/Ray_Charles"], source="A/Milt_Turner"),
+               self.generated("heading", "Loss of material", ["A/Milt_Turner"]),
+               self.generated("misspelling", "milt turner", ["A/Milt_Turner"], title="Milt Turner"),
+               self.generated("heading", "Loss of material", [])]
+        self.assertEqual(len(bad), len(score.check_judgments(bad, self.libs)))
+
+    def test_absent_word_outcomes(self):
+        q = self.generated("absent", "Marrakesh Ray Charles", [], missing="Marrakesh")
+        self.assertEqual([], score.check_judgments([q], self.libs))
+        present = self.generated("absent", "Georgia Ray", [], missing="Georgia")
+        self.assertEqual(1, len(score.check_judgments([present], self.libs)))
+        rewritten = {"refs": ["corpus://maxi/Ray_Charles"], "error": None, "corrected": {
+            "query": "Marrakech Ray Charles", "original": q["query"], "words": {"marrakesh": "marrakech"},
+            "notice": "Searched 'Marrakech' for 'Marrakesh': no library contains 'Marrakesh'."}}
+        told = {"refs": [], "error": None, "notice": "No library contains 'Marrakesh'."}
+        silent = {"refs": [], "error": None, "notice": "No document matches this query."}
+        self.assertEqual({"corrected": True, "named": True, "results": 1}, score.missing_word_outcome(q, rewritten))
+        self.assertEqual({"corrected": False, "named": True, "results": 0}, score.missing_word_outcome(q, told))
+        self.assertEqual({"corrected": False, "named": False, "results": 0}, score.missing_word_outcome(q, silent))
+        summary = score.summarise_absent([score.missing_word_outcome(q, a) for a in (rewritten, told, silent)])
+        # 1 of 3 rewritten, 2 of 3 named, 1 of 3 named without a rewrite, 1 of 3 with results
+        self.assertEqual({"n": 3, "corrected": 0.333, "named": 0.667, "named_not_corrected": 0.333,
+                          "with_results": 0.333}, summary)
+
+
 if __name__ == "__main__":
     unittest.main()
