@@ -91,6 +91,9 @@ public final class CorpusService implements AutoCloseable {
         typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
     List<String> terms = rescued.query().terms();
     List<SearchHit> results = new ArrayList<>();
+    // Results whose section heading the query names, and those that cannot give way to them.
+    List<Integer> namedByHeading = new ArrayList<>();
+    List<Integer> heldInPlace = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
@@ -119,10 +122,16 @@ public final class CorpusService implements AutoCloseable {
       }
       SearchHit result = hit(c, words, terms, analysed.terms(), rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
+        if (c.exact() || c.titleInQuery() > 0) {
+          heldInPlace.add(results.size());
+        } else if (SectionHints.headingNamesQuery(words, analysed.terms())) {
+          namedByHeading.add(results.size());
+        }
         results.add(result);
         allRelaxed &= c.relaxed();
       }
     }
+    results = headingsFirst(results, namedByHeading, heldInPlace);
     if (settings.logQueries()) {
       log.info(
           "search {} -> {} result(s) in {} ms",
@@ -159,6 +168,37 @@ public final class CorpusService implements AutoCloseable {
               + " lacks). Check them, or try other words.";
     }
     return Reply.ok(new SearchResult(results, rescued.corrected(), missing, degraded, notice));
+  }
+
+  /**
+   * The results with those whose section heading the query names ("Ray Charles" + a section "Early
+   * life" for "Ray Charles early life", or a heading alone that few pages have) moved up to just
+   * below the last result that holds its place: an exact title or a title the query names whole. A
+   * heading is how an archive names a part of a page, the way a title names the page, and full-text
+   * scores cannot tell it from the same words scattered through a long article. Only the results
+   * already read are moved, so this costs no document more. Stable otherwise.
+   */
+  private static List<SearchHit> headingsFirst(
+      List<SearchHit> results, List<Integer> namedByHeading, List<Integer> heldInPlace) {
+    if (namedByHeading.isEmpty()) {
+      return results;
+    }
+    int after = -1; // the last held result before the first heading match stays above it
+    for (int i : heldInPlace) {
+      if (i < namedByHeading.get(0)) {
+        after = i;
+      }
+    }
+    List<SearchHit> out = new ArrayList<>(results.subList(0, after + 1));
+    for (int i : namedByHeading) {
+      out.add(results.get(i));
+    }
+    for (int i = after + 1; i < results.size(); i++) {
+      if (!namedByHeading.contains(i)) {
+        out.add(results.get(i));
+      }
+    }
+    return out;
   }
 
   /**

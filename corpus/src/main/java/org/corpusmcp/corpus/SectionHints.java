@@ -60,6 +60,35 @@ final class SectionHints {
     return out;
   }
 
+  /**
+   * Whether a section heading of the document names the query: the heading's meaningful words are
+   * all query terms, and every query term is a word of that heading or of the document's title. The
+   * lead (which has no heading of its own) never does.
+   */
+  static boolean headingNamesQuery(DocumentWords document, List<String> terms) {
+    if (terms.isEmpty()) {
+      return false;
+    }
+    List<String> title = Lexical.words(document.title());
+    for (DocumentWords.SectionWords section : document.sections()) {
+      if (section.lead()) {
+        continue;
+      }
+      List<String> heading = Lexical.meaningfulWords(section.title());
+      if (heading.isEmpty() || !terms.containsAll(heading)) {
+        continue;
+      }
+      boolean covered = true;
+      for (String t : terms) {
+        covered &= heading.contains(t) || title.contains(t);
+      }
+      if (covered) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The terms that are not words of the document's title, or all of them when none is left. */
   private static List<String> informative(DocumentWords document, List<String> terms) {
     List<String> title = Lexical.words(document.title());

@@ -14,21 +14,25 @@ package org.corpusmcp.corpus;
  *   <li>a letter doubled or a double letter typed once ("Myanmmar", "Aple"): {@value #DOUBLING};
  *   <li>two neighbouring letters swapped ("Gemrany"): 1;
  *   <li>a letter dropped or an extra letter: 1;
- *   <li>a letter replaced by its neighbour on a QWERTY keyboard, or a vowel by another vowel
- *       ("Phisics"), or any letter of a script without a layout here: 1; any other Latin letter:
- *       {@value #FAR_SUBSTITUTION};
+ *   <li>a letter replaced by its neighbour on a QWERTY keyboard (the next key in its row, or one of
+ *       the three nearest in the row above or below: keyboards stagger their rows differently), or
+ *       a vowel by another vowel ("Phisics"), or any letter of a script without a layout here: 1;
+ *       any other Latin letter: {@value #FAR_SUBSTITUTION} when the query's other words can confirm
+ *       the correction, {@value #FAR_SUBSTITUTION_ALONE} for a word alone, so that a lone short
+ *       name ("Obama") is never taken for another ("Osama");
  *   <li>on top of that, an edit that changes the first letter (other than swapping it with the
  *       second): {@value #FIRST_LETTER}, since people rarely mistype the letter a word starts with.
  * </ul>
  *
- * <p>{@link #plausible} allows a total of 1.5 up to {@value TypoCorrector#LONG_WORD} letters (one
- * slip, or one and a doubled letter: "Girfffe") and 2 from then on; a far substitution alone passes
- * only in a long word, where fewer real words lie near.
+ * <p>{@link #allowance} is a total of 1.5 up to {@value TypoCorrector#LONG_WORD} letters (one slip,
+ * or one and a doubled letter: "Girfffe") and 2 from then on; so a far substitution in a word alone
+ * passes only in a long word, where fewer real words lie near.
  */
 final class TypingErrors {
 
   static final double DOUBLING = 0.5;
-  static final double FAR_SUBSTITUTION = 2.0;
+  static final double FAR_SUBSTITUTION = 1.5;
+  static final double FAR_SUBSTITUTION_ALONE = 2.0;
   static final double FIRST_LETTER = 1.0;
 
   private static final String[] ROWS = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
@@ -36,18 +40,21 @@ final class TypingErrors {
 
   private TypingErrors() {}
 
-  /** True when {@code typed} is a likely mistyping of {@code meant} for a word of its length. */
-  static boolean plausible(String typed, String meant) {
-    return cost(typed, meant) <= allowance(typed);
-  }
-
   /** The cost a word of {@code typed}'s length may have: 1.5, or 2 from eight letters on. */
   static double allowance(String typed) {
     return typed.codePointCount(0, typed.length()) <= TypoCorrector.LONG_WORD ? 1.5 : 2.0;
   }
 
-  /** The cheapest alignment of {@code meant} to {@code typed} under the costs above. */
+  /** The cheapest alignment of {@code meant} to {@code typed}, for a word among others. */
   static double cost(String typed, String meant) {
+    return cost(typed, meant, FAR_SUBSTITUTION);
+  }
+
+  /**
+   * The cheapest alignment of {@code meant} to {@code typed} under the costs above, with {@code
+   * far} for a substitution of Latin letters that are neither neighbours nor vowels.
+   */
+  static double cost(String typed, String meant, double far) {
     int[] t = typed.codePoints().toArray();
     int[] m = meant.codePoints().toArray();
     double[][] d = new double[m.length + 1][t.length + 1];
@@ -63,7 +70,8 @@ final class TypingErrors {
         if (m[i - 1] == t[j - 1]) {
           best = d[i - 1][j - 1];
         } else {
-          best = d[i - 1][j - 1] + substitution(m[i - 1], t[j - 1]) + (i == 1 ? FIRST_LETTER : 0);
+          best =
+              d[i - 1][j - 1] + substitution(m[i - 1], t[j - 1], far) + (i == 1 ? FIRST_LETTER : 0);
         }
         best = Math.min(best, d[i - 1][j] + dropped(m, i - 1));
         best = Math.min(best, d[i][j - 1] + extra(t, j - 1));
@@ -96,14 +104,14 @@ final class TypingErrors {
     return (k > 0 && word[k - 1] == word[k]) || (k + 1 < word.length && word[k + 1] == word[k]);
   }
 
-  private static double substitution(int meant, int typed) {
+  private static double substitution(int meant, int typed, double far) {
     if (!isLatin(meant) || !isLatin(typed)) {
       return 1; // no layout known here: every substitution is as likely
     }
     if (VOWELS.indexOf(meant) >= 0 && VOWELS.indexOf(typed) >= 0) {
       return 1;
     }
-    return adjacentKeys(meant, typed) ? 1 : FAR_SUBSTITUTION;
+    return adjacentKeys(meant, typed) ? 1 : far;
   }
 
   private static boolean isLatin(int c) {
@@ -121,10 +129,8 @@ final class TypingErrors {
     if (Math.abs(ra - rb) != 1) {
       return false;
     }
-    // each row sits about half a key to the right of the one above it
-    int upper = ra < rb ? ca : cb;
-    int lower = ra < rb ? cb : ca;
-    return lower == upper || lower == upper - 1;
+    // rows are staggered by a half to three quarters of a key, one way or the other by keyboard
+    return Math.abs(ca - cb) <= 1;
   }
 
   private static int row(int c) {

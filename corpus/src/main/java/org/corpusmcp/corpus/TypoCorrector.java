@@ -68,12 +68,15 @@ final class TypoCorrector {
     Map<String, String> corrected = new LinkedHashMap<>();
     List<String> absent = new ArrayList<>();
     List<String> rare = new ArrayList<>();
+    // a word alone has nothing to confirm a far-fetched correction with
+    double far =
+        words.size() > 1 ? TypingErrors.FAR_SUBSTITUTION : TypingErrors.FAR_SUBSTITUTION_ALONE;
     for (String word : words) {
       long held = documentsHolding(word, vocabularies);
       if (held > RARE) {
         continue;
       }
-      Neighbour best = correctable(word) ? likeliest(word, vocabularies) : null;
+      Neighbour best = correctable(word) ? likeliest(word, vocabularies, far) : null;
       boolean likely = best != null && best.cost() <= TypingErrors.allowance(word);
       if (held == 0) {
         if (likely) {
@@ -151,7 +154,7 @@ final class TypoCorrector {
    */
   static @Nullable String nearest(String word, List<Vocabulary> vocabularies) {
     Neighbour best = null;
-    for (Neighbour n : neighbours(word, vocabularies)) {
+    for (Neighbour n : neighbours(word, vocabularies, TypingErrors.FAR_SUBSTITUTION)) {
       if (best == null || n.documents() > best.documents()) {
         best = n;
       }
@@ -163,9 +166,10 @@ final class TypoCorrector {
    * The neighbour most likely to be what was meant, or null: the lowest typing-error cost, then the
    * most documents, then byte order.
    */
-  static @Nullable Neighbour likeliest(String word, List<Vocabulary> vocabularies) {
+  static @Nullable Neighbour likeliest(
+      String word, List<Vocabulary> vocabularies, double farSubstitution) {
     Neighbour best = null;
-    for (Neighbour n : neighbours(word, vocabularies)) {
+    for (Neighbour n : neighbours(word, vocabularies, farSubstitution)) {
       if (best == null
           || n.cost() < best.cost()
           || (n.cost() == best.cost() && n.documents() > best.documents())) {
@@ -181,7 +185,8 @@ final class TypoCorrector {
    * word's stem), and the typing cost is that form's to the term; at the same number of edits words
    * as written are preferred to stems, since the correction is shown.
    */
-  private static List<Neighbour> neighbours(String word, List<Vocabulary> vocabularies) {
+  private static List<Neighbour> neighbours(
+      String word, List<Vocabulary> vocabularies, double farSubstitution) {
     Map<String, LevenshteinAutomata> builders = new TreeMap<>();
     for (int edits = 1; edits <= maxEdits(word); edits++) {
       // candidate -> documents holding it, summed over libraries; sorted, so ties go to byte order
@@ -206,7 +211,10 @@ final class TypoCorrector {
             String candidate = t.utf8ToString();
             if (!v.isReserved(t) && !candidate.equals(form)) {
               Neighbour found =
-                  new Neighbour(candidate, terms.docFreq(), TypingErrors.cost(form, candidate));
+                  new Neighbour(
+                      candidate,
+                      terms.docFreq(),
+                      TypingErrors.cost(form, candidate, farSubstitution));
               into.merge(
                   candidate,
                   found,

@@ -1,6 +1,7 @@
 package org.corpusmcp.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -128,6 +129,12 @@ class SnippetTextTest {
     // the passage's section is the hint; a section named with the title's words alone is not
     List<Map<String, String>> hints = SectionHints.of(words, terms, passage.section());
     assertEquals(List.of(Map.of("id", "Early_life", "title", "Early life")), hints);
+    // the query names a heading (with the title's words): "Early life" of "Ray Charles"
+    assertTrue(SectionHints.headingNamesQuery(words, Lexical.terms("Ray Charles early life")));
+    assertTrue(SectionHints.headingNamesQuery(words, Lexical.terms("the early life")));
+    // not when a query word is in neither, nor when the heading has a word the query lacks
+    assertFalse(SectionHints.headingNamesQuery(words, Lexical.terms("Ray Charles early albums")));
+    assertFalse(SectionHints.headingNamesQuery(words, Lexical.terms("early")));
     // a query of the title's words alone still finds the first sentence that holds them
     assertEquals(
         "Ray Charles toured with Ray Charles's own band for decades.",

@@ -193,7 +193,7 @@ class TypoToleranceTest {
   @Test
   void aNameNoLibraryHoldsIsReportedAbsentNotReplacedByAnUnrelatedWord() throws Exception {
     Map<String, Integer> words = new HashMap<>();
-    for (String w : List.of("bernstein", "epstein", "albert", "relativity", "beatles")) {
+    for (String w : List.of("bernstein", "epstein", "albert", "relativity", "beatles", "osama")) {
       words.put(w, 3);
     }
     TitleVocabulary v = TitleVocabulary.of(words);
@@ -207,6 +207,8 @@ class TypoToleranceTest {
     s = TypoCorrector.check(List.of("eisntein"), List.of(v));
     assertEquals(Map.of(), s.corrected());
     assertEquals(List.of("eisntein"), s.absent());
+    // a short name alone, one far letter from another name: nothing could confirm it
+    assertEquals(List.of("obama"), TypoCorrector.check(List.of("obama"), List.of(v)).absent());
     // a word too short to guess at is absent too
     assertEquals(List.of("zqx"), TypoCorrector.check(List.of("zqx"), List.of(v)).absent());
   }
@@ -238,12 +240,16 @@ class TypoToleranceTest {
     assertEquals(0.5, TypingErrors.cost("aple", "apple")); // a double letter typed once
     assertEquals(1.0, TypingErrors.cost("phisics", "physics")); // a vowel for a vowel
     assertEquals(1.0, TypingErrors.cost("gastroppda", "gastropoda")); // o and p are neighbours
-    assertEquals(2.0, TypingErrors.cost("charels", "chapels")); // r and p are not
+    assertEquals(1.5, TypingErrors.cost("charels", "chapels")); // r and p are not neighbours
+    assertEquals(2.0, TypingErrors.cost("charels", "chapels", TypingErrors.FAR_SUBSTITUTION_ALONE));
+    assertEquals(1.0, TypingErrors.cost("crjing", "crying")); // j is below and beside y
     assertEquals(2.0, TypingErrors.cost("ray", "tay")); // a new first letter, a neighbour key
-    assertEquals(4.0, TypingErrors.cost("einstein", "bernstein"));
-    assertEquals(3.0, TypingErrors.cost("eisntein", "epstein"));
+    assertEquals(3.5, TypingErrors.cost("einstein", "bernstein"));
+    assertEquals(2.5, TypingErrors.cost("eisntein", "epstein"));
     assertEquals(1.5, TypingErrors.cost("girfffe", "giraffe")); // a dropped and a tripled letter
-    assertEquals(2.0, TypingErrors.cost("obama", "osama")); // too far for a short word
+    // a far letter: within a short word's allowance (1.5) only where other words can confirm it
+    assertEquals(1.5, TypingErrors.cost("obama", "osama"));
+    assertEquals(2.0, TypingErrors.cost("obama", "osama", TypingErrors.FAR_SUBSTITUTION_ALONE));
     assertEquals(1.0, TypingErrors.cost("оксфард", "оксфорд")); // Cyrillic: no layout, cost 1
   }
 
