@@ -2,8 +2,11 @@
 # Writes a distribution's start-up archive from a short MCP session over stdio against the
 # bundled handbook corpus: initialize, tools/list, a corpus search and a fetch, so the archive
 # holds the classes an agent's first requests load (a `--version` run loads about a quarter of
-# them). Run by the build after the distribution directory is assembled; a failure here only
-# costs start-up time, so it never fails the build.
+# them). Run by the build after the distribution directory is assembled, and shipped as
+# lib/cds-train.sh, which the launcher runs in the background when an installation has no archive
+# yet (an unpacked release); a failure here only costs start-up time, so it never fails anything.
+# The archive is written beside (CORPUS_MCP_CDS=train: <archive>.new) and moved into place whole,
+# so a server starting meanwhile never maps half a file.
 #   train.sh DISTRIBUTION_DIR
 set -u
 home=$1
@@ -12,7 +15,7 @@ trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/in"
 rm -f "$home"/lib/corpus-mcp.jsa* "$home"/lib/corpus-mcp.aot*
 # The bundled corpus, whatever the build machine's environment configures.
-env -u CORPUS_CONFIG -u CORPUS_ROOT -u JAVA_OPTS LOG_QUERIES=false \
+env -u CORPUS_CONFIG -u CORPUS_ROOT -u JAVA_OPTS LOG_QUERIES=false CORPUS_MCP_CDS=train \
   "$home/bin/corpus-mcp" serve <"$dir/in" >"$dir/out" 2>"$dir/err" &
 pid=$!
 exec 3>"$dir/in"
@@ -41,6 +44,12 @@ if [ -n "$ref" ]; then
 fi
 exec 3>&- # end of input: the server shuts down and the JVM writes the archive as it exits
 wait "$pid"
+for written in "$home"/lib/corpus-mcp.jsa.new "$home"/lib/corpus-mcp.aot.new; do
+  if [ -f "$written" ]; then
+    printf '%s\n' "$home" >"${written%.new}.home"
+    mv -f "$written" "${written%.new}"
+  fi
+done
 if [ "$ok" = true ] && { [ -f "$home/lib/corpus-mcp.jsa" ] || [ -f "$home/lib/corpus-mcp.aot" ]; }; then
   echo "start-up archive written: $(ls "$home"/lib/corpus-mcp.jsa "$home"/lib/corpus-mcp.aot 2>/dev/null)"
 else

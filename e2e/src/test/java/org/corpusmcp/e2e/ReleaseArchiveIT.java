@@ -12,8 +12,10 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -81,6 +83,46 @@ class ReleaseArchiveIT {
     assertFalse(
         search.err().contains("building the distribution"),
         "an unpacked release never builds: " + search.err());
+  }
+
+  @Test
+  void anUnpackedReleaseWritesItsStartUpArchiveInTheBackgroundNotAtItsFirstExit(@TempDir Path dir)
+      throws Exception {
+    Dist.Result untar =
+        Dist.run(
+            dir, Dist.env(), List.of("tar", "-xzf", TARGET.resolve(BASE + ".tar.gz").toString()));
+    assertEquals(0, untar.status(), untar.err());
+    Path home = dir.resolve(BASE).toRealPath();
+    Path lib = home.resolve("lib");
+    assertTrue(Files.isExecutable(lib.resolve("cds-train.sh")), "the training script ships");
+    try (Stream<Path> files = Files.list(lib)) {
+      assertTrue(
+          files.noneMatch(f -> f.getFileName().toString().startsWith("corpus-mcp.jsa")),
+          "a release carries no archive: it would name the build machine's paths");
+    }
+    Map<String, String> env = Dist.env();
+    env.put("CORPUS_MCP_CDS_TRAIN_DELAY", "0");
+    // stdio serve, input closed at once: it starts, answers nothing and exits
+    Dist.Result serve =
+        Dist.run(dir, env, List.of(home.resolve("bin/corpus-mcp").toString(), "serve"));
+    assertEquals(0, serve.status(), serve.err());
+    Path jsa = lib.resolve("corpus-mcp.jsa");
+    Path aot = lib.resolve("corpus-mcp.aot");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+    boolean pending = true;
+    while (pending && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      boolean written = Files.exists(jsa) || Files.exists(aot);
+      pending = !written || Files.exists(lib.resolve(".cds-training"));
+    }
+    Path written = Files.exists(jsa) ? jsa : aot;
+    assertTrue(Files.size(written) > 1_000_000, "the archive was written: " + written);
+    assertEquals(
+        home.toString(),
+        Files.readString(written.resolveSibling(written.getFileName() + ".home")).strip(),
+        "the archive names the installation it is valid for");
+    assertFalse(Files.exists(lib.resolve(".cds-training")), "the training lock is released");
+    assertFalse(Files.exists(written.resolveSibling(written.getFileName() + ".new")));
   }
 
   @Test
