@@ -93,6 +93,35 @@ class HostileHttpClientsTest {
     assertOurJsonRpcError(response, code);
   }
 
+  /**
+   * In a session: a message without {@code jsonrpc} was served (200) while {@code "1.0"} was
+   * refused, and {@code logging/setLevel} took any level, {@code "EVIL"} included.
+   */
+  @ParameterizedTest(name = "[{index}] {2}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '~',
+      value = {
+        "{\"id\":1,\"method\":\"ping\"} | -32600 | jsonrpc missing",
+        "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"} | -32600 | jsonrpc 1.0",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"EVIL\"}} | -32602 | level EVIL",
+      })
+  void versionAndLogLevelAreCheckedInASession(String body, int code, String label)
+      throws Exception {
+    String session = initialize();
+    HttpResponse<String> response = post(body, Map.of("Mcp-Session-Id", session));
+    assertOurJsonRpcError(response, code);
+    if (code == -32602) {
+      assertTrue(
+          jsonRpcOf(response)
+              .path("error")
+              .path("message")
+              .asString()
+              .endsWith("debug, info, notice, warning, error, critical, alert, emergency"),
+          response.body());
+    }
+  }
+
   @Test
   void deepNestingIsAParseErrorWithoutJacksonText() throws Exception {
     String deep = "[".repeat(5000) + "]".repeat(5000);
