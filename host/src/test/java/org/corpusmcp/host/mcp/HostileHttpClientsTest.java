@@ -122,6 +122,44 @@ class HostileHttpClientsTest {
     }
   }
 
+  /**
+   * A JSON-RPC response answering no request of the server's (an unknown id, or an answer to a
+   * request the server has given up on): the SDK failed it with HTTP 500 and an ERROR line. The
+   * spec (2025-11-25, Streamable HTTP) has a response accepted with 202 and no body; a stray one
+   * is the client's slip, worth a DEBUG line at most.
+   */
+  @Test
+  void aResponseToNoRequestOfTheServersIsAcceptedWithoutAnError() throws Exception {
+    String session = initialize();
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+        new ch.qos.logback.core.read.ListAppender<>();
+    events.start();
+    root.addAppender(events);
+    try {
+      for (String message :
+          List.of(
+              "{\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":\"nope\",\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":\"" + session + "-x\",\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32601,\"message\":\"no\"}}")) {
+        HttpResponse<String> response = post(message, Map.of("Mcp-Session-Id", session));
+        assertEquals(202, response.statusCode(), message + " -> " + response.body());
+        assertEquals("", response.body(), message);
+      }
+    } finally {
+      root.detachAppender(events);
+    }
+    List<String> loud =
+        events.list.stream()
+            .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
+            .map(e -> e.getLevel() + " " + e.getLoggerName() + " " + e.getFormattedMessage())
+            .toList();
+    assertEquals(List.of(), loud);
+  }
+
   @Test
   void deepNestingIsAParseErrorWithoutJacksonText() throws Exception {
     String deep = "[".repeat(5000) + "]".repeat(5000);
