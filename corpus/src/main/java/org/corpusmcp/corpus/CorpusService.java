@@ -38,6 +38,9 @@ public final class CorpusService implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(CorpusService.class);
 
+  /** How often a library whose fetches keep failing gets a WARN line: once a minute at most. */
+  private static final long FAILURE_LOG_PERIOD_NANOS = 60_000_000_000L;
+
   private final Corpus corpus;
   private final CorpusSettings settings;
   private final DocumentStore store;
@@ -47,6 +50,8 @@ public final class CorpusService implements AutoCloseable {
 
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
+  private final RepeatedFailures fetchFailures =
+      new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
@@ -270,7 +275,17 @@ public final class CorpusService implements AutoCloseable {
       if (!ArchiveFaults.isArchiveFault(e)) {
         throw e;
       }
-      log.warn("fetch {} failed: {}", forLog(ref), e.toString());
+      RepeatedFailures.Verdict verdict = fetchFailures.failed(library.name());
+      if (verdict.log()) {
+        log.warn(
+            "library {}: fetch {} failed: {}{}",
+            library.name(),
+            forLog(ref),
+            e.toString(),
+            verdict.leftOut() == 0
+                ? " (further failures of this library within 60 s are only counted)"
+                : " (" + verdict.leftOut() + " more failed in the previous period, not logged)");
+      }
       return Reply.failed(
           "archive_error",
           "The archive of "
