@@ -13,15 +13,16 @@ import org.slf4j.LoggerFactory;
  * index is unusable, its file cannot be read (truncated or replaced while served), or something
  * unexpected happened. Never a Java class name or a stack trace; the unexpected case is logged with
  * its trace for the operator. Never a server path either: the archive is named by its library, and
- * any absolute path a reader's message carries (a read failure names its file) is replaced by
- * "the archive file"; the operator's log keeps the paths.
+ * any absolute path a reader's message carries (a read failure names its file) is replaced by "the
+ * archive file"; the operator's log keeps the paths.
  */
 final class ArchiveFaults {
 
   private static final Logger log = LoggerFactory.getLogger(ArchiveFaults.class);
+
   /**
-   * An absolute path in a reader's message: a slash not inside a word, ref or relative path, up
-   * to the next space or quote; trailing punctuation stays outside.
+   * An absolute path in a reader's message: a slash not inside a word, ref or relative path, up to
+   * the next space or quote; trailing punctuation stays outside.
    */
   private static final Pattern ABSOLUTE_PATH =
       Pattern.compile("(?<![\\w.~/-])(?:[A-Za-z]:)?[/\\\\][^\\s'\"()]*[^\\s'\"():;,.]");
@@ -42,8 +43,8 @@ final class ArchiveFaults {
   }
 
   /**
-   * One clause, e.g. "the archive file cannot be read: the archive file ends before offset 5 …:
-   * it was truncated or replaced while open", with no server path in it.
+   * One clause, e.g. "the archive file cannot be read: the archive file ends before offset 5 …: it
+   * was truncated or replaced while open", with no server path in it.
    */
   static String describe(@Nullable Throwable t, String library) {
     return withoutPaths(clause(t, library));

@@ -50,6 +50,7 @@ public final class CorpusService implements AutoCloseable {
 
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
+
   private final RepeatedFailures fetchFailures =
       new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
 
@@ -469,9 +470,9 @@ public final class CorpusService implements AutoCloseable {
 
   /**
    * A client's query (or ref) quoted for one log line: at most 80 characters of it, with newlines
-   * written {@code \n} and other control characters {@code \}{@code uXXXX}, so that it can
-   * neither forge a log line nor send the operator's terminal a control sequence, whatever logging
-   * set-up the corpus runs under (the host's also escapes every line).
+   * written {@code \n} and other control characters {@code \}{@code uXXXX}, so that it can neither
+   * forge a log line nor send the operator's terminal a control sequence, whatever logging set-up
+   * the corpus runs under (the host's also escapes every line).
    */
   static String forLog(String s) {
     String cut = s.length() <= 80 ? s : s.substring(0, 77);

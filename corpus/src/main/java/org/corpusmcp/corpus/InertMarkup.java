@@ -1,9 +1,9 @@
 package org.corpusmcp.corpus;
 
 /**
- * Makes a snippet's plain text inert where a Markdown-rendering client would turn it into
- * something live. Snippets stay plain text (a {@code [x]} or a {@code 2 < 3} reads as written), so
- * only what would render as a link, image or HTML is escaped:
+ * Makes a snippet's plain text inert where a Markdown-rendering client would turn it into something
+ * live. Snippets stay plain text (a {@code [x]} or a {@code 2 < 3} reads as written), so only what
+ * would render as a link, image or HTML is escaped:
  *
  * <ul>
  *   <li>link and image syntax, {@code [text](target)}, {@code ![alt](target)} and {@code
@@ -42,7 +42,8 @@ final class InertMarkup {
           escape[open] = true;
         }
         any = true;
-      } else if (c == '<' && (Character.isLetter(next) || next == '/' || next == '!' || next == '?')) {
+      } else if (c == '<'
+          && (Character.isLetter(next) || next == '/' || next == '!' || next == '?')) {
         escape[i] = true;
         any = true;
       }

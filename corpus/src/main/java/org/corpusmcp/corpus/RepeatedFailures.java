@@ -4,8 +4,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Keeps a burst of one library's failures to one log line a period: the first failure is logged
- * in full, the ones within the next period only counted, and the first after it is logged with the
+ * Keeps a burst of one library's failures to one log line a period: the first failure is logged in
+ * full, the ones within the next period only counted, and the first after it is logged with the
  * count of those left out. A damaged archive under load fails every fetch (the probe: 16,343 WARN
  * lines in 75 s), and a line per failure buries everything else in the log.
  */

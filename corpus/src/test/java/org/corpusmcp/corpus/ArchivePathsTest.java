@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 /**
- * A damaged archive's faults reach clients naming its library, never the server's file paths
- * (the probe saw absolute paths in {@code archive_error} and {@code degraded} texts); and the
- * operator gets one WARN line for a burst of failed fetches, not one per fetch (the probe: 16,343
- * lines in 75 s).
+ * A damaged archive's faults reach clients naming its library, never the server's file paths (the
+ * probe saw absolute paths in {@code archive_error} and {@code degraded} texts); and the operator
+ * gets one WARN line for a burst of failed fetches, not one per fetch (the probe: 16,343 lines in
+ * 75 s).
  */
 class ArchivePathsTest {
 
@@ -119,7 +119,8 @@ class ArchivePathsTest {
         "the archive file ends before offset 9 (expected: end <= 41155, actual: 41197)",
         ArchiveFaults.withoutPaths(
             "/tmp/x/y.zim ends before offset 9 (expected: end <= 41155, actual: 41197)"));
-    assertEquals("reading the archive file, was", ArchiveFaults.withoutPaths("reading /a/b.zim, was"));
+    assertEquals(
+        "reading the archive file, was", ArchiveFaults.withoutPaths("reading /a/b.zim, was"));
   }
 
   /** Fetches every ref and searches a few words; returns how many replies named the damage. */

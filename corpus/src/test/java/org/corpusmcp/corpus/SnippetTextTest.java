@@ -94,7 +94,8 @@ class SnippetTextTest {
         snippetOf("<p>Press [click me](javascript:alert(9)) to win.</p>", "press"));
     assertEquals(
         "A pixel !\\[img\\](data:image/png;base64,iVBORw0KGgo=) shows here.",
-        snippetOf("<p>A pixel ![img](data:image/png;base64,iVBORw0KGgo=) shows here.</p>", "pixel"));
+        snippetOf(
+            "<p>A pixel ![img](data:image/png;base64,iVBORw0KGgo=) shows here.</p>", "pixel"));
     assertEquals(
         "Nested \\[a [b] c\\](https://evil.example) and \\[ref\\][1] links die.",
         snippetOf(

@@ -127,7 +127,8 @@ class StderrLoggingTest {
    */
   @Test
   void controlCharactersInMessagesAndExceptionTextsAreEscapedOntoOneLine() {
-    String forged = "q\n04:44:00.000 ERROR o.c.h.Auth - FORGED\r\u001b[31mred\u0007\u0000\u007f\u009b";
+    String forged =
+        "q\n04:44:00.000 ERROR o.c.h.Auth - FORGED\r\u001b[31mred\u0007\u0000\u007f\u009b";
     Streams s =
         logWith(
             Map.of(),
@@ -143,8 +144,7 @@ class StderrLoggingTest {
         "INFO  o.c.corpus.CorpusService - search '" + escaped + "' -> 0",
         withoutTime(s.errLines().get(0)));
     assertEquals("WARN  org.corpusmcp.X - fetch failed", withoutTime(s.errLines().get(1)));
-    assertEquals(
-        "java.lang.IllegalStateException: bad ref\\nFORGED LINE", s.errLines().get(2));
+    assertEquals("java.lang.IllegalStateException: bad ref\\nFORGED LINE", s.errLines().get(2));
     assertTrue(s.errLines().get(3).startsWith("\tat "), s.errLines().get(3));
     for (String line : s.errLines()) {
       assertFalse(line.contains("FORGED") && line.startsWith("04:44"), line);

@@ -40,11 +40,11 @@ import tools.jackson.databind.json.JsonMapper;
  * readiness probes, the bearer token, the Origin/Host check (DNS rebinding) for every path, CORS
  * for browser clients on allowed origins, the {@code MCP-Protocol-Version} header, the size limit,
  * the {@link ProtocolGate} on each POST body, a response to no request of the server's (accepted
- * with 202, not forwarded), and the session cap (a {@link SessionLedger}). A POST
- * of revision 2026-07-28 (by its version header or its {@code _meta}) goes to {@link
- * ModernProtocol} instead of the SDK, after the same Origin/Host, token and size checks. Every
- * refusal is a JSON-RPC error body; no HTML error page and no stack trace ever leaves the server,
- * including from the SDK's own {@code sendError} calls.
+ * with 202, not forwarded), and the session cap (a {@link SessionLedger}). A POST of revision
+ * 2026-07-28 (by its version header or its {@code _meta}) goes to {@link ModernProtocol} instead of
+ * the SDK, after the same Origin/Host, token and size checks. Every refusal is a JSON-RPC error
+ * body; no HTML error page and no stack trace ever leaves the server, including from the SDK's own
+ * {@code sendError} calls.
  *
  * <p>Bodies reach this filter already in memory ({@link WholeBodyHandler}), so reading one here
  * never waits on the client.

@@ -25,8 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>not JSON, or blank: {@code -32700 Parse error}
  *   <li>a JSON array (a batch; removed from MCP in 2025-06-18) or any non-object: {@code -32600}
- *   <li>{@code jsonrpc} missing or other than "2.0", {@code method} not a string, an {@code id} that is null,
- *       fractional, beyond 64 bits or not a string/number (MCP forbids null ids): {@code -32600}
+ *   <li>{@code jsonrpc} missing or other than "2.0", {@code method} not a string, an {@code id}
+ *       that is null, fractional, beyond 64 bits or not a string/number (MCP forbids null ids):
+ *       {@code -32600}
  *   <li>{@code params} present but not an object: {@code -32602}
  *   <li>{@code logging/setLevel} without a {@code level} that RFC 5424 names (debug, info, notice,
  *       warning, error, critical, alert, emergency), e.g. {@code "EVIL"}, which the SDK took:

@@ -125,8 +125,8 @@ class HostileHttpClientsTest {
   /**
    * A JSON-RPC response answering no request of the server's (an unknown id, or an answer to a
    * request the server has given up on): the SDK failed it with HTTP 500 and an ERROR line. The
-   * spec (2025-11-25, Streamable HTTP) has a response accepted with 202 and no body; a stray one
-   * is the client's slip, worth a DEBUG line at most.
+   * spec (2025-11-25, Streamable HTTP) has a response accepted with 202 and no body; a stray one is
+   * the client's slip, worth a DEBUG line at most.
    */
   @Test
   void aResponseToNoRequestOfTheServersIsAcceptedWithoutAnError() throws Exception {
