@@ -12,11 +12,21 @@ import org.slf4j.LoggerFactory;
  * Says, in words a client can act on, why a library could not deliver: its archive is damaged, its
  * index is unusable, its file cannot be read (truncated or replaced while served), or something
  * unexpected happened. Never a Java class name or a stack trace; the unexpected case is logged with
- * its trace for the operator.
+ * its trace for the operator. Never a server path either: the archive is named by its library, and
+ * any absolute path a reader's message carries (a read failure names its file) is replaced by "the
+ * archive file"; the operator's log keeps the paths.
  */
 final class ArchiveFaults {
 
   private static final Logger log = LoggerFactory.getLogger(ArchiveFaults.class);
+
+  /**
+   * An absolute path in a reader's message: a slash not inside a word, ref or relative path, up to
+   * the next space or quote; trailing punctuation stays outside.
+   */
+  private static final Pattern ABSOLUTE_PATH =
+      Pattern.compile("(?<![\\w.~/-])(?:[A-Za-z]:)?[/\\\\][^\\s'\"()]*[^\\s'\"():;,.]");
+
   private static final Pattern JAVA_WORDS =
       Pattern.compile("[A-Z][A-Za-z]*(Exception|Error)\\b|\\b(java|javax|com|org|io)\\.[a-z]+\\.");
 
@@ -32,8 +42,20 @@ final class ArchiveFaults {
         || t instanceof DocumentTooLargeException;
   }
 
-  /** One clause, e.g. "the archive file cannot be read: … was truncated or replaced while open". */
+  /**
+   * One clause, e.g. "the archive file cannot be read: the archive file ends before offset 5 …: it
+   * was truncated or replaced while open", with no server path in it.
+   */
   static String describe(@Nullable Throwable t, String library) {
+    return withoutPaths(clause(t, library));
+  }
+
+  /** {@code text} with every absolute path replaced by "the archive file". */
+  static String withoutPaths(String text) {
+    return ABSOLUTE_PATH.matcher(text).replaceAll("the archive file");
+  }
+
+  private static String clause(@Nullable Throwable t, String library) {
     if (t instanceof DocumentTooLargeException e) {
       return e.getMessage();
     }
@@ -46,7 +68,7 @@ final class ArchiveFaults {
       return "the archive file cannot be read: " + why;
     }
     if (t instanceof ZimFormatException e) {
-      return "the archive is damaged: " + zimFault(e);
+      return "the archive is damaged: " + zimFault(e, library);
     }
     if (t instanceof SearchException e) {
       return e.reason() == SearchException.Reason.CORRUPT_INDEX
@@ -72,11 +94,11 @@ final class ArchiveFaults {
   }
 
   /**
-   * The fault in our words: file, offset, the rule broken, and the numbers checked, but not the
+   * The fault in our words: library, offset, the rule broken, and the numbers checked, but not the
    * text of a decoder's exception, which names its classes.
    */
-  private static String zimFault(ZimFormatException e) {
-    StringBuilder b = new StringBuilder(e.file());
+  private static String zimFault(ZimFormatException e, String library) {
+    StringBuilder b = new StringBuilder(library); // not e.file(): the server's name for it
     if (e.offset() >= 0) {
       b.append(" @").append(e.offset());
     }

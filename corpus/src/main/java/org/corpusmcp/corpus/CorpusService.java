@@ -38,6 +38,9 @@ public final class CorpusService implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(CorpusService.class);
 
+  /** How often a library whose fetches keep failing gets a WARN line: once a minute at most. */
+  private static final long FAILURE_LOG_PERIOD_NANOS = 60_000_000_000L;
+
   private final Corpus corpus;
   private final CorpusSettings settings;
   private final DocumentStore store;
@@ -47,6 +50,9 @@ public final class CorpusService implements AutoCloseable {
 
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
+
+  private final RepeatedFailures fetchFailures =
+      new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
@@ -135,7 +141,7 @@ public final class CorpusService implements AutoCloseable {
     if (settings.logQueries()) {
       log.info(
           "search {} -> {} result(s) in {} ms",
-          abbreviate(query),
+          forLog(query),
           results.size(),
           (System.nanoTime() - start) / 1_000_000);
     }
@@ -310,7 +316,17 @@ public final class CorpusService implements AutoCloseable {
       if (!ArchiveFaults.isArchiveFault(e)) {
         throw e;
       }
-      log.warn("fetch {} failed: {}", ref, e.toString());
+      RepeatedFailures.Verdict verdict = fetchFailures.failed(library.name());
+      if (verdict.log()) {
+        log.warn(
+            "library {}: fetch {} failed: {}{}",
+            library.name(),
+            forLog(ref),
+            e.toString(),
+            verdict.leftOut() == 0
+                ? " (further failures of this library within 60 s are only counted)"
+                : " (" + verdict.leftOut() + " more failed in the previous period, not logged)");
+      }
       return Reply.failed(
           "archive_error",
           "The archive of "
@@ -492,8 +508,28 @@ public final class CorpusService implements AutoCloseable {
     return corpus.libraries().stream().map(Library::name).toList().toString();
   }
 
-  private static String abbreviate(String s) {
-    return s.length() <= 80 ? "'" + s + "'" : "'" + s.substring(0, 77) + "...'";
+  /**
+   * A client's query (or ref) quoted for one log line: at most 80 characters of it, with newlines
+   * written {@code \n} and other control characters {@code \}{@code uXXXX}, so that it can neither
+   * forge a log line nor send the operator's terminal a control sequence, whatever logging set-up
+   * the corpus runs under (the host's also escapes every line).
+   */
+  static String forLog(String s) {
+    String cut = s.length() <= 80 ? s : s.substring(0, 77);
+    StringBuilder out = new StringBuilder(cut.length() + 8).append('\'');
+    for (int i = 0; i < cut.length(); i++) {
+      char c = cut.charAt(i);
+      if (c == '\n') {
+        out.append("\\n");
+      } else if (c == '\r') {
+        out.append("\\r");
+      } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u2028' || c == '\u2029') {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.append(s.length() <= 80 ? "'" : "...'").toString();
   }
 
   @Override

@@ -69,7 +69,7 @@ final class Snippets {
       }
     }
     if (bestSentence == null) {
-      return new Passage(cut(document.opening(), MAX_CHARS), null);
+      return new Passage(InertMarkup.of(cut(document.opening(), MAX_CHARS)), null);
     }
     boolean informative = false;
     for (int i = 0; i < weights.length; i++) {
@@ -77,7 +77,8 @@ final class Snippets {
           weights[i] == 1 && DocumentWords.containsLoosely(bestSentence.words(), terms.get(i));
     }
     return new Passage(
-        around(bestSentence.text(), terms, weights), informative ? bestSection : null);
+        InertMarkup.of(around(bestSentence.text(), terms, weights)),
+        informative ? bestSection : null);
   }
 
   /** Each term's weight: a quarter for a word of the document's title, one for any other. */

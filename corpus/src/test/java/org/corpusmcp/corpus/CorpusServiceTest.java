@@ -361,4 +361,18 @@ class CorpusServiceTest {
                     java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC)
                         .getBytes(StandardCharsets.UTF_8)));
   }
+
+  /**
+   * The query log line quotes the client's query: a newline in it must not start a forged line of
+   * its own, and terminal controls must not reach the log raw, whatever the logging set-up.
+   */
+  @Test
+  void queriesAreQuotedForTheLogOnOneLineWithControlsEscaped() {
+    assertEquals(
+        "'q\\n04:44:00.000 ERROR o.c.h.Auth - FORGED\\u001b[2J\\u0007\\u0000'",
+        CorpusService.forLog("q\n04:44:00.000 ERROR o.c.h.Auth - FORGED\u001b[2J\u0007\u0000"));
+    assertEquals("'plain words'", CorpusService.forLog("plain words"));
+    String cut = CorpusService.forLog("x".repeat(76) + "\n" + "y".repeat(50));
+    assertEquals("'" + "x".repeat(76) + "\\n...'", cut);
+  }
 }

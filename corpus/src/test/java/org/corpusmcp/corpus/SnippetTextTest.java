@@ -83,6 +83,40 @@ class SnippetTextTest {
             "underscores"));
   }
 
+  /**
+   * Snippets are plain text, but clients render them as Markdown: archive text that would render as
+   * a live link, image, autolink or HTML is neutralised (its brackets or its {@code <} escaped), as
+   * fetch escapes it; brackets and angle brackets that render as themselves stay as they are.
+   */
+  @Test
+  void archiveTextThatWouldRenderAsALinkImageOrHtmlIsNeutralised() {
+    assertEquals(
+        "Press \\[click me\\](javascript:alert(9)) to win.",
+        snippetOf("<p>Press [click me](javascript:alert(9)) to win.</p>", "press"));
+    assertEquals(
+        "A pixel !\\[img\\](data:image/png;base64,iVBORw0KGgo=) shows here.",
+        snippetOf(
+            "<p>A pixel ![img](data:image/png;base64,iVBORw0KGgo=) shows here.</p>", "pixel"));
+    assertEquals(
+        "Nested \\[a [b] c\\](https://evil.example) and \\[ref\\][1] links die.",
+        snippetOf(
+            "<p>Nested [a [b] c](https://evil.example) and [ref][1] links die.</p>", "nested"));
+    assertEquals(
+        "Raw \\<script>alert(1)\\</script> and \\<img src=x onerror=alert(2)> and"
+            + " \\<https://evil.example> and \\<!-- hidden --> and \\<?php ?> stay text.",
+        snippetOf(
+            "<p>Raw &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;"
+                + " and &lt;https://evil.example&gt; and &lt;!-- hidden --&gt; and &lt;?php ?&gt;"
+                + " stay text.</p>",
+            "raw"));
+    // what renders as itself is left alone
+    assertEquals(
+        "Plainly 2 < 3, [x] stays a list, a [note] (aside) and \\](x) are no links.",
+        snippetOf(
+            "<p>Plainly 2 &lt; 3, [x] stays a list, a [note] (aside) and \\](x) are no links.</p>",
+            "plainly"));
+  }
+
   @Test
   void listsTablesAndCodeAreNotSnippetProse() {
     String html =

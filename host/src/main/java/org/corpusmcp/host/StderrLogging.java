@@ -2,10 +2,15 @@ package org.corpusmcp.host;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.pattern.MessageConverter;
+import ch.qos.logback.classic.pattern.ThrowableProxyConverter;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.classic.spi.StackTraceElementProxy;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.status.NopStatusListener;
 import java.util.function.UnaryOperator;
@@ -20,11 +25,17 @@ import org.slf4j.Logger;
  * 470 classes, a tenth of what a stdio session loads before its first answer). A {@code
  * -Dlogback.configurationFile} still wins: then this steps aside for logback's own configurator.
  *
+ * <p>Every line is one line: the message and an exception's message (which often quote a client's
+ * query or ref, or an archive's text) go through {@link LogText#escape}, so a newline in them is
+ * written {@code \n} and cannot forge a line, and terminal controls (ESC, BEL, NUL…) are written
+ * {@code \}{@code u001b} and so on. This is done here, once, for every logger, so no call site can
+ * forget it; only the stack trace's own frames keep their line breaks.
+ *
  * <p>stdout is never written: in stdio mode it carries JSON-RPC only.
  */
 public final class StderrLogging extends ContextAwareBase implements Configurator {
 
-  static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{24} - %msg%n";
+  static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{24} - %safeMsg%n%safeEx";
 
   private final UnaryOperator<@Nullable String> settings;
 
@@ -46,9 +57,15 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     // Logback would otherwise print its own warnings and errors on stdout.
     context.getStatusManager().add(new NopStatusListener());
 
-    PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+    PatternLayout layout = new PatternLayout();
+    layout.setContext(context);
+    layout.getInstanceConverterMap().put("safeMsg", SafeMessage::new);
+    layout.getInstanceConverterMap().put("safeEx", SafeThrowable::new);
+    layout.setPattern(PATTERN);
+    layout.start();
+    LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
     encoder.setContext(context);
-    encoder.setPattern(PATTERN);
+    encoder.setLayout(layout);
     encoder.start();
     ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
     stderr.setContext(context);
@@ -100,5 +117,68 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
   private Level level(String name, Level fallback) {
     String value = settings.apply(name);
     return value == null || value.isBlank() ? fallback : Level.toLevel(value.trim(), fallback);
+  }
+
+  /** {@code %msg} with control characters escaped. */
+  static final class SafeMessage extends MessageConverter {
+    @Override
+    public String convert(ILoggingEvent event) {
+      return LogText.escape(super.convert(event));
+    }
+  }
+
+  /** {@code %ex} with each exception's message escaped; the frames keep their own lines. */
+  static final class SafeThrowable extends ThrowableProxyConverter {
+    @Override
+    protected String throwableProxyToString(IThrowableProxy proxy) {
+      return super.throwableProxyToString(new EscapedProxy(proxy));
+    }
+  }
+
+  /** A throwable as logback sees it, with its message (and its causes' messages) escaped. */
+  private record EscapedProxy(IThrowableProxy proxy) implements IThrowableProxy {
+    @Override
+    public @Nullable String getMessage() {
+      return LogText.escape(proxy.getMessage());
+    }
+
+    @Override
+    public String getClassName() {
+      return proxy.getClassName();
+    }
+
+    @Override
+    public StackTraceElementProxy[] getStackTraceElementProxyArray() {
+      return proxy.getStackTraceElementProxyArray();
+    }
+
+    @Override
+    public int getCommonFrames() {
+      return proxy.getCommonFrames();
+    }
+
+    @Override
+    public @Nullable IThrowableProxy getCause() {
+      IThrowableProxy cause = proxy.getCause();
+      return cause == null ? null : new EscapedProxy(cause);
+    }
+
+    @Override
+    public IThrowableProxy[] getSuppressed() {
+      IThrowableProxy[] suppressed = proxy.getSuppressed();
+      if (suppressed == null) {
+        return new IThrowableProxy[0];
+      }
+      IThrowableProxy[] out = new IThrowableProxy[suppressed.length];
+      for (int i = 0; i < suppressed.length; i++) {
+        out[i] = new EscapedProxy(suppressed[i]);
+      }
+      return out;
+    }
+
+    @Override
+    public boolean isCyclic() {
+      return proxy.isCyclic();
+    }
   }
 }

@@ -1,6 +1,7 @@
 package org.corpusmcp.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -118,6 +119,37 @@ class StderrLoggingTest {
     assertEquals("", s.out());
     assertEquals("ERROR org.corpusmcp.X - failed", withoutTime(s.errLines().get(0)));
     assertEquals("java.lang.IllegalStateException: why", s.errLines().get(1));
+  }
+
+  /**
+   * A query or ref with a newline must not write a line of its own (a forged ERROR from another
+   * logger), and terminal controls (ESC, BEL, NUL, DEL, C1) must not reach the terminal raw.
+   */
+  @Test
+  void controlCharactersInMessagesAndExceptionTextsAreEscapedOntoOneLine() {
+    String forged =
+        "q\n04:44:00.000 ERROR o.c.h.Auth - FORGED\r\u001b[31mred\u0007\u0000\u007f\u009b";
+    Streams s =
+        logWith(
+            Map.of(),
+            c -> {
+              c.getLogger("org.corpusmcp.corpus.CorpusService").info("search '{}' -> 0", forged);
+              c.getLogger("org.corpusmcp.X")
+                  .warn("fetch failed", new IllegalStateException("bad ref\nFORGED LINE"));
+            });
+    assertEquals("", s.out());
+    String escaped =
+        "q\\n04:44:00.000 ERROR o.c.h.Auth - FORGED\\r\\u001b[31mred\\u0007\\u0000\\u007f\\u009b";
+    assertEquals(
+        "INFO  o.c.corpus.CorpusService - search '" + escaped + "' -> 0",
+        withoutTime(s.errLines().get(0)));
+    assertEquals("WARN  org.corpusmcp.X - fetch failed", withoutTime(s.errLines().get(1)));
+    assertEquals("java.lang.IllegalStateException: bad ref\\nFORGED LINE", s.errLines().get(2));
+    assertTrue(s.errLines().get(3).startsWith("\tat "), s.errLines().get(3));
+    for (String line : s.errLines()) {
+      assertFalse(line.contains("FORGED") && line.startsWith("04:44"), line);
+      assertFalse(line.chars().anyMatch(ch -> (ch < 0x20 && ch != '\t') || ch == 0x7f), line);
+    }
   }
 
   @Test

@@ -30,6 +30,8 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,16 +39,19 @@ import tools.jackson.databind.json.JsonMapper;
  * Everything in front of the SDK's Streamable HTTP servlet: the endpoint path, the liveness and
  * readiness probes, the bearer token, the Origin/Host check (DNS rebinding) for every path, CORS
  * for browser clients on allowed origins, the {@code MCP-Protocol-Version} header, the size limit,
- * the {@link ProtocolGate} on each POST body, and the session cap (a {@link SessionLedger}). A POST
- * of revision 2026-07-28 (by its version header or its {@code _meta}) goes to {@link
- * ModernProtocol} instead of the SDK, after the same Origin/Host, token and size checks. Every
- * refusal is a JSON-RPC error body; no HTML error page and no stack trace ever leaves the server,
- * including from the SDK's own {@code sendError} calls.
+ * the {@link ProtocolGate} on each POST body, a response to no request of the server's (accepted
+ * with 202, not forwarded), and the session cap (a {@link SessionLedger}). A POST of revision
+ * 2026-07-28 (by its version header or its {@code _meta}) goes to {@link ModernProtocol} instead of
+ * the SDK, after the same Origin/Host, token and size checks. Every refusal is a JSON-RPC error
+ * body; no HTML error page and no stack trace ever leaves the server, including from the SDK's own
+ * {@code sendError} calls.
  *
  * <p>Bodies reach this filter already in memory ({@link WholeBodyHandler}), so reading one here
  * never waits on the client.
  */
 final class HttpFront implements Filter {
+
+  private static final Logger log = LoggerFactory.getLogger(HttpFront.class);
 
   private static final Set<String> PROTOCOL_VERSIONS =
       Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
@@ -195,6 +200,16 @@ final class HttpFront implements Filter {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
+    if (isStrayResponse(forward, session)) {
+      // JSON-RPC never answers a response, and the 2025-11-25 transport accepts one with 202
+      // and no body; the SDK failed it with 500 and an ERROR line.
+      log.debug(
+          "discarded a response to no request of this server's (session {}, id {})",
+          session,
+          forward.message().get("id"));
+      response.setStatus(HttpServletResponse.SC_ACCEPTED);
+      return;
+    }
     HttpServletRequest replayed =
         new CachedBodyRequest(
             request, forward.message().toString().getBytes(StandardCharsets.UTF_8));
@@ -203,6 +218,30 @@ final class HttpFront implements Filter {
     } else {
       forward(replayed, response, chain, session);
     }
+  }
+
+  /**
+   * A response (no {@code method}) in a session whose id cannot answer a request of this server's.
+   * The SDK numbers the requests it sends in a session {@code <session id>-<n>} (today only
+   * keep-alive pings), and fails any other id with HTTP 500 and an ERROR line. Without a session
+   * header the SDK's own 400 stands.
+   */
+  private static boolean isStrayResponse(ProtocolGate.Forward forward, @Nullable String session) {
+    if (forward.isRequest()
+        || forward.message().has("method")
+        || session == null
+        || session.isBlank()) {
+      return false;
+    }
+    JsonNode id = forward.message().get("id");
+    if (id == null || !id.isString()) {
+      return true;
+    }
+    String text = id.stringValue();
+    String prefix = session.trim() + "-";
+    return !(text.startsWith(prefix)
+        && text.length() > prefix.length()
+        && text.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9'));
   }
 
   /** Refuses a session-based request whose version header names no revision served here. */

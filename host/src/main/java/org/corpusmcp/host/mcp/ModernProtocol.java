@@ -150,11 +150,9 @@ public final class ModernProtocol {
           : new Answer(null, 202); // a notification: this revision asks nothing of the server
     }
     JsonNode version = request.get("jsonrpc");
-    if (version != null && !(version.isString() && "2.0".equals(version.stringValue()))) {
+    if (version == null || !(version.isString() && "2.0".equals(version.stringValue()))) {
+      // missing or another value alike, as ProtocolGate refuses them on the earlier revisions
       return error(id, -32600, "Invalid Request: 'jsonrpc' must be \"2.0\"", 400);
-    }
-    if (version == null) {
-      request.put("jsonrpc", "2.0");
     }
     JsonNode methodNode = request.get("method");
     if (methodNode == null || !methodNode.isString()) {

@@ -1,6 +1,7 @@
 package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.corpusmcp.host.tools.NearestName;
@@ -24,9 +25,13 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>not JSON, or blank: {@code -32700 Parse error}
  *   <li>a JSON array (a batch; removed from MCP in 2025-06-18) or any non-object: {@code -32600}
- *   <li>{@code jsonrpc} other than "2.0", {@code method} not a string, an {@code id} that is null,
- *       fractional, beyond 64 bits or not a string/number (MCP forbids null ids): {@code -32600}
+ *   <li>{@code jsonrpc} missing or other than "2.0", {@code method} not a string, an {@code id}
+ *       that is null, fractional, beyond 64 bits or not a string/number (MCP forbids null ids):
+ *       {@code -32600}
  *   <li>{@code params} present but not an object: {@code -32602}
+ *   <li>{@code logging/setLevel} without a {@code level} that RFC 5424 names (debug, info, notice,
+ *       warning, error, critical, alert, emergency), e.g. {@code "EVIL"}, which the SDK took:
+ *       {@code -32602}
  *   <li>{@code initialize} without {@code protocolVersion}, {@code capabilities} and {@code
  *       clientInfo}; any served request whose params do not have the shape of the SDK's type for
  *       them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after accepting the
@@ -45,7 +50,8 @@ import tools.jackson.databind.node.ObjectNode;
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
  * {@code notifications/roots/list_changed} is acknowledged but not forwarded: the SDK would answer
  * it by asking the client for {@code roots/list} whether or not the client declared roots, and
- * nothing in this server uses roots. A missing {@code jsonrpc} member is tolerated and filled in.
+ * nothing in this server uses roots. A missing {@code jsonrpc} member is refused like a wrong one,
+ * on both transports, which both pass every message through this gate.
  *
  * <p>Every message text is this class's own: nothing from Jackson or the JDK reaches a client.
  */
@@ -75,6 +81,10 @@ public final class ProtocolGate {
           "prompts/get", McpSchema.GetPromptRequest.class,
           "logging/setLevel", McpSchema.SetLevelRequest.class);
 
+  /** The levels {@code logging/setLevel} takes: RFC 5424's names, as MCP spells them. */
+  static final List<String> LOG_LEVELS =
+      List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+
   private final JsonMapper json;
   private final Set<String> tools;
   private final Set<String> prompts;
@@ -101,7 +111,7 @@ public final class ProtocolGate {
   /**
    * Hand the message on to the SDK.
    *
-   * @param message the message, with {@code jsonrpc} filled in when it was missing
+   * @param message the message
    * @param isRequest true when the sender waits for a response
    */
   public record Forward(ObjectNode message, boolean isRequest) implements Verdict {}
@@ -150,9 +160,8 @@ public final class ProtocolGate {
     JsonNode id = message.get("id");
     boolean hasId = message.has("id");
     JsonNode validId = hasId && isValidId(id) ? id : null;
-    if (version == null) {
-      message.put("jsonrpc", "2.0");
-    } else if (!version.isString() || !"2.0".equals(version.stringValue())) {
+    if (version == null || !version.isString() || !"2.0".equals(version.stringValue())) {
+      // missing or another value alike: JSON-RPC 2.0 requires the member, exactly "2.0"
       return hasId || !message.has("method")
           ? reply(validId, -32600, "Invalid Request: 'jsonrpc' must be \"2.0\"")
           : new Drop("notification with a bad jsonrpc member");
@@ -203,8 +212,19 @@ public final class ProtocolGate {
     if (name.equals("prompts/get")) {
       return inspectCall(message, params, validId, "prompt", prompts);
     }
+    if (name.equals("logging/setLevel") && !isLevel(params)) {
+      return reply(
+          validId,
+          -32602,
+          "Invalid params: 'level' must be one of " + String.join(", ", LOG_LEVELS));
+    }
     String shapeFault = shapeFault(name, params);
     return shapeFault == null ? new Forward(message, true) : reply(validId, -32602, shapeFault);
+  }
+
+  private static boolean isLevel(@Nullable JsonNode params) {
+    JsonNode level = params == null ? null : params.get("level");
+    return level != null && level.isString() && LOG_LEVELS.contains(level.stringValue());
   }
 
   private static boolean isInitializeParams(@Nullable JsonNode params) {

@@ -93,6 +93,73 @@ class HostileHttpClientsTest {
     assertOurJsonRpcError(response, code);
   }
 
+  /**
+   * In a session: a message without {@code jsonrpc} was served (200) while {@code "1.0"} was
+   * refused, and {@code logging/setLevel} took any level, {@code "EVIL"} included.
+   */
+  @ParameterizedTest(name = "[{index}] {2}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '~',
+      value = {
+        "{\"id\":1,\"method\":\"ping\"} | -32600 | jsonrpc missing",
+        "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"} | -32600 | jsonrpc 1.0",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"EVIL\"}} | -32602 | level EVIL",
+      })
+  void versionAndLogLevelAreCheckedInASession(String body, int code, String label)
+      throws Exception {
+    String session = initialize();
+    HttpResponse<String> response = post(body, Map.of("Mcp-Session-Id", session));
+    assertOurJsonRpcError(response, code);
+    if (code == -32602) {
+      assertTrue(
+          jsonRpcOf(response)
+              .path("error")
+              .path("message")
+              .asString()
+              .endsWith("debug, info, notice, warning, error, critical, alert, emergency"),
+          response.body());
+    }
+  }
+
+  /**
+   * A JSON-RPC response answering no request of the server's (an unknown id, or an answer to a
+   * request the server has given up on): the SDK failed it with HTTP 500 and an ERROR line. The
+   * spec (2025-11-25, Streamable HTTP) has a response accepted with 202 and no body; a stray one is
+   * the client's slip, worth a DEBUG line at most.
+   */
+  @Test
+  void aResponseToNoRequestOfTheServersIsAcceptedWithoutAnError() throws Exception {
+    String session = initialize();
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+        new ch.qos.logback.core.read.ListAppender<>();
+    events.start();
+    root.addAppender(events);
+    try {
+      for (String message :
+          List.of(
+              "{\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":\"nope\",\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":\"" + session + "-x\",\"result\":{}}",
+              "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32601,\"message\":\"no\"}}")) {
+        HttpResponse<String> response = post(message, Map.of("Mcp-Session-Id", session));
+        assertEquals(202, response.statusCode(), message + " -> " + response.body());
+        assertEquals("", response.body(), message);
+      }
+    } finally {
+      root.detachAppender(events);
+    }
+    List<String> loud =
+        events.list.stream()
+            .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
+            .map(e -> e.getLevel() + " " + e.getLoggerName() + " " + e.getFormattedMessage())
+            .toList();
+    assertEquals(List.of(), loud);
+  }
+
   @Test
   void deepNestingIsAParseErrorWithoutJacksonText() throws Exception {
     String deep = "[".repeat(5000) + "]".repeat(5000);

@@ -122,6 +122,8 @@ class HostileStdioClientsTest {
             "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"sample_echo\","
                 + "\"arguments\":{\"text\":\"x\"},\"_meta\":{\"progressToken\":[1]}}}",
             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"a\":tru}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"EVIL\"}}",
+            "{\"id\":10,\"method\":\"ping\"}",
             "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"sample_echo\","
                 + "\"arguments\":{\"text\":\"still alive\"}}}");
     assertOurError(replyTo(replies, 2), -32602);
@@ -147,6 +149,11 @@ class HostileStdioClientsTest {
         replies.toString());
     assertOurError(replyTo(replies, 5), -32602);
     assertOurError(replyTo(replies, 6), -32602);
+    assertOurError(replyTo(replies, 9), -32602); // a level RFC 5424 does not name
+    assertTrue(
+        replyTo(replies, 9).path("error").path("message").asString().contains("debug, info"),
+        replies.toString());
+    assertOurError(replyTo(replies, 10), -32600); // no jsonrpc, refused like "1.0"
     assertTrue(
         replyTo(replies, 8)
             .path("result")

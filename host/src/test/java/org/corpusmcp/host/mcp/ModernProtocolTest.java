@@ -78,6 +78,26 @@ class ModernProtocolTest {
     assertEquals(status, answer.httpStatus(), response.toString());
   }
 
+  /** As on the earlier revisions (ProtocolGate): no {@code jsonrpc} is refused like "1.0". */
+  @Test
+  void aMissingJsonrpcIsRefusedLikeAWrongOne() {
+    for (String version : new String[] {"", "\"jsonrpc\":\"1.0\","}) {
+      ModernProtocol.Answer answer =
+          modern.handle(
+              JSON.readTree(
+                  "{"
+                      + version
+                      + "\"id\":7,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                      + META
+                      + "}}"),
+              null);
+      assertError(answer, -32600, 400);
+      assertEquals(
+          "Invalid Request: 'jsonrpc' must be \"2.0\"",
+          answer.response().path("error").path("message").asString());
+    }
+  }
+
   @Test
   void missingMetaIsInvalidParams() {
     assertError(send("tools/list", null), -32602, 400);

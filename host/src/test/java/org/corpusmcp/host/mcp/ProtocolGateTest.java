@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,14 @@ class ProtocolGateTest {
         "42 | -32600 | Invalid Request: not a JSON-RPC object",
         "[1,2] | -32600 | Invalid Request: batch requests are not supported",
         "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"} | -32600 | Invalid Request: 'jsonrpc' must be \"2.0\"",
+        "{\"id\":1,\"method\":\"ping\"} | -32600 | Invalid Request: 'jsonrpc' must be \"2.0\"",
+        "{\"jsonrpc\":null,\"id\":1,\"method\":\"ping\"} | -32600 | Invalid Request: 'jsonrpc' must be \"2.0\"",
+        "{\"id\":1,\"result\":{}} | -32600 | Invalid Request: 'jsonrpc' must be \"2.0\"",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"EVIL\"}} | -32602 | Invalid params: 'level' must be one of debug, info, notice, warning, error, critical, alert, emergency",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"INFO\"}} | -32602 | Invalid params: 'level' must be one of",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":5}} | -32602 | Invalid params: 'level' must be one of",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{}} | -32602 | Invalid params: 'level' must be one of",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\"} | -32602 | Invalid params: 'level' must be one of",
         "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be a string or an integer",
         "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7} | -32600 | Invalid Request: 'method' must be a string",
@@ -45,7 +54,7 @@ class ProtocolGateTest {
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"arch-wiki-usage\"}} | -32601 | Method not found: prompts/get",
         "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"server/discover\"} | -32601 | Method not found: server/discover",
         "{\"jsonrpc\":\"2.0\",\"id\":1} | -32600 | Invalid Request: a response needs",
-        "{\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
+        "{\"jsonrpc\":\"2.0\",\"foo\":1} | -32600 | Invalid Request: a message needs a 'method' or an 'id'",
         "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"} | -32600 | Invalid Request: 'id' must be a string or an integer of at most 64 bits",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"} | -32602 | Invalid params: initialize needs 'protocolVersion'",
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\"}}} | -32602 | Invalid params: initialize needs 'protocolVersion'",
@@ -121,13 +130,33 @@ class ProtocolGateTest {
     assertTrue(reply.response().get("id").isNull());
   }
 
+  /** A notification without {@code jsonrpc} is dropped, like one with a wrong version. */
   @Test
-  void forwardsWellFormedMessagesAndFillsInJsonrpc() {
+  void dropsANotificationWithoutJsonrpc() {
+    assertInstanceOf(
+        ProtocolGate.Drop.class, gate.inspect("{\"method\":\"notifications/initialized\"}"));
+    assertInstanceOf(
+        ProtocolGate.Drop.class,
+        gate.inspect("{\"jsonrpc\":\"1.0\",\"method\":\"notifications/initialized\"}"));
+  }
+
+  @Test
+  void forwardsWellFormedMessages() {
     ProtocolGate.Forward f =
         assertInstanceOf(
-            ProtocolGate.Forward.class, gate.inspect("{\"id\":8,\"method\":\"ping\"}"));
-    assertEquals("2.0", f.message().get("jsonrpc").asString());
+            ProtocolGate.Forward.class,
+            gate.inspect("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}"));
     assertTrue(f.isRequest());
+    for (String level :
+        List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")) {
+      assertInstanceOf(
+          ProtocolGate.Forward.class,
+          gate.inspect(
+              "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"logging/setLevel\",\"params\":{\"level\":\""
+                  + level
+                  + "\"}}"),
+          level);
+    }
     f =
         assertInstanceOf(
             ProtocolGate.Forward.class,

@@ -224,7 +224,7 @@ class StdioEndToEndTest {
       }
     }
     assertEquals(2, codes.get("-32700"), replies.toString()); // blank + garbage
-    assertEquals(2, codes.get("-32600"), replies.toString()); // batch + null id
+    assertEquals(3, codes.get("-32600"), replies.toString()); // batch, null id, no jsonrpc
     assertEquals(1, codes.get("-32601"), replies.toString()); // server/discover
     assertEquals(2, codes.get("-32602"), replies.toString()); // unknown tool, unknown prompt
     assertEquals(
@@ -237,9 +237,16 @@ class StdioEndToEndTest {
             .path("message")
             .asString(),
         replies.toString());
-    assertTrue(
-        replies.stream().anyMatch(r -> r.path("id").asInt() == 7 && r.has("result")),
-        "a message without jsonrpc is still answered: " + replies);
+    assertEquals(
+        "Invalid Request: 'jsonrpc' must be \"2.0\"",
+        replies.stream()
+            .filter(r -> r.path("id").asInt() == 7)
+            .findFirst()
+            .orElseThrow()
+            .path("error")
+            .path("message")
+            .asString(),
+        "a message without jsonrpc is refused like one with a wrong version: " + replies);
     JsonNode last =
         replies.stream().filter(r -> r.path("id").asInt() == 8).findFirst().orElseThrow();
     assertTrue(last.path("result").path("content").get(0).path("text").asString().contains("last"));
