@@ -127,6 +127,19 @@ public final class ReplayTransport implements WikiTransport {
     }
   }
 
+  /**
+   * The configuration error for a recording or the folder that the system will not read: what is
+   * wrong with the folder itself when something is, else what could not be read and why.
+   */
+  private FixtureMissingException unreadable(String what, IOException e, String failed) {
+    String folder = folderProblem();
+    return new FixtureMissingException(
+        ErrorCode.CONFIGURATION_ERROR,
+        folder != null
+            ? folder
+            : OFFLINE + what + named() + failed + IoWords.reason(e) + ")." + FIX_FOLDER);
+  }
+
   private Object read(Path file, @Nullable String oldid) {
     if (!Files.isRegularFile(file)) {
       throw missing(file, oldid);
@@ -135,20 +148,10 @@ public final class ReplayTransport implements WikiTransport {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      String folder = folderProblem();
-      throw new FixtureMissingException(
-          ErrorCode.CONFIGURATION_ERROR,
-          folder != null
-              ? folder
-              : OFFLINE
-                  + ", and the recorded answer "
-                  + file.getFileName()
-                  + " in the folder "
-                  + named()
-                  + " cannot be read ("
-                  + IoWords.reason(e)
-                  + ")."
-                  + FIX_FOLDER);
+      throw unreadable(
+          ", and the recorded answer " + file.getFileName() + " in the folder ",
+          e,
+          " cannot be read (");
     }
     Object doc;
     try {
@@ -218,18 +221,7 @@ public final class ReplayTransport implements WikiTransport {
         }
       }
     } catch (IOException e) {
-      String folder = folderProblem();
-      throw new FixtureMissingException(
-          ErrorCode.CONFIGURATION_ERROR,
-          folder != null
-              ? folder
-              : OFFLINE
-                  + ", but the folder "
-                  + named()
-                  + " cannot be listed ("
-                  + IoWords.reason(e)
-                  + ")."
-                  + FIX_FOLDER);
+      throw unreadable(", but the folder ", e, " cannot be listed (");
     }
     byRevid = built;
     return built;
