@@ -5,7 +5,7 @@
 # them). Run by the build after the distribution directory is assembled, and shipped as
 # lib/cds-train.sh, which the launcher runs in the background when an installation has no archive
 # yet (an unpacked release); a failure here only costs start-up time, so it never fails anything.
-# The archive is written beside (CORPUS_MCP_CDS=train: <archive>.new) and moved into place whole,
+# The archive is written beside (CORPUS_MCP_CDS=train: corpus-mcp.new.jsa) and moved into place whole,
 # so a server starting meanwhile never maps half a file.
 #   train.sh DISTRIBUTION_DIR
 set -u
@@ -13,7 +13,7 @@ home=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/in"
-rm -f "$home"/lib/corpus-mcp.jsa* "$home"/lib/corpus-mcp.aot*
+rm -f "$home"/lib/corpus-mcp.jsa* "$home"/lib/corpus-mcp.aot* "$home"/lib/corpus-mcp.new.*
 # The bundled corpus, whatever the build machine's environment configures.
 env -u CORPUS_CONFIG -u CORPUS_ROOT -u JAVA_OPTS LOG_QUERIES=false CORPUS_MCP_CDS=train \
   "$home/bin/corpus-mcp" serve <"$dir/in" >"$dir/out" 2>"$dir/err" &
@@ -44,10 +44,11 @@ if [ -n "$ref" ]; then
 fi
 exec 3>&- # end of input: the server shuts down and the JVM writes the archive as it exits
 wait "$pid"
-for written in "$home"/lib/corpus-mcp.jsa.new "$home"/lib/corpus-mcp.aot.new; do
+for ending in jsa aot; do
+  written="$home/lib/corpus-mcp.new.$ending"
   if [ -f "$written" ]; then
-    printf '%s\n' "$home" >"${written%.new}.home"
-    mv -f "$written" "${written%.new}"
+    printf '%s\n' "$home" >"$home/lib/corpus-mcp.$ending.home"
+    mv -f "$written" "$home/lib/corpus-mcp.$ending"
   fi
 done
 if [ "$ok" = true ] && { [ -f "$home/lib/corpus-mcp.jsa" ] || [ -f "$home/lib/corpus-mcp.aot" ]; }; then

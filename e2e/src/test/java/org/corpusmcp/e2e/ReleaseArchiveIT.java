@@ -122,7 +122,8 @@ class ReleaseArchiveIT {
         Files.readString(written.resolveSibling(written.getFileName() + ".home")).strip(),
         "the archive names the installation it is valid for");
     assertFalse(Files.exists(lib.resolve(".cds-training")), "the training lock is released");
-    assertFalse(Files.exists(written.resolveSibling(written.getFileName() + ".new")));
+    assertFalse(Files.exists(lib.resolve("corpus-mcp.new.jsa")), "nothing left beside it");
+    assertFalse(Files.exists(lib.resolve("corpus-mcp.new.aot")), "nothing left beside it");
   }
 
   @Test
