@@ -2,6 +2,7 @@ package org.corpusmcp.corpus;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -189,7 +190,20 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
     String relative = string(file, table, "path", where);
     String rootSetting =
         "CORPUS_ROOT (by default the directory of corpus.toml), here '" + configuredRoot + "'";
-    Path given = Path.of(relative);
+    Path given;
+    try {
+      given = Path.of(relative);
+    } catch (InvalidPathException e) {
+      throw new CorpusConfigException(
+          file
+              + ": "
+              + where
+              + ": path '"
+              + relative.replace("\0", "\\0")
+              + "' is not a path this system accepts ("
+              + (relative.indexOf('\0') >= 0 ? "it holds a NUL character" : e.getReason())
+              + ")");
+    }
     if (given.isAbsolute()
         && !given.normalize().startsWith(root)
         && !given.normalize().startsWith(configuredRoot.toAbsolutePath().normalize())) {
@@ -205,6 +219,11 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
               + " CORPUS_ROOT to a directory that holds the archive.");
     }
     Path candidate = root.resolve(relative).normalize();
+    // Inside the root as written before anything is looked up: whether a path outside exists is
+    // no business of this message (and "../../etc/passwd" must not read as "does not exist").
+    if (!candidate.startsWith(root)) {
+      throw leavesRoot(file, where, relative, rootSetting);
+    }
     Path real;
     try {
       real = candidate.toRealPath();
@@ -218,16 +237,7 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
               + " does not exist");
     }
     if (!real.startsWith(root)) {
-      throw new CorpusConfigException(
-          file
-              + ": "
-              + where
-              + ": path '"
-              + relative
-              + "' leaves the corpus root (symlinks are resolved before this check). Library"
-              + " paths are relative to "
-              + rootSetting
-              + ", and must stay inside it.");
+      throw leavesRoot(file, where, relative, rootSetting);
     }
     if (!Files.isRegularFile(real) && !Files.isRegularFile(Path.of(real + "aa"))) {
       throw new CorpusConfigException(file + ": " + where + ": " + real + " is not a file");
@@ -279,5 +289,19 @@ public record CorpusConfig(Path file, Path root, List<LibraryConfig> libraries) 
           file + ": " + where + ": '" + key + "' must be a non-empty string");
     }
     return s;
+  }
+
+  private static CorpusConfigException leavesRoot(
+      Path file, String where, String relative, String rootSetting) {
+    return new CorpusConfigException(
+        file
+            + ": "
+            + where
+            + ": path '"
+            + relative
+            + "' leaves the corpus root (symlinks are resolved before this check). Library"
+            + " paths are relative to "
+            + rootSetting
+            + ", and must stay inside it.");
   }
 }

@@ -97,7 +97,17 @@ class CorpusConfigTest {
       String dotdot =
           load("version = 1\n" + lib("Wiki", "../" + outside.getFileName(), "mediawiki"));
       assertTrue(
-          dotdot.contains("leaves the corpus root") || dotdot.contains("does not exist"), dotdot);
+          dotdot.contains("library 'Wiki'") && dotdot.contains("leaves the corpus root"), dotdot);
+      // outside the root whether or not it exists: containment is checked before existence
+      String nowhere = load("version = 1\n" + lib("Wiki", "../../no/such/dir/x.zim", "mediawiki"));
+      assertTrue(nowhere.contains("leaves the corpus root"), nowhere);
+      // a NUL in a path: named with its library, in our words, not the JDK's
+      String nul = load("version = 1\n" + lib("Wiki", "wiki/a\\u0000.zim", "mediawiki"));
+      assertEquals(
+          config
+              + ": library 'Wiki': path 'wiki/a\\0.zim' is not a path this system accepts (it"
+              + " holds a NUL character)",
+          nul);
       String absolute = load("version = 1\n" + lib("Wiki", outside.toString(), "mediawiki"));
       assertEquals(
           config
