@@ -47,6 +47,7 @@ public final class CorpusService implements AutoCloseable {
   private final ExecutorService workers;
   private final FederatedSearch federated;
   private final TypoRescue typos;
+  private final Function<Library, LibrarySearcher> searchers;
 
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
@@ -82,6 +83,7 @@ public final class CorpusService implements AutoCloseable {
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
     this.typos = new TypoRescue(corpus.libraries(), searchers);
+    this.searchers = searchers;
   }
 
   public Corpus corpus() {
@@ -96,9 +98,12 @@ public final class CorpusService implements AutoCloseable {
     TypoRescue.Rescued rescued =
         typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
     List<String> terms = rescued.query().terms();
+    TermWeights weights = TermWeights.of(rescued.query(), corpus.libraries(), searchers);
     List<SearchHit> results = new ArrayList<>();
-    // Results whose section heading the query names, and those that cannot give way to them.
+    // Results whose section heading the query names, those with a sentence stating the question's
+    // words, and those that cannot give way to them: the results that answer by their title.
     List<Integer> namedByHeading = new ArrayList<>();
+    List<Integer> statedInOneSentence = new ArrayList<>();
     List<Integer> heldInPlace = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
@@ -126,18 +131,23 @@ public final class CorpusService implements AutoCloseable {
       if (words == null) {
         continue;
       }
-      SearchHit result = hit(c, words, terms, analysed.terms(), rescued.copiesOf(c));
+      Snippets.Passage passage = Snippets.passage(words, terms);
+      SearchHit result = hit(c, words, passage, terms, analysed.terms(), rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
-        if (c.exact() || c.titleInQuery() > 0) {
+        if (c.exact()
+            || c.titleInQuery() > 0
+            || weights.titleShare(words.title()) >= FederatedSearch.TITLE_NAMES_QUERY) {
           heldInPlace.add(results.size());
         } else if (SectionHints.headingNamesQuery(words, analysed.terms())) {
           namedByHeading.add(results.size());
+        } else if (passage.whole() && analysed.isQuestion()) {
+          statedInOneSentence.add(results.size());
         }
         results.add(result);
         allRelaxed &= c.relaxed();
       }
     }
-    results = headingsFirst(results, namedByHeading, heldInPlace);
+    results = promoted(results, heldInPlace, List.of(namedByHeading, statedInOneSentence));
     if (settings.logQueries()) {
       log.info(
           "search {} -> {} result(s) in {} ms",
@@ -177,30 +187,45 @@ public final class CorpusService implements AutoCloseable {
   }
 
   /**
-   * The results with those whose section heading the query names ("Ray Charles" + a section "Early
-   * life" for "Ray Charles early life", or a heading alone that few pages have) moved up to just
-   * below the last result that holds its place: an exact title or a title the query names whole. A
-   * heading is how an archive names a part of a page, the way a title names the page, and full-text
-   * scores cannot tell it from the same words scattered through a long article. Only the results
-   * already read are moved, so this costs no document more. Stable otherwise.
+   * The results with those that say what the query asks in a part of their own moved up, to just
+   * below the last result that holds its place (an exact title, a title the query names whole, or
+   * one holding most of the query's information, {@link FederatedSearch#TITLE_NAMES_QUERY}): first
+   * those whose section heading the query names ("Ray Charles" + a section "Early life" for "Ray
+   * Charles early life", or a heading alone that few pages have), then, for a question, those with
+   * one sentence holding every word of the query ("The tiger is the largest living cat species"). A
+   * heading is how an archive names a part of a page, the way a title names the page, and a
+   * sentence is the smallest passage that states a fact; full-text scores cannot tell either from
+   * the same words scattered through a long article. Only the results already read are moved, so
+   * this costs no document more. Stable otherwise.
    */
-  private static List<SearchHit> headingsFirst(
-      List<SearchHit> results, List<Integer> namedByHeading, List<Integer> heldInPlace) {
-    if (namedByHeading.isEmpty()) {
+  private static List<SearchHit> promoted(
+      List<SearchHit> results, List<Integer> heldInPlace, List<List<Integer>> tiers) {
+    int first = Integer.MAX_VALUE;
+    for (List<Integer> tier : tiers) {
+      if (!tier.isEmpty()) {
+        first = Math.min(first, tier.get(0));
+      }
+    }
+    if (first == Integer.MAX_VALUE) {
       return results;
     }
-    int after = -1; // the last held result before the first heading match stays above it
+    int after = -1; // the last held result before the first promoted one stays above it
     for (int i : heldInPlace) {
-      if (i < namedByHeading.get(0)) {
+      if (i < first) {
         after = i;
       }
     }
     List<SearchHit> out = new ArrayList<>(results.subList(0, after + 1));
-    for (int i : namedByHeading) {
-      out.add(results.get(i));
+    Set<Integer> moved = new HashSet<>();
+    for (List<Integer> tier : tiers) {
+      for (int i : tier) {
+        if (i > after && moved.add(i)) {
+          out.add(results.get(i));
+        }
+      }
     }
     for (int i = after + 1; i < results.size(); i++) {
-      if (!namedByHeading.contains(i)) {
+      if (!moved.contains(i)) {
         out.add(results.get(i));
       }
     }
@@ -229,11 +254,11 @@ public final class CorpusService implements AutoCloseable {
   private static SearchHit hit(
       FederatedSearch.Candidate c,
       DocumentWords words,
+      Snippets.Passage passage,
       List<String> terms,
       List<String> typed,
       List<FederatedSearch.Candidate> copies) {
     Library library = c.library();
-    Snippets.Passage passage = Snippets.passage(words, terms);
     List<SectionHint> hints = new ArrayList<>();
     for (Map<String, String> hint : SectionHints.of(words, terms, passage.section())) {
       hints.add(new SectionHint(hint.get("id"), hint.get("title")));

@@ -41,17 +41,23 @@ import org.jspecify.annotations.Nullable;
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
+ *   <li>Relevance: strength plus {@value #TITLE_WEIGHT} times the share of the query's information
+ *       its title holds ({@link TermWeights}: each word weighed by its idf over the corpus), the
+ *       title as a field of its own; the floor below is taken of relevance.
  *   <li>Order: exact titles first (an agent that types a title wants that article); then above the
  *       floor before below it; then documents whose whole title the query names, more title words
- *       first ("who wrote Hit the Road Jack"); then RRF score; then strength, lexical title
- *       coverage of the query, library order in corpus.toml, and path, so the order is fully
+ *       first ("who wrote Hit the Road Jack"); then relevance; then RRF score, strength, lexical
+ *       title coverage of the query, library order in corpus.toml, and path, so the order is fully
  *       deterministic.
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
  *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
- *       the strict hits; every other relaxed hit ranks below all of them. For a question (a query
- *       with stopwords, which strict matching asks for too) the relaxed search runs even when the
- *       strict hits fill the list, for its hits that match every meaningful word.
+ *       the strict hits, and so does one whose title holds at least {@value #TITLE_NAMES_QUERY} of
+ *       the query's information ("Bob Dylan" for "what was Bob Dylan's birth name", where the short
+ *       article says "born" and never "birth"); every other relaxed hit ranks below all of them.
+ *       For a question (a query with stopwords, which strict matching asks for too) the relaxed
+ *       search runs even when the strict hits fill the list, for its hits that match every
+ *       meaningful word.
  *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}), over the
  *       whole answer: a document listed among the strict hits is not listed again (nor its copy)
  *       among the relaxed ones.
@@ -71,6 +77,18 @@ final class FederatedSearch {
 
   /** Diversity moves a result up only past results at most this much stronger (as a ratio). */
   static final double COMPARABLE = 0.75;
+
+  /**
+   * What a title holding the whole query's information adds to a candidate's strength (the body's
+   * BM25, relative to the best): the title as a field of its own ({@link TermWeights}).
+   */
+  static final double TITLE_WEIGHT = 0.5;
+
+  /**
+   * A page found by any-word matching whose title holds at least this share of the query's
+   * information ranks with the pages that match every word.
+   */
+  static final double TITLE_NAMES_QUERY = 0.5;
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
@@ -134,18 +152,18 @@ final class FederatedSearch {
 
   Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
+    TermWeights weights = TermWeights.of(query, libraries, searchers);
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
     SameDocuments listed = new SameDocuments(copies);
     Map<DocumentKey, Candidate> strict =
         fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
-    List<Candidate> ordered = listed.keepNew(order(strict.values()));
+    List<Candidate> ordered = listed.keepNew(order(strict.values(), weights));
     // A question's strict match also asks for its stopwords ("which", "did"), which a long article
     // has and a short precise one may not: its any-word hits that hold every meaningful word are
     // asked for too, to rank with the strict ones.
-    boolean question = terms.size() > 1 && terms.size() < Lexical.words(query.text()).size();
-    if ((ordered.size() < limit || question) && !terms.isEmpty()) {
+    if ((ordered.size() < limit || query.isQuestion()) && !terms.isEmpty()) {
       Map<DocumentKey, Candidate> relaxed =
           fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
       // An any-word hit that matches every meaningful word is as good as a strict one (strict
@@ -155,18 +173,22 @@ final class FederatedSearch {
       List<Candidate> fill = new ArrayList<>();
       for (Map.Entry<DocumentKey, Candidate> e : relaxed.entrySet()) {
         if (!strict.containsKey(e.getKey())) {
-          (e.getValue().relaxed() ? fill : complete).add(e.getValue());
+          Candidate c = e.getValue();
+          // a page whose title holds most of what the query says is about it, whatever else its
+          // short text leaves out ("Bob Dylan" for "what was Bob Dylan's birth name")
+          boolean named = weights.titleShare(c.entry().title()) >= TITLE_NAMES_QUERY;
+          (c.relaxed() && !named ? fill : complete).add(c);
         }
       }
       if (!complete.isEmpty()) {
         List<Candidate> together = new ArrayList<>(strict.values());
         together.addAll(complete);
         listed.startOver();
-        ordered = listed.keepNew(order(together));
+        ordered = listed.keepNew(order(together, weights));
       }
       ordered = diversify(ordered);
       if (ordered.size() < limit) {
-        ordered.addAll(diversify(listed.keepNew(order(fill))));
+        ordered.addAll(diversify(listed.keepNew(order(fill, weights))));
       }
       return new Outcome(ordered, failures, copies);
     }
@@ -496,24 +518,37 @@ final class FederatedSearch {
    * Marks the candidates below the relevance floor and orders them all (identical documents and
    * diversity are left to the caller, which sees every segment of the answer).
    */
-  List<Candidate> order(Collection<Candidate> candidates) {
+  List<Candidate> order(Collection<Candidate> candidates, TermWeights weights) {
+    record Ranked(Candidate c, double relevance) {}
+    List<Ranked> ranked = new ArrayList<>(candidates.size());
     double strongest = 0;
     for (Candidate c : candidates) {
-      strongest = Math.max(strongest, c.strength());
+      double r = c.strength() + TITLE_WEIGHT * weights.titleShare(c.entry().title());
+      ranked.add(new Ranked(c, r));
+      strongest = Math.max(strongest, r);
     }
-    List<Candidate> out = new ArrayList<>(candidates.size());
-    for (Candidate c : candidates) {
-      out.add(c.withWeak(!c.exact() && c.strength() < RELEVANCE_FLOOR * strongest));
+    List<Ranked> marked = new ArrayList<>(ranked.size());
+    for (Ranked r : ranked) {
+      marked.add(
+          new Ranked(
+              r.c().withWeak(!r.c().exact() && r.relevance() < RELEVANCE_FLOOR * strongest),
+              r.relevance()));
     }
-    out.sort(
-        Comparator.comparing((Candidate c) -> !c.exact())
-            .thenComparing(Candidate::weak)
-            .thenComparing(Comparator.comparingInt(Candidate::titleInQuery).reversed())
-            .thenComparing(Comparator.comparingDouble(Candidate::rrf).reversed())
-            .thenComparing(Comparator.comparingDouble(Candidate::strength).reversed())
-            .thenComparing(Comparator.comparingDouble(Candidate::titleCoverage).reversed())
-            .thenComparingInt(Candidate::libraryOrder)
-            .thenComparing(c -> c.entry().rawPath()));
+    marked.sort(
+        Comparator.comparing((Ranked r) -> !r.c().exact())
+            .thenComparing(r -> r.c().weak())
+            .thenComparing(Comparator.comparingInt((Ranked r) -> r.c().titleInQuery()).reversed())
+            .thenComparing(Comparator.comparingDouble(Ranked::relevance).reversed())
+            .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().rrf()).reversed())
+            .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().strength()).reversed())
+            .thenComparing(
+                Comparator.comparingDouble((Ranked r) -> r.c().titleCoverage()).reversed())
+            .thenComparingInt(r -> r.c().libraryOrder())
+            .thenComparing(r -> r.c().entry().rawPath()));
+    List<Candidate> out = new ArrayList<>(marked.size());
+    for (Ranked r : marked) {
+      out.add(r.c());
+    }
     return out;
   }
 

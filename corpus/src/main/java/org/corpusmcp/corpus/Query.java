@@ -16,6 +16,15 @@ public record Query(String text, List<String> terms) {
     terms = List.copyOf(terms);
   }
 
+  /**
+   * Whether this reads as a question or a phrase of several meaningful words with function words
+   * between them ("what is the largest living cat species"), not a list of keywords: stopwords were
+   * dropped and at least two words are left.
+   */
+  boolean isQuestion() {
+    return terms.size() > 1 && terms.size() < Lexical.words(text).size();
+  }
+
   public static Query of(String text) {
     return new Query(text, Lexical.terms(text));
   }

@@ -37,8 +37,10 @@ final class Snippets {
    *
    * @param section the section holding the passage; null when it holds no query word but the
    *     document title's (then it says nothing the title does not)
+   * @param whole the passage is one sentence holding every word of the query, at least one of them
+   *     not a word of the title: the document states what the query asks in one place
    */
-  record Passage(String text, DocumentWords.@Nullable SectionWords section) {}
+  record Passage(String text, DocumentWords.@Nullable SectionWords section, boolean whole) {}
 
   private Snippets() {}
 
@@ -69,7 +71,7 @@ final class Snippets {
       }
     }
     if (bestSentence == null) {
-      return new Passage(InertMarkup.of(cut(document.opening(), MAX_CHARS)), null);
+      return new Passage(InertMarkup.of(cut(document.opening(), MAX_CHARS)), null, false);
     }
     boolean informative = false;
     for (int i = 0; i < weights.length; i++) {
@@ -78,7 +80,8 @@ final class Snippets {
     }
     return new Passage(
         InertMarkup.of(around(bestSentence.text(), terms, weights)),
-        informative ? bestSection : null);
+        informative ? bestSection : null,
+        informative && bestScore >= most);
   }
 
   /** Each term's weight: a quarter for a word of the document's title, one for any other. */
