@@ -102,9 +102,10 @@ public final class CorpusService implements AutoCloseable {
     List<SearchHit> results = new ArrayList<>();
     // Results whose section heading the query names, those with a sentence stating the question's
     // words, and those that cannot give way to them: the results that answer by their title.
-    List<Integer> namedByHeading = new ArrayList<>();
-    List<Integer> statedInOneSentence = new ArrayList<>();
-    List<Integer> heldInPlace = new ArrayList<>();
+    List<SearchHit> namedByHeading = new ArrayList<>();
+    List<SearchHit> statedInOneSentence = new ArrayList<>();
+    List<SearchHit> namedByTitle = new ArrayList<>();
+    List<SearchHit> mostlyInTitle = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
@@ -134,20 +135,25 @@ public final class CorpusService implements AutoCloseable {
       Snippets.Passage passage = Snippets.passage(words, terms);
       SearchHit result = hit(c, words, passage, terms, analysed.terms(), rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
-        if (c.exact()
-            || c.titleInQuery() > 0
-            || weights.titleShare(words.title()) >= FederatedSearch.TITLE_NAMES_QUERY) {
-          heldInPlace.add(results.size());
+        if (c.exact() || c.titleInQuery() > 0) {
+          namedByTitle.add(result);
         } else if (SectionHints.headingNamesQuery(words, analysed.terms())) {
-          namedByHeading.add(results.size());
+          namedByHeading.add(result);
+        } else if (weights.titleShare(words.title()) >= FederatedSearch.TITLE_NAMES_QUERY) {
+          mostlyInTitle.add(result);
         } else if (passage.whole() && analysed.isQuestion()) {
-          statedInOneSentence.add(results.size());
+          statedInOneSentence.add(result);
         }
         results.add(result);
         allRelaxed &= c.relaxed();
       }
     }
-    results = promoted(results, heldInPlace, List.of(namedByHeading, statedInOneSentence));
+    // a title holding most of a question answers it before a sentence elsewhere does, while a
+    // heading the query names is as good as a title
+    List<SearchHit> heldBySentences = new ArrayList<>(namedByTitle);
+    heldBySentences.addAll(mostlyInTitle);
+    results = promoted(results, heldBySentences, statedInOneSentence);
+    results = promoted(results, namedByTitle, namedByHeading);
     if (settings.logQueries()) {
       log.info(
           "search {} -> {} result(s) in {} ms",
@@ -187,46 +193,42 @@ public final class CorpusService implements AutoCloseable {
   }
 
   /**
-   * The results with those that say what the query asks in a part of their own moved up, to just
-   * below the last result that holds its place (an exact title, a title the query names whole, or
-   * one holding most of the query's information, {@link FederatedSearch#TITLE_NAMES_QUERY}): first
-   * those whose section heading the query names ("Ray Charles" + a section "Early life" for "Ray
-   * Charles early life", or a heading alone that few pages have), then, for a question, those with
-   * one sentence holding every word of the query ("The tiger is the largest living cat species"). A
-   * heading is how an archive names a part of a page, the way a title names the page, and a
-   * sentence is the smallest passage that states a fact; full-text scores cannot tell either from
-   * the same words scattered through a long article. Only the results already read are moved, so
-   * this costs no document more. Stable otherwise.
+   * The results with those of {@code tier}, which say what the query asks in a part of their own,
+   * moved up to just below the last {@code held} result before them. Two tiers: results whose
+   * section heading the query names ("Ray Charles" + a section "Early life" for "Ray Charles early
+   * life", or a heading alone that few pages have), held only by an exact title or a title the
+   * query names whole; and for a question, results with one sentence holding every word of the
+   * query ("The tiger is the largest living cat species"), held also by a title holding most of the
+   * query's information ({@link FederatedSearch#TITLE_NAMES_QUERY}). A heading is how an archive
+   * names a part of a page, the way a title names the page, and a sentence is the smallest passage
+   * that states a fact; full-text scores cannot tell either from the same words scattered through a
+   * long article. Only the results already read are moved, so this costs no document more. Stable
+   * otherwise.
    */
   private static List<SearchHit> promoted(
-      List<SearchHit> results, List<Integer> heldInPlace, List<List<Integer>> tiers) {
-    int first = Integer.MAX_VALUE;
-    for (List<Integer> tier : tiers) {
-      if (!tier.isEmpty()) {
-        first = Math.min(first, tier.get(0));
-      }
-    }
-    if (first == Integer.MAX_VALUE) {
+      List<SearchHit> results, List<SearchHit> held, List<SearchHit> tier) {
+    if (tier.isEmpty()) {
       return results;
     }
+    int first = results.indexOf(tier.get(0));
+    for (SearchHit t : tier) {
+      first = Math.min(first, results.indexOf(t));
+    }
     int after = -1; // the last held result before the first promoted one stays above it
-    for (int i : heldInPlace) {
-      if (i < first) {
+    for (int i = 0; i < first; i++) {
+      if (held.contains(results.get(i))) {
         after = i;
       }
     }
     List<SearchHit> out = new ArrayList<>(results.subList(0, after + 1));
-    Set<Integer> moved = new HashSet<>();
-    for (List<Integer> tier : tiers) {
-      for (int i : tier) {
-        if (i > after && moved.add(i)) {
-          out.add(results.get(i));
-        }
+    for (SearchHit r : results.subList(after + 1, results.size())) {
+      if (tier.contains(r)) {
+        out.add(r);
       }
     }
-    for (int i = after + 1; i < results.size(); i++) {
-      if (!moved.contains(i)) {
-        out.add(results.get(i));
+    for (SearchHit r : results.subList(after + 1, results.size())) {
+      if (!tier.contains(r)) {
+        out.add(r);
       }
     }
     return out;
