@@ -188,19 +188,43 @@ final class Lexical {
    * ("who wrote Hit the Road Jack") asks about that article, while a short title among more words
    * ("capital of Western Australia" and the article Australia, "United States Declaration of
    * Independence" and the article United States) does not. A trailing qualifier in parentheses
-   * ("Billboard (magazine)") is not part of the title's name.
+   * ("Billboard (magazine)") is not part of the title's name. One word of five letters or more may
+   * be named with one likely typing error ({@link TypingErrors}: "Ray Charls" names Ray Charles),
+   * which the full-text index forgives when both stem alike, so that no correction is ever asked
+   * for while the title is outranked by every "Ray Charles …" page.
    */
   static int titleWordsInQuery(List<String> terms, String title) {
     List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""));
     if (words.isEmpty() || terms.isEmpty()) {
       return 0;
     }
+    boolean typo = false;
     for (String w : words) {
-      if (STOPWORDS.contains(w) || !terms.contains(w)) {
+      if (STOPWORDS.contains(w)) {
         return 0;
+      }
+      if (!terms.contains(w)) {
+        if (typo || !namedWithATypo(terms, w)) {
+          return 0;
+        }
+        typo = true;
       }
     }
     return 2 * words.size() > terms.size() ? words.size() : 0;
+  }
+
+  private static final int TYPO_MIN_LETTERS = 5;
+
+  private static boolean namedWithATypo(List<String> terms, String titleWord) {
+    if (titleWord.length() < TYPO_MIN_LETTERS) {
+      return false;
+    }
+    for (String t : terms) {
+      if (t.length() >= TYPO_MIN_LETTERS && TypingErrors.cost(t, titleWord) <= 1) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static final java.util.regex.Pattern QUALIFIER =

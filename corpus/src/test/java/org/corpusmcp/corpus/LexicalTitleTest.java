@@ -40,4 +40,14 @@ class LexicalTitleTest {
             "Billboard magazine history",
             "Billboard (magazine)")); // 1 of 3: the qualifier is no name
   }
+
+  @Test
+  void oneLongWordMayBeNamedWithOneLikelyTypingError() {
+    assertEquals(2, named("Ray Charls", "Ray Charles")); // a dropped letter
+    assertEquals(2, named("Ray Chalres", "Ray Charles")); // two letters swapped
+    assertEquals(0, named("Ray Charls", "Ray Charles at Newport")); // "newport" is not named
+    assertEquals(0, named("Rya Charls", "Ray Charles")); // two words off: not one typo
+    assertEquals(0, named("universe", "University")); // far more than one typing error
+    assertEquals(0, named("car", "Cat")); // short words are too near each other to tell
+  }
 }

@@ -1,6 +1,7 @@
 package org.corpusmcp.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -69,6 +70,17 @@ class TitleAndSentenceEvidenceTest {
   void aPageWhoseTitleHoldsMostOfTheQuestionOutranksABodyThatRepeatsItsWords() {
     List<String> refs = refs(mixed, "what was Bob Dylan's birth name");
     assertEquals("corpus://Wiki/Bob_Dylan", refs.get(0), refs.toString());
+  }
+
+  @Test
+  void aTitleMisspeltTheWayItsStemForgivesStillComesFirst() {
+    // "charls" and "charles" share the stem "charl": every "Ray Charles …" page matches, no
+    // correction is asked for, and the article itself came third, below "Ray Charles at Newport"
+    // and the discography; now a title named whole (the album "Ray Charles" still ranks with it)
+    List<String> refs = refs(mixed, "Ray Charls");
+    assertTrue(
+        refs.subList(0, 2).stream().anyMatch(r -> r.endsWith("/Ray_Charles")), refs.toString());
+    assertFalse(refs.get(0).endsWith("/Ray_Charles_at_Newport"), refs.toString());
   }
 
   @Test
