@@ -177,33 +177,22 @@ public final class HttpMcpServer implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: the listening socket closes (new connections are refused; open ones may still
-   * send requests), readiness turns to 503, the requests being served get up to {@code grace} to
-   * finish, then the sessions and the server close and {@link #join} returns.
-   *
-   * @return the requests still running when the grace period ended (0 when all finished)
+   * Stops gracefully, losing no request that reached the server: the listening socket closes (new
+   * connections are refused), readiness turns to 503, and every response from then on carries
+   * {@code Connection: close}, so each open connection answers at most its next request and closes
+   * (Jetty's graceful connector shutdown; one idle for a second is closed). Once no request runs
+   * and no connection is left that could bring one, or once {@code grace} has passed, the sessions
+   * and the server close and {@link #join} returns.
    */
-  public int shutdown(Duration grace) {
+  public Drain shutdown(Duration grace) {
+    RequestCount.Mark start = inFlight.mark();
     shuttingDown.set(true);
-    try {
-      connector.close();
-    } catch (RuntimeException e) {
-      log.debug("closing the listener: {}", e.toString());
-    }
-    int left;
-    try {
-      left = inFlight.awaitIdle(grace);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      left = inFlight.running();
-    }
+    // completes when the last connection closes, which an open GET stream may never do; the
+    // drain below watches the connections itself
+    var unused = connector.shutdown();
+    Drain drain = inFlight.drain(start, grace, () -> connector.getConnectedEndPoints().size());
     close();
-    return left;
-  }
-
-  /** Requests being served now (streams of server messages not counted). */
-  public int requestsInFlight() {
-    return inFlight.running();
+    return drain;
   }
 
   @Override
