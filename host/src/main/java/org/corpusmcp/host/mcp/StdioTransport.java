@@ -21,6 +21,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * MCP over stdio, one JSON-RPC message per line, in place of the SDK's {@code
@@ -47,6 +48,7 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final int maxMessageBytes;
   private final Duration drainTimeout;
   private final RequestCount inFlight = new RequestCount();
+  private final StdioLifecycle lifecycle = new StdioLifecycle();
   private volatile @Nullable McpServerSession session;
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile @Nullable Duration stopGrace;
@@ -178,17 +180,58 @@ public final class StdioTransport implements McpServerTransportProvider {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
-    McpSchema.JSONRPCMessage message;
-    try {
-      message = McpSchema.deserializeJsonRpcMessage(mcpJson, forward.message().toString());
-    } catch (IOException | RuntimeException e) {
-      // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
-      log.debug("SDK could not map an inbound message: {}", e.toString());
-      if (forward.isRequest()) {
+    switch (lifecycle.next(forward.message(), forward.isRequest())) {
+      case ANSWER_PING -> {
+        ObjectNode pong = json.createObjectNode();
+        pong.put("jsonrpc", "2.0");
+        pong.set("id", forward.message().get("id"));
+        pong.putObject("result");
+        writeLine(pong.toString());
+        return;
+      }
+      case REFUSE -> {
         writeLine(
             ProtocolGate.errorResponse(
                     json,
                     forward.message().get("id"),
+                    -32600,
+                    "Invalid Request: the session is not initialized; send initialize first")
+                .toString());
+        return;
+      }
+      case DROP -> {
+        log.debug(
+            "dropped {} outside its place in the lifecycle",
+            forward.message().path("method").asString());
+        return;
+      }
+      case INITIALIZE_THEN_FORWARD -> {
+        log.debug("a request came before notifications/initialized: taken as initialized");
+        ObjectNode initialized = json.createObjectNode();
+        initialized.put("jsonrpc", "2.0");
+        initialized.put("method", StdioLifecycle.INITIALIZED);
+        forwardToSession(current, initialized, false);
+      }
+      case FORWARD -> {
+        // below
+      }
+    }
+    forwardToSession(current, forward.message(), forward.isRequest());
+  }
+
+  /** Hands one message to the SDK session, counted until it has been handled. */
+  private void forwardToSession(McpServerSession current, ObjectNode message, boolean isRequest) {
+    McpSchema.JSONRPCMessage mapped;
+    try {
+      mapped = McpSchema.deserializeJsonRpcMessage(mcpJson, message.toString());
+    } catch (IOException | RuntimeException e) {
+      // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
+      log.debug("SDK could not map an inbound message: {}", e.toString());
+      if (isRequest) {
+        writeLine(
+            ProtocolGate.errorResponse(
+                    json,
+                    message.get("id"),
                     -32600,
                     "Invalid Request: not a JSON-RPC message this server can read")
                 .toString());
@@ -197,7 +240,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
     inFlight.started();
     current
-        .handle(message)
+        .handle(mapped)
         .doFinally(signal -> inFlight.ended())
         .subscribe(
             ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
