@@ -70,7 +70,8 @@ final class ServeCommand implements Callable<Integer> {
       names = "--max-sessions",
       paramLabel = "N",
       description =
-          "HTTP sessions open at once at most; one more initialize gets a JSON-RPC error"
+          "HTTP sessions open at once at most; at the limit a new initialize ends the"
+              + " session idle longest (unused ones first), and is refused only when all are busy"
               + " (env MCP_MAX_SESSIONS; default "
               + HttpSettings.DEFAULT_MAX_SESSIONS
               + ").")

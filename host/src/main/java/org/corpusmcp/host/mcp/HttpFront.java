@@ -22,12 +22,14 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -57,6 +59,11 @@ final class HttpFront implements Filter {
       Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
   private static final String SESSION_HEADER = "Mcp-Session-Id";
 
+  /** A refused {@code initialize} waits for a request or a stream to end: seconds. */
+  private static final int BUSY_RETRY_SECONDS = 5;
+
+  private static final Duration EVICTION_WARNING_EVERY = Duration.ofMinutes(1);
+
   private final HttpSettings settings;
 
   // ServerTransportSecurityValidator is deprecated in MCP SDK 2.1 (ServerHttpHeaderValidator
@@ -68,6 +75,9 @@ final class HttpFront implements Filter {
   private final ModernProtocol modern;
   private final JsonMapper json;
   private final SessionLedger sessions;
+  private final SessionEviction eviction;
+  private final AtomicLong evictions = new AtomicLong();
+  private final AtomicLong lastEvictionWarning = new AtomicLong();
   private final byte @Nullable [] token;
   private final BooleanSupplier ready;
 
@@ -82,8 +92,10 @@ final class HttpFront implements Filter {
       ProtocolGate gate,
       ModernProtocol modern,
       JsonMapper json,
-      BooleanSupplier ready) {
+      BooleanSupplier ready,
+      SessionEviction eviction) {
     this.settings = settings;
+    this.eviction = eviction;
     this.ready = ready;
     this.securityValidator = securityValidator;
     this.gate = gate;
@@ -155,7 +167,7 @@ final class HttpFront implements Filter {
       if (unsupportedVersion(response, version)) {
         return;
       }
-      forward(request, response, chain, session);
+      forward(request, response, chain, session, false);
       return;
     }
     byte[] body = readBounded(request.getInputStream(), settings.maxRequestBytes());
@@ -216,7 +228,7 @@ final class HttpFront implements Filter {
     if (forward.isRequest() && "initialize".equals(forward.message().path("method").asString())) {
       initialize(replayed, response, chain, forward.message().get("id"));
     } else {
-      forward(replayed, response, chain, session);
+      forward(replayed, response, chain, session, forward.isRequest());
     }
   }
 
@@ -292,16 +304,20 @@ final class HttpFront implements Filter {
     return true;
   }
 
-  /** An {@code initialize}: a new session, if there is room for one. */
+  /**
+   * An {@code initialize}: a new session. At the cap, the session the ledger picks is ended first
+   * to make room ({@link SessionLedger#admit}); only when every session is busy is the newcomer
+   * refused.
+   */
   private void initialize(
       HttpServletRequest request,
       HttpServletResponse response,
       FilterChain chain,
       @Nullable JsonNode id)
       throws IOException, ServletException {
-    if (!sessions.tryReserve()) {
-      long retryAfter = Math.max(1, settings.sessionIdleTimeout().toSeconds());
-      response.setHeader("Retry-After", String.valueOf(retryAfter));
+    SessionLedger.Admission admission = sessions.admit();
+    if (!admission.admitted()) {
+      response.setHeader("Retry-After", String.valueOf(BUSY_RETRY_SECONDS));
       writeJson(
           response,
           HttpServletResponse.SC_SERVICE_UNAVAILABLE,
@@ -311,15 +327,15 @@ final class HttpFront implements Filter {
               id,
               "Too many open sessions (the limit is "
                   + sessions.max()
-                  + ", MCP_MAX_SESSIONS): end"
-                  + " unused ones with DELETE, or retry once idle ones have expired (after "
-                  + settings.sessionIdleTimeout().toSeconds()
-                  + " s without requests,"
-                  + " MCP_SESSION_IDLE_SECONDS)"));
+                  + ", MCP_MAX_SESSIONS), and every one is busy with a request or an open"
+                  + " stream: retry in a few seconds"));
       return;
     }
     String created = null;
     try {
+      if (admission.evicted() != null) {
+        evict(request, response, admission.evicted());
+      }
       chain.doFilter(request, response);
       if (response.getStatus() == HttpServletResponse.SC_OK) {
         created = response.getHeader(SESSION_HEADER);
@@ -329,12 +345,31 @@ final class HttpFront implements Filter {
     }
   }
 
+  /** Ends {@code victim} for a newcomer, and says so in the log once a minute at most. */
+  private void evict(HttpServletRequest request, HttpServletResponse response, String victim)
+      throws IOException, ServletException {
+    boolean ended = eviction.end(request, response, victim);
+    log.debug("session cap: ended session {} for a new one ({})", victim, ended);
+    long evicted = evictions.incrementAndGet();
+    long now = System.nanoTime();
+    long last = lastEvictionWarning.get();
+    if ((last == 0 || now - last > EVICTION_WARNING_EVERY.toNanos())
+        && lastEvictionWarning.compareAndSet(last, now == 0 ? 1 : now)) {
+      log.warn(
+          "{} open sessions, the limit (MCP_MAX_SESSIONS): ending the longest idle ones to let"
+              + " new clients in ({} so far; their clients get 404 and start a new session)",
+          sessions.max(),
+          evicted);
+    }
+  }
+
   /** Any other request: keeps the ledger in step with what the SDK knows of the session. */
   private void forward(
       HttpServletRequest request,
       HttpServletResponse response,
       FilterChain chain,
-      @Nullable String session)
+      @Nullable String session,
+      boolean isRequest)
       throws IOException, ServletException {
     if (session == null || session.isBlank()) {
       chain.doFilter(request, response);
@@ -347,7 +382,7 @@ final class HttpFront implements Filter {
       sessions.forget(session);
       return;
     }
-    sessions.seen(session);
+    sessions.seen(session, isRequest);
     if (request.isAsyncStarted()) {
       // An SSE stream (a GET, or a POST answered over SSE): the SDK never sweeps a session
       // with one open, so neither does the ledger.

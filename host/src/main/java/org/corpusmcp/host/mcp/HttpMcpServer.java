@@ -108,7 +108,13 @@ public final class HttpMcpServer implements AutoCloseable {
     context.addFilter(
         new FilterHolder(
             new HttpFront(
-                settings, security, gate, parts.modern(), parts.json(), () -> !shuttingDown.get())),
+                settings,
+                security,
+                gate,
+                parts.modern(),
+                parts.json(),
+                () -> !shuttingDown.get(),
+                new SessionEviction(transport))),
         "/*",
         EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);

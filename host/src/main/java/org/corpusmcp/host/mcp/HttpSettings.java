@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param extraAllowedHosts {@code Host} header values accepted besides the loopback names
  * @param extraAllowedOrigins {@code Origin} values accepted besides loopback origins
  * @param maxRequestBytes larger request bodies get 413
- * @param maxSessions open sessions at most; one more {@code initialize} gets a JSON-RPC error
+ * @param maxSessions open sessions at most; at the cap a new {@code initialize} ends the idle
+ *     session least likely to be missed (see {@code SessionLedger.admit})
  * @param sessionIdleTimeout a session without requests or open streams for this long is closed
  *     (within as long again)
  * @param maxConnections TCP connections at most; further ones wait in the accept queue
