@@ -48,7 +48,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "ADDR",
       description =
           "HTTP bind address (env MCP_HOST; default 127.0.0.1). A non-loopback address"
-              + " requires MCP_AUTH_TOKEN, or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
+              + " requires MCP_AUTH_TOKEN (32 characters at least), or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
               + " (a container port published on the host's loopback only).")
   @Nullable String host;
 

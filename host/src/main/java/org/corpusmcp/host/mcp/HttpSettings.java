@@ -188,8 +188,34 @@ public record HttpSettings(
     }
   }
 
-  /** Refuses what would expose the server by accident: a non-loopback bind without a token. */
+  /**
+   * A bearer token reachable from other machines must have at least this many characters: 32 random
+   * hex digits are 128 bits, which no one guesses over the network, and {@code openssl rand -hex
+   * 32} gives 64. A short word is guessed in a few thousand tries.
+   */
+  public static final int MIN_EXPOSED_TOKEN_LENGTH = 32;
+
+  /**
+   * Refuses what would expose the server by accident: a non-loopback bind without a token, or with
+   * a token shorter than {@link #MIN_EXPOSED_TOKEN_LENGTH}. On loopback any token is the user's
+   * business: only local processes reach it, and they could read the token where it was set.
+   */
   public void checkExposure() {
+    if (!isLoopbackBind()
+        && bearerToken != null
+        && !bearerToken.isBlank()
+        && bearerToken.strip().length() < MIN_EXPOSED_TOKEN_LENGTH) {
+      throw new IllegalArgumentException(
+          "refusing to listen on "
+              + host
+              + ": MCP_AUTH_TOKEN has "
+              + bearerToken.strip().length()
+              + " characters, and a server reachable from other machines needs a token of at"
+              + " least "
+              + MIN_EXPOSED_TOKEN_LENGTH
+              + " random characters (for example the output of 'openssl rand -hex 32'), or bind"
+              + " to 127.0.0.1.");
+    }
     if (!isLoopbackBind()
         && (bearerToken == null || bearerToken.isBlank())
         && !unauthenticatedExposureAllowed) {
