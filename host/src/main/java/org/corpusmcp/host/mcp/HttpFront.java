@@ -2,6 +2,7 @@ package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
@@ -76,6 +77,7 @@ final class HttpFront implements Filter {
   private final JsonMapper json;
   private final SessionLedger sessions;
   private final SessionEviction eviction;
+  private final StreamKeepAlive keepAlive;
   private final AtomicLong evictions = new AtomicLong();
   private final AtomicLong lastEvictionWarning = new AtomicLong();
   private final byte @Nullable [] token;
@@ -93,9 +95,11 @@ final class HttpFront implements Filter {
       ModernProtocol modern,
       JsonMapper json,
       BooleanSupplier ready,
-      SessionEviction eviction) {
+      SessionEviction eviction,
+      StreamKeepAlive keepAlive) {
     this.settings = settings;
     this.eviction = eviction;
+    this.keepAlive = keepAlive;
     this.ready = ready;
     this.securityValidator = securityValidator;
     this.gate = gate;
@@ -164,7 +168,9 @@ final class HttpFront implements Filter {
                 + HttpSettings.ENDPOINT);
         return;
       }
-      if (unsupportedVersion(response, version)) {
+      if (unsupportedVersion(response, version)
+          || ("GET".equals(request.getMethod()) && !accepts(request, response, false))
+          || !namesSession(request.getMethod(), session, response)) {
         return;
       }
       forward(request, response, chain, session, false);
@@ -212,6 +218,12 @@ final class HttpFront implements Filter {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
+    boolean initialize =
+        forward.isRequest() && "initialize".equals(forward.message().path("method").asString());
+    if (!accepts(request, response, true)
+        || (!initialize && !namesSession("POST", session, response))) {
+      return;
+    }
     if (isStrayResponse(forward, session)) {
       // JSON-RPC never answers a response, and the 2025-11-25 transport accepts one with 202
       // and no body; the SDK failed it with 500 and an ERROR line.
@@ -225,7 +237,7 @@ final class HttpFront implements Filter {
     HttpServletRequest replayed =
         new CachedBodyRequest(
             request, forward.message().toString().getBytes(StandardCharsets.UTF_8));
-    if (forward.isRequest() && "initialize".equals(forward.message().path("method").asString())) {
+    if (initialize) {
       initialize(replayed, response, chain, forward.message().get("id"));
     } else {
       forward(replayed, response, chain, session, forward.isRequest());
@@ -254,6 +266,46 @@ final class HttpFront implements Filter {
     return !(text.startsWith(prefix)
         && text.length() > prefix.length()
         && text.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9'));
+  }
+
+  /**
+   * Refuses a request whose {@code Accept} header does not list what the 2025-11-25 transport says
+   * it must: {@code text/event-stream} for the {@code GET} stream, that and {@code
+   * application/json} for a POST. Before, the SDK refused it with JSON-RPC -32601 (method not
+   * found), which sends a client looking for the wrong fault.
+   */
+  private static boolean accepts(
+      HttpServletRequest request, HttpServletResponse response, boolean post) throws IOException {
+    String accept = String.valueOf(request.getHeader("Accept")).toLowerCase(java.util.Locale.ROOT);
+    boolean events = accept.contains("text/event-stream") || accept.contains("*/*");
+    boolean json = accept.contains("application/json") || accept.contains("*/*");
+    if (events && (json || !post)) {
+      return true;
+    }
+    response.sendError(
+        HttpServletResponse.SC_NOT_ACCEPTABLE,
+        post
+            ? "Not Acceptable: the Accept header must list both application/json and"
+                + " text/event-stream"
+            : "Not Acceptable: the GET stream is text/event-stream; list it in the Accept header");
+    return false;
+  }
+
+  /**
+   * Refuses a request that needs a session (all but {@code initialize} and the methods the SDK
+   * answers 405) and names none. Before, the SDK answered -32601 (method not found).
+   */
+  private static boolean namesSession(
+      String method, @Nullable String session, HttpServletResponse response) throws IOException {
+    if ((session != null && !session.isBlank())
+        || !("POST".equals(method) || "GET".equals(method) || "DELETE".equals(method))) {
+      return true;
+    }
+    response.sendError(
+        HttpServletResponse.SC_BAD_REQUEST,
+        "Bad Request: this request needs the Mcp-Session-Id header; send initialize first to get"
+            + " a session");
+    return false;
   }
 
   /** Refuses a session-based request whose version header names no revision served here. */
@@ -363,7 +415,10 @@ final class HttpFront implements Filter {
     }
   }
 
-  /** Any other request: keeps the ledger in step with what the SDK knows of the session. */
+  /**
+   * Any other request: keeps the ledger in step with what the SDK knows of the session, and passes
+   * the SDK's SSE through an {@link EventStreamResponse}, keeping {@code GET} streams alive.
+   */
   private void forward(
       HttpServletRequest request,
       HttpServletResponse response,
@@ -371,12 +426,13 @@ final class HttpFront implements Filter {
       @Nullable String session,
       boolean isRequest)
       throws IOException, ServletException {
+    boolean stream = "GET".equals(request.getMethod());
+    EventStreamResponse events = new EventStreamResponse(response, stream);
+    chain.doFilter(request, events);
     if (session == null || session.isBlank()) {
-      chain.doFilter(request, response);
       return;
     }
-    chain.doFilter(request, response);
-    int status = response.getStatus();
+    int status = events.getStatus();
     if (status == HttpServletResponse.SC_NOT_FOUND
         || ("DELETE".equals(request.getMethod()) && status < 300)) {
       sessions.forget(session);
@@ -387,7 +443,18 @@ final class HttpFront implements Filter {
       // An SSE stream (a GET, or a POST answered over SSE): the SDK never sweeps a session
       // with one open, so neither does the ledger.
       sessions.streamOpened(session);
-      request.getAsyncContext().addListener(new StreamEnd(() -> sessions.streamClosed(session)));
+      AtomicBoolean ended = new AtomicBoolean();
+      AsyncContext async = request.getAsyncContext();
+      async.addListener(
+          new StreamEnd(
+              () -> {
+                ended.set(true);
+                sessions.streamClosed(session);
+              }));
+      EventStreamWriter writer = events.events();
+      if (stream && writer != null) {
+        keepAlive.watch(async, writer, ended);
+      }
     }
   }
 

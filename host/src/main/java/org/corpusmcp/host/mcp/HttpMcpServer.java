@@ -73,7 +73,6 @@ public final class HttpMcpServer implements AutoCloseable {
             .mcpEndpoint(HttpSettings.ENDPOINT)
             .securityValidator(security)
             .maxRequestSize(settings.maxRequestBytes())
-            .keepAliveInterval(Duration.ofSeconds(30))
             .sessionSweepInterval(settings.sessionIdleTimeout())
             .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
@@ -114,7 +113,9 @@ public final class HttpMcpServer implements AutoCloseable {
                 parts.modern(),
                 parts.json(),
                 () -> !shuttingDown.get(),
-                new SessionEviction(transport))),
+                new SessionEviction(transport),
+                new StreamKeepAlive(
+                    jetty.getScheduler(), jetty.getThreadPool(), HttpSettings.KEEP_ALIVE))),
         "/*",
         EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);

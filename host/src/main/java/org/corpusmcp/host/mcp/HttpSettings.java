@@ -67,6 +67,12 @@ public record HttpSettings(
   /** A connection with no bytes in either direction for this long is closed. */
   public static final Duration CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
+  /**
+   * How often an open {@code GET} stream gets a keep-alive comment: half the idle timeout, so a
+   * stream with nothing to say is never idle long enough to be closed.
+   */
+  public static final Duration KEEP_ALIVE = CONNECTION_IDLE_TIMEOUT.dividedBy(2);
+
   /** Request line plus headers at most; more gets 431 (or 414 for a long URI). */
   public static final int MAX_REQUEST_HEADER_BYTES = 8 * 1024;
 
