@@ -42,7 +42,11 @@ final class StreamKeepAlive {
 
   /** Keeps {@code stream} alive until it ends; {@code ended} says when it has. */
   void watch(AsyncContext stream, EventStreamWriter events, AtomicBoolean ended) {
-    scheduler.schedule(() -> beat(stream, events, ended), intervalMillis, TimeUnit.MILLISECONDS);
+    try {
+      scheduler.schedule(() -> beat(stream, events, ended), intervalMillis, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException stopping) {
+      // the server is stopping; the stream ends with it
+    }
   }
 
   private void beat(AsyncContext stream, EventStreamWriter events, AtomicBoolean ended) {
