@@ -38,6 +38,24 @@ final class EventStreamResponse extends HttpServletResponseWrapper {
     return writer;
   }
 
+  /**
+   * Leaves out the SDK's {@code Connection} header: {@code keep-alive} says nothing on HTTP/1.1,
+   * and it would overrule the {@code Connection: close} of a graceful shutdown.
+   */
+  @Override
+  public void setHeader(String name, String value) {
+    if (!"Connection".equalsIgnoreCase(name)) {
+      super.setHeader(name, value);
+    }
+  }
+
+  @Override
+  public void addHeader(String name, String value) {
+    if (!"Connection".equalsIgnoreCase(name)) {
+      super.addHeader(name, value);
+    }
+  }
+
   /** The stream the SDK writes to, once it has asked for it. */
   @Nullable EventStreamWriter events() {
     return events;

@@ -3,17 +3,23 @@ package org.corpusmcp.host.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.corpusmcp.host.Host;
@@ -35,7 +41,7 @@ import tools.jackson.databind.json.JsonMapper;
 class DrainUnderLoadTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
-  static final int CLIENTS = 8;
+  static final int CLIENTS = 32;
   static final Duration GRACE = Duration.ofSeconds(5);
 
   @TempDir Path dir;
@@ -97,8 +103,11 @@ class DrainUnderLoadTest {
   }
 
   /**
-   * Calls {@code sample_slow} until a new connection is refused (that request never reached the
-   * server). Any other failure is a request received and lost.
+   * Calls {@code sample_slow} on one kept-alive connection, sending each request as soon as the
+   * previous answer has been read (as most HTTP clients do; the JDK's would notice a closed
+   * connection first), and opening a new connection after {@code Connection: close}, until a new
+   * connection is refused: that request never reached the server. Any other failure is a request
+   * sent on a connection the server had not said it would close, and lost.
    */
   private static void callUntilRefused(
       URI endpoint,
@@ -108,59 +117,132 @@ class DrainUnderLoadTest {
       List<String> failures,
       AtomicInteger answered,
       AtomicInteger answeredWithClose) {
-    HttpClient http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
-    for (int n = 0; ; n++) {
-      String tag = "c" + client + "-" + n;
-      String call =
-          "{\"jsonrpc\":\"2.0\",\"id\":\""
-              + tag
-              + "\",\"method\":\"tools/call\",\"params\":{\"name\":\"sample_slow\","
-              + "\"arguments\":{\"ms\":20,\"tag\":\""
-              + tag
-              + "\"}}}";
-      HttpResponse<String> response;
-      try {
-        response = http.send(post(endpoint, session, call), HttpResponse.BodyHandlers.ofString());
-      } catch (ConnectException e) {
-        return;
-      } catch (IOException e) {
-        if (e.getCause() instanceof ConnectException) {
+    Socket socket = null;
+    try {
+      for (int n = 0; ; n++) {
+        String tag = "c" + client + "-" + n;
+        String call =
+            "{\"jsonrpc\":\"2.0\",\"id\":\""
+                + tag
+                + "\",\"method\":\"tools/call\",\"params\":{\"name\":\"sample_slow\","
+                + "\"arguments\":{\"ms\":"
+                + (n % 10 == 9 ? 200 : 5)
+                + ",\"tag\":\""
+                + tag
+                + "\"}}}";
+        if (socket == null) {
+          try {
+            socket = Loopback.connect(endpoint.getPort());
+          } catch (ConnectException refused) {
+            return;
+          }
+          socket.setSoTimeout(20_000);
+        }
+        RawResponse response;
+        try {
+          response = RawResponse.exchange(socket, endpoint, session, call);
+        } catch (IOException e) {
+          failures.add(tag + ": " + e);
           return;
         }
-        failures.add(tag + ": " + e);
-        return;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      String problem = problemWith(response, tag);
-      if (problem != null) {
-        failures.add(tag + ": " + problem);
-        return;
-      }
-      answered.incrementAndGet();
-      if (response.headers().allValues("Connection").stream().anyMatch(v -> v.contains("close"))) {
-        answeredWithClose.incrementAndGet();
-      }
-      if (pauses) {
-        try {
-          Thread.sleep(ThreadLocalRandom.current().nextInt(300));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+        String problem = problemWith(response, tag);
+        if (problem != null) {
+          failures.add(tag + ": " + problem);
           return;
+        }
+        answered.incrementAndGet();
+        if (response.closes()) {
+          answeredWithClose.incrementAndGet();
+          socket.close();
+          socket = null;
+        }
+        if (pauses) {
+          Thread.sleep(ThreadLocalRandom.current().nextInt(300));
+        }
+      }
+    } catch (IOException e) {
+      failures.add("client " + client + ": " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (socket != null) {
+        try {
+          socket.close();
+        } catch (IOException ignored) {
+          // closing a socket the server closed
         }
       }
     }
   }
 
+  /** One HTTP/1.1 exchange on a raw socket: status, whether it closes, and the body. */
+  private record RawResponse(int status, boolean closes, String body) {
+
+    static RawResponse exchange(Socket socket, URI endpoint, String session, String json)
+        throws IOException {
+      byte[] body = json.getBytes(StandardCharsets.UTF_8);
+      String head =
+          "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:"
+              + endpoint.getPort()
+              + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
+              + "\r\nMcp-Session-Id: "
+              + session
+              + "\r\nContent-Length: "
+              + body.length
+              + "\r\n\r\n";
+      OutputStream out = socket.getOutputStream();
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      out.write(body);
+      out.flush();
+      InputStream in = socket.getInputStream();
+      String statusLine = line(in);
+      int status = Integer.parseInt(statusLine.substring(9, 12));
+      boolean closes = false;
+      boolean chunked = false;
+      int length = -1;
+      for (String header = line(in); !header.isEmpty(); header = line(in)) {
+        String name = header.substring(0, header.indexOf(':')).trim().toLowerCase(Locale.ROOT);
+        String value = header.substring(header.indexOf(':') + 1).trim().toLowerCase(Locale.ROOT);
+        closes |= name.equals("connection") && value.contains("close");
+        chunked |= name.equals("transfer-encoding") && value.contains("chunked");
+        if (name.equals("content-length")) {
+          length = Integer.parseInt(value);
+        }
+      }
+      ByteArrayOutputStream content = new ByteArrayOutputStream();
+      if (chunked) {
+        for (int size = Integer.parseInt(line(in).trim(), 16); size > 0; ) {
+          content.write(in.readNBytes(size));
+          line(in);
+          size = Integer.parseInt(line(in).trim(), 16);
+        }
+        line(in);
+      } else if (length >= 0) {
+        content.write(in.readNBytes(length));
+      } else if (closes) {
+        content.write(in.readAllBytes()); // the body ends with the connection
+      }
+      return new RawResponse(status, closes, content.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String line(InputStream in) throws IOException {
+      StringBuilder line = new StringBuilder();
+      for (int b = in.read(); b != '\n'; b = in.read()) {
+        if (b < 0) {
+          throw new IOException("the connection closed without (the rest of) an answer");
+        }
+        if (b != '\r') {
+          line.append((char) b);
+        }
+      }
+      return line.toString();
+    }
+  }
+
   /** What is wrong with an answer to the call tagged {@code tag}, or null. */
-  private static String problemWith(HttpResponse<String> response, String tag) {
-    if (response.statusCode() != 200) {
-      return "HTTP " + response.statusCode() + " " + response.body();
+  private static String problemWith(RawResponse response, String tag) {
+    if (response.status() != 200) {
+      return "HTTP " + response.status() + " " + response.body();
     }
     StringBuilder data = new StringBuilder();
     for (String line : response.body().split("\n", -1)) {
