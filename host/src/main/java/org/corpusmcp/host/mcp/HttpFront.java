@@ -26,6 +26,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -276,9 +277,10 @@ final class HttpFront implements Filter {
    */
   private static boolean accepts(
       HttpServletRequest request, HttpServletResponse response, boolean post) throws IOException {
-    String accept = String.valueOf(request.getHeader("Accept")).toLowerCase(java.util.Locale.ROOT);
-    boolean events = accept.contains("text/event-stream") || accept.contains("*/*");
-    boolean json = accept.contains("application/json") || accept.contains("*/*");
+    // both named, as the SDK behind this checks them: a wildcard alone it refuses
+    String accept = String.valueOf(request.getHeader("Accept")).toLowerCase(Locale.ROOT);
+    boolean events = accept.contains("text/event-stream");
+    boolean json = accept.contains("application/json");
     if (events && (json || !post)) {
       return true;
     }
