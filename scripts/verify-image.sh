@@ -46,7 +46,7 @@ if label != name:
 EOF
 echo "verify-image: entrypoint: $args (user $user, in $cwd)" >&2
 
-token=verify-image-token
+token=verify-image-token-0123456789abcdef0123
 cat >"$work/inside.sh" <<EOF
 set -eu
 ip link set lo up

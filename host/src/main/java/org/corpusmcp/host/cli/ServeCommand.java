@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.Drain;
 import org.corpusmcp.host.mcp.HttpMcpServer;
 import org.corpusmcp.host.mcp.HttpSettings;
 import org.corpusmcp.host.mcp.McpServers;
@@ -47,7 +48,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "ADDR",
       description =
           "HTTP bind address (env MCP_HOST; default 127.0.0.1). A non-loopback address"
-              + " requires MCP_AUTH_TOKEN, or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
+              + " requires MCP_AUTH_TOKEN (32 characters at least), or MCP_ALLOW_UNAUTHENTICATED_BIND=1 where something else confines it"
               + " (a container port published on the host's loopback only).")
   @Nullable String host;
 
@@ -69,7 +70,8 @@ final class ServeCommand implements Callable<Integer> {
       names = "--max-sessions",
       paramLabel = "N",
       description =
-          "HTTP sessions open at once at most; one more initialize gets a JSON-RPC error"
+          "HTTP sessions open at once at most; at the limit a new initialize ends the"
+              + " session idle longest (unused ones first), and is refused only when all are busy"
               + " (env MCP_MAX_SESSIONS; default "
               + HttpSettings.DEFAULT_MAX_SESSIONS
               + ").")
@@ -106,7 +108,8 @@ final class ServeCommand implements Callable<Integer> {
       names = "--shutdown-grace",
       paramLabel = "SECONDS",
       description =
-          "On SIGTERM, stop taking requests and give those running this long to finish,"
+          "On SIGTERM, stop taking requests and give those running (and, over HTTP, one more"
+              + " on each open connection, answered with Connection: close) this long to finish,"
               + " then exit 0 (env MCP_SHUTDOWN_GRACE; default 10).")
   @Nullable Integer shutdownGraceSeconds;
 
@@ -177,16 +180,15 @@ final class ServeCommand implements Callable<Integer> {
           logReady(log);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
           CountDownLatch stopped = new CountDownLatch(1);
-          AtomicInteger inFlightAtStop = new AtomicInteger(-1);
+          AtomicBoolean signalled = new AtomicBoolean();
           TermSignal.handle(
               () -> {
-                inFlightAtStop.set(server.requestsInFlight());
-                int left = server.shutdown(grace);
-                logStopped(log, inFlightAtStop.get(), left, grace);
+                signalled.set(true);
+                logStopped(log, server.shutdown(grace), grace);
                 stopped.countDown();
               });
           server.join();
-          if (inFlightAtStop.get() >= 0) {
+          if (signalled.get()) {
             // join returns as Jetty stops, before the signal's thread has logged and finished
             stopped.await(STOP_LOG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
           }
@@ -205,15 +207,15 @@ final class ServeCommand implements Callable<Integer> {
               timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);
       logReady(log);
-      AtomicInteger inFlightAtStop = new AtomicInteger(-1);
+      AtomicBoolean signalled = new AtomicBoolean();
       TermSignal.handle(
           () -> {
-            inFlightAtStop.set(transport.requestsInFlight());
+            signalled.set(true);
             transport.stop(grace);
           });
-      transport.run();
-      if (inFlightAtStop.get() >= 0) {
-        logStopped(log, inFlightAtStop.get(), transport.requestsInFlight(), grace);
+      Drain drain = transport.run();
+      if (signalled.get()) {
+        logStopped(log, drain, grace);
       }
       server.close();
       return 0;
@@ -289,15 +291,24 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /** The one line a graceful stop leaves on stderr. */
-  private static void logStopped(Logger log, int inFlight, int left, Duration grace) {
-    if (left == 0) {
-      log.info("SIGTERM: stopped taking requests; {} in flight finished; exiting", inFlight);
+  private static void logStopped(Logger log, Drain drain, Duration grace) {
+    String waited =
+        drain.arrivedDuring() == 0
+            ? drain.inFlightAtStart() + " in flight"
+            : drain.total()
+                + " ("
+                + drain.inFlightAtStart()
+                + " in flight, "
+                + drain.arrivedDuring()
+                + " more on open connections)";
+    if (drain.cutOff() == 0) {
+      log.info("SIGTERM: stopped taking requests; {} finished; exiting", waited);
     } else {
       log.warn(
-          "SIGTERM: stopped taking requests; {} of {} in flight still running after the {} s"
-              + " grace (MCP_SHUTDOWN_GRACE); exiting",
-          left,
-          inFlight,
+          "SIGTERM: stopped taking requests; {} of {} still running after the {} s grace"
+              + " (MCP_SHUTDOWN_GRACE), cut off; exiting",
+          drain.cutOff(),
+          waited,
           grace.toSeconds());
     }
   }

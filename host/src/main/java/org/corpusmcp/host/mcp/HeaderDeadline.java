@@ -38,7 +38,7 @@ final class HeaderDeadline implements Connection.Listener {
   private static final Logger log = LoggerFactory.getLogger(HeaderDeadline.class);
 
   private final Scheduler scheduler;
-  private final long timeoutMillis;
+  private volatile long timeoutMillis;
   private final Map<Connection, Watch> watches = new ConcurrentHashMap<>();
 
   HeaderDeadline(Scheduler scheduler, Duration timeout) {
@@ -58,6 +58,20 @@ final class HeaderDeadline implements Connection.Listener {
     Watch watch = watches.remove(connection);
     if (watch != null) {
       watch.disarm();
+    }
+  }
+
+  /**
+   * For a graceful shutdown: a connection between requests is closed once it has been idle for
+   * {@code idle} (counted from now for those idle already), and so is every one that falls idle
+   * later. A client busy on its connection sends its next request long before that, and it is
+   * answered; one idle that long is the client's to reopen, as HTTP lets a server close an idle
+   * connection at any time.
+   */
+  void closeIdleAfter(Duration idle) {
+    timeoutMillis = Math.min(timeoutMillis, idle.toMillis());
+    for (Watch watch : watches.values()) {
+      watch.rearm();
     }
   }
 
@@ -90,6 +104,14 @@ final class HeaderDeadline implements Connection.Listener {
     synchronized void arm() {
       if (task == null && requests == 0) {
         task = scheduler.schedule(this::expire, timeoutMillis, TimeUnit.MILLISECONDS);
+      }
+    }
+
+    synchronized void rearm() {
+      if (task != null) {
+        task.cancel();
+        task = null;
+        arm();
       }
     }
 

@@ -19,7 +19,7 @@ final class HttpErrors {
       return -32603;
     }
     return switch (status) {
-      case 400, 408, 413, 414, 431 -> -32600;
+      case 400, 406, 408, 413, 414, 431 -> -32600;
       default -> -32000;
     };
   }
@@ -32,6 +32,7 @@ final class HttpErrors {
       case 403 -> "Forbidden";
       case 404 -> "Not found";
       case 405 -> "Method not allowed";
+      case 406 -> "Not Acceptable: list application/json and text/event-stream in Accept";
       case 408 -> "Request Timeout: the request did not arrive in time";
       case 413 -> "Request body too large";
       case 414 -> "URI too long";

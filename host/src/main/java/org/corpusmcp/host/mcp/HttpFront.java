@@ -2,6 +2,7 @@ package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
@@ -22,12 +23,15 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -57,6 +61,11 @@ final class HttpFront implements Filter {
       Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
   private static final String SESSION_HEADER = "Mcp-Session-Id";
 
+  /** A refused {@code initialize} waits for a request or a stream to end: seconds. */
+  private static final int BUSY_RETRY_SECONDS = 5;
+
+  private static final Duration EVICTION_WARNING_EVERY = Duration.ofMinutes(1);
+
   private final HttpSettings settings;
 
   // ServerTransportSecurityValidator is deprecated in MCP SDK 2.1 (ServerHttpHeaderValidator
@@ -68,6 +77,10 @@ final class HttpFront implements Filter {
   private final ModernProtocol modern;
   private final JsonMapper json;
   private final SessionLedger sessions;
+  private final SessionEviction eviction;
+  private final StreamKeepAlive keepAlive;
+  private final AtomicLong evictions = new AtomicLong();
+  private final AtomicLong lastEvictionWarning = new AtomicLong();
   private final byte @Nullable [] token;
   private final BooleanSupplier ready;
 
@@ -82,8 +95,12 @@ final class HttpFront implements Filter {
       ProtocolGate gate,
       ModernProtocol modern,
       JsonMapper json,
-      BooleanSupplier ready) {
+      BooleanSupplier ready,
+      SessionEviction eviction,
+      StreamKeepAlive keepAlive) {
     this.settings = settings;
+    this.eviction = eviction;
+    this.keepAlive = keepAlive;
     this.ready = ready;
     this.securityValidator = securityValidator;
     this.gate = gate;
@@ -152,10 +169,12 @@ final class HttpFront implements Filter {
                 + HttpSettings.ENDPOINT);
         return;
       }
-      if (unsupportedVersion(response, version)) {
+      if (unsupportedVersion(response, version)
+          || ("GET".equals(request.getMethod()) && !accepts(request, response, false))
+          || !namesSession(request.getMethod(), session, response)) {
         return;
       }
-      forward(request, response, chain, session);
+      forward(request, response, chain, session, false);
       return;
     }
     byte[] body = readBounded(request.getInputStream(), settings.maxRequestBytes());
@@ -200,6 +219,12 @@ final class HttpFront implements Filter {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
+    boolean initialize =
+        forward.isRequest() && "initialize".equals(forward.message().path("method").asString());
+    if (!accepts(request, response, true)
+        || (!initialize && !namesSession("POST", session, response))) {
+      return;
+    }
     if (isStrayResponse(forward, session)) {
       // JSON-RPC never answers a response, and the 2025-11-25 transport accepts one with 202
       // and no body; the SDK failed it with 500 and an ERROR line.
@@ -213,10 +238,10 @@ final class HttpFront implements Filter {
     HttpServletRequest replayed =
         new CachedBodyRequest(
             request, forward.message().toString().getBytes(StandardCharsets.UTF_8));
-    if (forward.isRequest() && "initialize".equals(forward.message().path("method").asString())) {
+    if (initialize) {
       initialize(replayed, response, chain, forward.message().get("id"));
     } else {
-      forward(replayed, response, chain, session);
+      forward(replayed, response, chain, session, forward.isRequest());
     }
   }
 
@@ -242,6 +267,47 @@ final class HttpFront implements Filter {
     return !(text.startsWith(prefix)
         && text.length() > prefix.length()
         && text.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9'));
+  }
+
+  /**
+   * Refuses a request whose {@code Accept} header does not list what the 2025-11-25 transport says
+   * it must: {@code text/event-stream} for the {@code GET} stream, that and {@code
+   * application/json} for a POST. Before, the SDK refused it with JSON-RPC -32601 (method not
+   * found), which sends a client looking for the wrong fault.
+   */
+  private static boolean accepts(
+      HttpServletRequest request, HttpServletResponse response, boolean post) throws IOException {
+    // both named, as the SDK behind this checks them: a wildcard alone it refuses
+    String accept = String.valueOf(request.getHeader("Accept")).toLowerCase(Locale.ROOT);
+    boolean events = accept.contains("text/event-stream");
+    boolean json = accept.contains("application/json");
+    if (events && (json || !post)) {
+      return true;
+    }
+    response.sendError(
+        HttpServletResponse.SC_NOT_ACCEPTABLE,
+        post
+            ? "Not Acceptable: the Accept header must list both application/json and"
+                + " text/event-stream"
+            : "Not Acceptable: the GET stream is text/event-stream; list it in the Accept header");
+    return false;
+  }
+
+  /**
+   * Refuses a request that needs a session (all but {@code initialize} and the methods the SDK
+   * answers 405) and names none. Before, the SDK answered -32601 (method not found).
+   */
+  private static boolean namesSession(
+      String method, @Nullable String session, HttpServletResponse response) throws IOException {
+    if ((session != null && !session.isBlank())
+        || !("POST".equals(method) || "GET".equals(method) || "DELETE".equals(method))) {
+      return true;
+    }
+    response.sendError(
+        HttpServletResponse.SC_BAD_REQUEST,
+        "Bad Request: this request needs the Mcp-Session-Id header; send initialize first to get"
+            + " a session");
+    return false;
   }
 
   /** Refuses a session-based request whose version header names no revision served here. */
@@ -292,16 +358,20 @@ final class HttpFront implements Filter {
     return true;
   }
 
-  /** An {@code initialize}: a new session, if there is room for one. */
+  /**
+   * An {@code initialize}: a new session. At the cap, the session the ledger picks is ended first
+   * to make room ({@link SessionLedger#admit}); only when every session is busy is the newcomer
+   * refused.
+   */
   private void initialize(
       HttpServletRequest request,
       HttpServletResponse response,
       FilterChain chain,
       @Nullable JsonNode id)
       throws IOException, ServletException {
-    if (!sessions.tryReserve()) {
-      long retryAfter = Math.max(1, settings.sessionIdleTimeout().toSeconds());
-      response.setHeader("Retry-After", String.valueOf(retryAfter));
+    SessionLedger.Admission admission = sessions.admit();
+    if (!admission.admitted()) {
+      response.setHeader("Retry-After", String.valueOf(BUSY_RETRY_SECONDS));
       writeJson(
           response,
           HttpServletResponse.SC_SERVICE_UNAVAILABLE,
@@ -311,15 +381,15 @@ final class HttpFront implements Filter {
               id,
               "Too many open sessions (the limit is "
                   + sessions.max()
-                  + ", MCP_MAX_SESSIONS): end"
-                  + " unused ones with DELETE, or retry once idle ones have expired (after "
-                  + settings.sessionIdleTimeout().toSeconds()
-                  + " s without requests,"
-                  + " MCP_SESSION_IDLE_SECONDS)"));
+                  + ", MCP_MAX_SESSIONS), and every one is busy with a request or an open"
+                  + " stream: retry in a few seconds"));
       return;
     }
     String created = null;
     try {
+      if (admission.evicted() != null) {
+        evict(request, response, admission.evicted());
+      }
       chain.doFilter(request, response);
       if (response.getStatus() == HttpServletResponse.SC_OK) {
         created = response.getHeader(SESSION_HEADER);
@@ -329,30 +399,64 @@ final class HttpFront implements Filter {
     }
   }
 
-  /** Any other request: keeps the ledger in step with what the SDK knows of the session. */
+  /** Ends {@code victim} for a newcomer, and says so in the log once a minute at most. */
+  private void evict(HttpServletRequest request, HttpServletResponse response, String victim)
+      throws IOException, ServletException {
+    boolean ended = eviction.end(request, response, victim);
+    log.debug("session cap: ended session {} for a new one ({})", victim, ended);
+    long evicted = evictions.incrementAndGet();
+    long now = System.nanoTime();
+    long last = lastEvictionWarning.get();
+    if ((last == 0 || now - last > EVICTION_WARNING_EVERY.toNanos())
+        && lastEvictionWarning.compareAndSet(last, now == 0 ? 1 : now)) {
+      log.warn(
+          "{} open sessions, the limit (MCP_MAX_SESSIONS): ending the longest idle ones to let"
+              + " new clients in ({} so far; their clients get 404 and start a new session)",
+          sessions.max(),
+          evicted);
+    }
+  }
+
+  /**
+   * Any other request: keeps the ledger in step with what the SDK knows of the session, and passes
+   * the SDK's SSE through an {@link EventStreamResponse}, keeping {@code GET} streams alive.
+   */
   private void forward(
       HttpServletRequest request,
       HttpServletResponse response,
       FilterChain chain,
-      @Nullable String session)
+      @Nullable String session,
+      boolean isRequest)
       throws IOException, ServletException {
+    boolean stream = "GET".equals(request.getMethod());
+    EventStreamResponse events = new EventStreamResponse(response, stream);
+    chain.doFilter(request, events);
     if (session == null || session.isBlank()) {
-      chain.doFilter(request, response);
       return;
     }
-    chain.doFilter(request, response);
-    int status = response.getStatus();
+    int status = events.getStatus();
     if (status == HttpServletResponse.SC_NOT_FOUND
         || ("DELETE".equals(request.getMethod()) && status < 300)) {
       sessions.forget(session);
       return;
     }
-    sessions.seen(session);
+    sessions.seen(session, isRequest);
     if (request.isAsyncStarted()) {
       // An SSE stream (a GET, or a POST answered over SSE): the SDK never sweeps a session
       // with one open, so neither does the ledger.
       sessions.streamOpened(session);
-      request.getAsyncContext().addListener(new StreamEnd(() -> sessions.streamClosed(session)));
+      AtomicBoolean ended = new AtomicBoolean();
+      AsyncContext async = request.getAsyncContext();
+      async.addListener(
+          new StreamEnd(
+              () -> {
+                ended.set(true);
+                sessions.streamClosed(session);
+              }));
+      EventStreamWriter writer = events.events();
+      if (stream && writer != null) {
+        keepAlive.watch(async, writer, ended);
+      }
     }
   }
 

@@ -36,10 +36,15 @@ public final class HttpMcpServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(HttpMcpServer.class);
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
+  /** During a graceful shutdown, a connection idle this long is closed. */
+  private static final Duration IDLE_CLOSE_WHEN_DRAINING = Duration.ofSeconds(1);
+
   private final Server jetty;
   private final McpSyncServer mcp;
   private final ServerConnector connector;
   private final InFlightRequests inFlight;
+  private final ClosingConnections closing;
+  private final HeaderDeadline headerDeadline;
   private final AtomicBoolean shuttingDown;
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -48,11 +53,15 @@ public final class HttpMcpServer implements AutoCloseable {
       McpSyncServer mcp,
       ServerConnector connector,
       InFlightRequests inFlight,
+      ClosingConnections closing,
+      HeaderDeadline headerDeadline,
       AtomicBoolean shuttingDown) {
     this.jetty = jetty;
     this.mcp = mcp;
     this.connector = connector;
     this.inFlight = inFlight;
+    this.closing = closing;
+    this.headerDeadline = headerDeadline;
     this.shuttingDown = shuttingDown;
   }
 
@@ -73,7 +82,6 @@ public final class HttpMcpServer implements AutoCloseable {
             .mcpEndpoint(HttpSettings.ENDPOINT)
             .securityValidator(security)
             .maxRequestSize(settings.maxRequestBytes())
-            .keepAliveInterval(Duration.ofSeconds(30))
             .sessionSweepInterval(settings.sessionIdleTimeout())
             .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
@@ -108,7 +116,15 @@ public final class HttpMcpServer implements AutoCloseable {
     context.addFilter(
         new FilterHolder(
             new HttpFront(
-                settings, security, gate, parts.modern(), parts.json(), () -> !shuttingDown.get())),
+                settings,
+                security,
+                gate,
+                parts.modern(),
+                parts.json(),
+                () -> !shuttingDown.get(),
+                new SessionEviction(transport),
+                new StreamKeepAlive(
+                    jetty.getScheduler(), jetty.getThreadPool(), HttpSettings.KEEP_ALIVE))),
         "/*",
         EnumSet.of(DispatcherType.REQUEST));
     ServletHolder servlet = new ServletHolder("mcp", transport);
@@ -121,7 +137,8 @@ public final class HttpMcpServer implements AutoCloseable {
                 settings.maxRequestBytes(),
                 HttpSettings.MIN_BODY_BYTES_PER_SECOND,
                 HttpSettings.BODY_GRACE));
-    jetty.setHandler(headerDeadline.handler(inFlight));
+    ClosingConnections closing = new ClosingConnections(inFlight);
+    jetty.setHandler(headerDeadline.handler(closing));
     jetty.setStopAtShutdown(false);
     try {
       jetty.start();
@@ -134,7 +151,8 @@ public final class HttpMcpServer implements AutoCloseable {
         hostForUrl(settings.host()),
         connector.getLocalPort(),
         HttpSettings.ENDPOINT);
-    return new HttpMcpServer(jetty, mcp, connector, inFlight, shuttingDown);
+    return new HttpMcpServer(
+        jetty, mcp, connector, inFlight, closing, headerDeadline, shuttingDown);
   }
 
   /**
@@ -177,33 +195,23 @@ public final class HttpMcpServer implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: the listening socket closes (new connections are refused; open ones may still
-   * send requests), readiness turns to 503, the requests being served get up to {@code grace} to
-   * finish, then the sessions and the server close and {@link #join} returns.
-   *
-   * @return the requests still running when the grace period ended (0 when all finished)
+   * Stops gracefully, losing no request that reached the server: the listening socket closes (new
+   * connections are refused), readiness turns to 503, and every response from then on carries
+   * {@code Connection: close} ({@link ClosingConnections}), so each open connection answers at most
+   * its next request and closes; one that stays idle for a second is closed ({@link
+   * HeaderDeadline#closeIdleAfter}). Once no request runs and no connection is left that could
+   * bring one, or once {@code grace} has passed, the sessions and the server close and {@link
+   * #join} returns.
    */
-  public int shutdown(Duration grace) {
+  public Drain shutdown(Duration grace) {
+    RequestCount.Mark start = inFlight.mark();
     shuttingDown.set(true);
-    try {
-      connector.close();
-    } catch (RuntimeException e) {
-      log.debug("closing the listener: {}", e.toString());
-    }
-    int left;
-    try {
-      left = inFlight.awaitIdle(grace);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      left = inFlight.running();
-    }
+    closing.begin();
+    connector.close();
+    headerDeadline.closeIdleAfter(IDLE_CLOSE_WHEN_DRAINING);
+    Drain drain = inFlight.drain(start, grace, () -> connector.getConnectedEndPoints().size());
     close();
-    return left;
-  }
-
-  /** Requests being served now (streams of server messages not counted). */
-  public int requestsInFlight() {
-    return inFlight.running();
+    return drain;
   }
 
   @Override

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param extraAllowedHosts {@code Host} header values accepted besides the loopback names
  * @param extraAllowedOrigins {@code Origin} values accepted besides loopback origins
  * @param maxRequestBytes larger request bodies get 413
- * @param maxSessions open sessions at most; one more {@code initialize} gets a JSON-RPC error
+ * @param maxSessions open sessions at most; at the cap a new {@code initialize} ends the idle
+ *     session least likely to be missed (see {@code SessionLedger.admit})
  * @param sessionIdleTimeout a session without requests or open streams for this long is closed
  *     (within as long again)
  * @param maxConnections TCP connections at most; further ones wait in the accept queue
@@ -65,6 +66,12 @@ public record HttpSettings(
 
   /** A connection with no bytes in either direction for this long is closed. */
   public static final Duration CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * How often an open {@code GET} stream gets a keep-alive comment: half the idle timeout, so a
+   * stream with nothing to say is never idle long enough to be closed.
+   */
+  public static final Duration KEEP_ALIVE = CONNECTION_IDLE_TIMEOUT.dividedBy(2);
 
   /** Request line plus headers at most; more gets 431 (or 414 for a long URI). */
   public static final int MAX_REQUEST_HEADER_BYTES = 8 * 1024;
@@ -187,8 +194,34 @@ public record HttpSettings(
     }
   }
 
-  /** Refuses what would expose the server by accident: a non-loopback bind without a token. */
+  /**
+   * A bearer token reachable from other machines must have at least this many characters: 32 random
+   * hex digits are 128 bits, which no one guesses over the network, and {@code openssl rand -hex
+   * 32} gives 64. A short word is guessed in a few thousand tries.
+   */
+  public static final int MIN_EXPOSED_TOKEN_LENGTH = 32;
+
+  /**
+   * Refuses what would expose the server by accident: a non-loopback bind without a token, or with
+   * a token shorter than {@link #MIN_EXPOSED_TOKEN_LENGTH}. On loopback any token is the user's
+   * business: only local processes reach it, and they could read the token where it was set.
+   */
   public void checkExposure() {
+    if (!isLoopbackBind()
+        && bearerToken != null
+        && !bearerToken.isBlank()
+        && bearerToken.strip().length() < MIN_EXPOSED_TOKEN_LENGTH) {
+      throw new IllegalArgumentException(
+          "refusing to listen on "
+              + host
+              + ": MCP_AUTH_TOKEN has "
+              + bearerToken.strip().length()
+              + " characters, and a server reachable from other machines needs a token of at"
+              + " least "
+              + MIN_EXPOSED_TOKEN_LENGTH
+              + " random characters (for example the output of 'openssl rand -hex 32'), or bind"
+              + " to 127.0.0.1.");
+    }
     if (!isLoopbackBind()
         && (bearerToken == null || bearerToken.isBlank())
         && !unauthenticatedExposureAllowed) {

@@ -1,6 +1,8 @@
 package org.corpusmcp.host.mcp;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -9,14 +11,14 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Counts the requests being served, so a graceful shutdown can wait for them to finish.
  *
- * <p>A {@code GET} is not counted: on the MCP endpoint it is a server-to-client SSE stream that
+ * <p>A {@code GET} is counted apart: on the MCP endpoint it is a server-to-client SSE stream that
  * ends only when the client or the server closes it, and waiting for it would make every shutdown
  * take the whole grace period. Closing the sessions afterwards ends those streams.
  */
 final class InFlightRequests extends Handler.Wrapper {
 
-  private final Object lock = new Object();
-  private int running;
+  private final RequestCount requests = new RequestCount();
+  private final AtomicInteger streams = new AtomicInteger();
 
   InFlightRequests(Handler next) {
     super(next);
@@ -25,46 +27,25 @@ final class InFlightRequests extends Handler.Wrapper {
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     if ("GET".equals(request.getMethod())) {
-      return super.handle(request, response, callback);
+      streams.incrementAndGet();
+      return RequestEnd.handle(
+          request, response, callback, streams::decrementAndGet, super::handle);
     }
-    started();
-    return RequestEnd.handle(request, response, callback, this::ended, super::handle);
+    requests.started();
+    return RequestEnd.handle(request, response, callback, requests::ended, super::handle);
   }
 
-  /** Requests being served now. */
-  int running() {
-    synchronized (lock) {
-      return running;
-    }
+  RequestCount.Mark mark() {
+    return requests.mark();
   }
 
-  /** Waits until no request is being served or {@code bound} has passed; returns those left. */
-  int awaitIdle(Duration bound) throws InterruptedException {
-    long deadline = System.nanoTime() + bound.toNanos();
-    synchronized (lock) {
-      while (running > 0) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          break;
-        }
-        lock.wait(Math.max(1, left / 1_000_000));
-      }
-      return running;
-    }
-  }
-
-  private void started() {
-    synchronized (lock) {
-      running++;
-    }
-  }
-
-  private void ended() {
-    synchronized (lock) {
-      running--;
-      if (running == 0) {
-        lock.notifyAll();
-      }
-    }
+  /**
+   * Waits, up to {@code bound}, until no request is being served and every connection still open
+   * carries a {@code GET} stream (so none can bring a request in any more).
+   *
+   * @param openConnections the connections open now (they close as they answer their last request)
+   */
+  Drain drain(RequestCount.Mark start, Duration bound, IntSupplier openConnections) {
+    return requests.drain(start, bound, () -> openConnections.getAsInt() <= streams.get());
   }
 }

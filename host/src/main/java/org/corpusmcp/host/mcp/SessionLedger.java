@@ -8,8 +8,8 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which Streamable HTTP sessions are open, so that {@link HttpFront} can refuse a new {@code
- * initialize} once {@code max} are.
+ * Which Streamable HTTP sessions are open, so that {@link HttpFront} can hold them to {@code max}
+ * without letting anyone lock the others out.
  *
  * <p>The SDK keeps sessions in a map it does not expose and offers only an idle sweep (which {@link
  * HttpMcpServer} turns on with an interval of {@code idle}: a session with no request and no open
@@ -19,12 +19,19 @@ import org.jspecify.annotations.Nullable;
  * it on {@code DELETE}, on a 404 from the SDK, or after {@code 2 × idle} without a request and
  * without an open stream. It therefore never forgets a session the SDK still holds, and may count
  * one the SDK has already swept for at most {@code idle} longer.
+ *
+ * <p>When all {@code max} places are taken, a new session still gets in: the ledger names one to
+ * end for it (see {@link #admit}), the one whose client is least likely to miss it. Before, any
+ * local process could fill the cap in a second and every other client got 503 for the whole idle
+ * time (30 minutes by default). Only sessions that are all busy (a request running or a stream
+ * open, each of which holds one of the server's limited connections) refuse a newcomer.
  */
 final class SessionLedger {
 
   private static final class Entry {
     long lastSeenNanos;
     int openStreams;
+    boolean used;
 
     Entry(long now) {
       lastSeenNanos = now;
@@ -54,14 +61,48 @@ final class SessionLedger {
     return max;
   }
 
-  /** Holds a place for a session about to be created; false when the cap is reached. */
-  synchronized boolean tryReserve() {
+  /**
+   * What {@link #admit} decided.
+   *
+   * @param admitted whether a place is held for the new session
+   * @param evicted a session the caller must end first to make that place, or null
+   */
+  record Admission(boolean admitted, @Nullable String evicted) {}
+
+  /**
+   * Holds a place for a session about to be created. When the cap is reached, the place is taken
+   * from the session idle longest among those without an open stream, preferring one that has never
+   * sent a request after {@code initialize} (what an abandoned or abusive client leaves), so a
+   * flood of bare {@code initialize}s ends its own sessions before anyone's in use. The evicted
+   * session is forgotten here at once; its client gets 404 on its next request and starts a new
+   * session, as the specification tells it to.
+   */
+  synchronized Admission admit() {
     forgetIdle();
-    if (sessions.size() + reserved >= max) {
-      return false;
+    if (sessions.size() + reserved < max) {
+      reserved++;
+      return new Admission(true, null);
     }
+    String victim = null;
+    Entry worst = null;
+    for (Map.Entry<String, Entry> candidate : sessions.entrySet()) {
+      Entry entry = candidate.getValue();
+      if (entry.openStreams > 0) {
+        continue;
+      }
+      if (worst == null
+          || (!entry.used && worst.used)
+          || (entry.used == worst.used && entry.lastSeenNanos < worst.lastSeenNanos)) {
+        worst = entry;
+        victim = candidate.getKey();
+      }
+    }
+    if (victim == null) {
+      return new Admission(false, null);
+    }
+    sessions.remove(victim);
     reserved++;
-    return true;
+    return new Admission(true, victim);
   }
 
   /** Ends a reservation: {@code id} is the session created, or null if none was. */
@@ -72,9 +113,15 @@ final class SessionLedger {
     }
   }
 
-  /** A request named {@code id} and the SDK knew it. */
-  synchronized void seen(String id) {
-    sessions.computeIfAbsent(id, k -> new Entry(0)).lastSeenNanos = clock.getAsLong();
+  /**
+   * A message named {@code id} and the SDK knew it.
+   *
+   * @param request whether it was a JSON-RPC request (not a notification, a response or a stream)
+   */
+  synchronized void seen(String id, boolean request) {
+    Entry entry = sessions.computeIfAbsent(id, k -> new Entry(0));
+    entry.lastSeenNanos = clock.getAsLong();
+    entry.used |= request;
   }
 
   /** A stream (an SSE response or the GET stream) opened or closed on {@code id}. */

@@ -14,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +21,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * MCP over stdio, one JSON-RPC message per line, in place of the SDK's {@code
@@ -47,11 +47,12 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final OutputStream out;
   private final int maxMessageBytes;
   private final Duration drainTimeout;
-  private final AtomicInteger inFlight = new AtomicInteger();
-  private final Object drained = new Object();
+  private final RequestCount inFlight = new RequestCount();
+  private final StdioLifecycle lifecycle = new StdioLifecycle();
   private volatile @Nullable McpServerSession session;
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile @Nullable Duration stopGrace;
+  private volatile RequestCount.@Nullable Mark stopMark;
 
   /**
    * @param out the real standard output, captured before anything could print to it
@@ -90,11 +91,12 @@ public final class StdioTransport implements McpServerTransportProvider {
    * in-flight requests: up to the drain timeout at end of input, up to the grace given to {@code
    * stop} otherwise.
    *
-   * <p>Lines are read on a daemon thread of their own so that {@code stop} can end this method
-   * while a read is blocked (a read of stdin cannot be interrupted); that thread dies with the
-   * process.
+   * @return the requests waited for and those still running at the end
+   *     <p>Lines are read on a daemon thread of their own so that {@code stop} can end this method
+   *     while a read is blocked (a read of stdin cannot be interrupted); that thread dies with the
+   *     process.
    */
-  public void run() {
+  public Drain run() {
     McpServerSession current = session;
     if (current == null) {
       throw new IllegalStateException("no MCP server is attached to this transport");
@@ -134,8 +136,18 @@ public final class StdioTransport implements McpServerTransportProvider {
       Thread.currentThread().interrupt();
     }
     Duration grace = stopGrace;
-    awaitInFlight(grace != null ? grace : drainTimeout);
+    RequestCount.Mark start = stopMark;
+    // a line the reader was handing over as stop came is counted as arrived during the drain
+    Drain drain =
+        inFlight.drain(
+            start != null ? start : inFlight.mark(),
+            grace != null ? grace : drainTimeout,
+            () -> true);
+    if (drain.cutOff() > 0) {
+      log.warn("{} request(s) still running at the end; not waiting longer", drain.cutOff());
+    }
     current.closeGracefully().block(Duration.ofSeconds(2));
+    return drain;
   }
 
   /**
@@ -143,13 +155,9 @@ public final class StdioTransport implements McpServerTransportProvider {
    * return once the requests in flight have been answered or {@code grace} has passed.
    */
   public void stop(Duration grace) {
+    stopMark = inFlight.mark();
     stopGrace = grace;
     finished.countDown();
-  }
-
-  /** Requests dispatched and not yet answered. */
-  public int requestsInFlight() {
-    return inFlight.get();
   }
 
   private void dispatch(McpServerSession current, String text) {
@@ -172,34 +180,68 @@ public final class StdioTransport implements McpServerTransportProvider {
       return;
     }
     ProtocolGate.Forward forward = (ProtocolGate.Forward) verdict;
-    McpSchema.JSONRPCMessage message;
-    try {
-      message = McpSchema.deserializeJsonRpcMessage(mcpJson, forward.message().toString());
-    } catch (IOException | RuntimeException e) {
-      // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
-      log.debug("SDK could not map an inbound message: {}", e.toString());
-      if (forward.isRequest()) {
+    switch (lifecycle.next(forward.message(), forward.isRequest())) {
+      case ANSWER_PING -> {
+        ObjectNode pong = json.createObjectNode();
+        pong.put("jsonrpc", "2.0");
+        pong.set("id", forward.message().get("id"));
+        pong.putObject("result");
+        writeLine(pong.toString());
+        return;
+      }
+      case REFUSE -> {
         writeLine(
             ProtocolGate.errorResponse(
                     json,
                     forward.message().get("id"),
+                    -32600,
+                    "Invalid Request: the session is not initialized; send initialize first")
+                .toString());
+        return;
+      }
+      case DROP -> {
+        log.debug(
+            "dropped {} outside its place in the lifecycle",
+            forward.message().path("method").asString());
+        return;
+      }
+      case INITIALIZE_THEN_FORWARD -> {
+        log.debug("a request came before notifications/initialized: taken as initialized");
+        ObjectNode initialized = json.createObjectNode();
+        initialized.put("jsonrpc", "2.0");
+        initialized.put("method", StdioLifecycle.INITIALIZED);
+        forwardToSession(current, initialized, false);
+      }
+      case FORWARD -> {
+        // below
+      }
+    }
+    forwardToSession(current, forward.message(), forward.isRequest());
+  }
+
+  /** Hands one message to the SDK session, counted until it has been handled. */
+  private void forwardToSession(McpServerSession current, ObjectNode message, boolean isRequest) {
+    McpSchema.JSONRPCMessage mapped;
+    try {
+      mapped = McpSchema.deserializeJsonRpcMessage(mcpJson, message.toString());
+    } catch (IOException | RuntimeException e) {
+      // The gate lets through only what maps; if the SDK still refuses, its text stays in the log.
+      log.debug("SDK could not map an inbound message: {}", e.toString());
+      if (isRequest) {
+        writeLine(
+            ProtocolGate.errorResponse(
+                    json,
+                    message.get("id"),
                     -32600,
                     "Invalid Request: not a JSON-RPC message this server can read")
                 .toString());
       }
       return;
     }
-    inFlight.incrementAndGet();
+    inFlight.started();
     current
-        .handle(message)
-        .doFinally(
-            signal -> {
-              if (inFlight.decrementAndGet() == 0) {
-                synchronized (drained) {
-                  drained.notifyAll();
-                }
-              }
-            })
+        .handle(mapped)
+        .doFinally(signal -> inFlight.ended())
         .subscribe(
             ignored -> {}, error -> log.warn("message handling failed: {}", error.toString()));
   }
@@ -210,17 +252,10 @@ public final class StdioTransport implements McpServerTransportProvider {
    * line.
    */
   private void dispatchModern(JsonNode message) {
-    inFlight.incrementAndGet();
+    inFlight.started();
     Mono.fromCallable(() -> modern.handle(message, null))
         .subscribeOn(Schedulers.boundedElastic())
-        .doFinally(
-            signal -> {
-              if (inFlight.decrementAndGet() == 0) {
-                synchronized (drained) {
-                  drained.notifyAll();
-                }
-              }
-            })
+        .doFinally(signal -> inFlight.ended())
         .subscribe(
             answer -> {
               if (answer.response() != null) {
@@ -228,25 +263,6 @@ public final class StdioTransport implements McpServerTransportProvider {
               }
             },
             error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
-  }
-
-  private void awaitInFlight(Duration bound) {
-    long deadline = System.nanoTime() + bound.toNanos();
-    synchronized (drained) {
-      while (inFlight.get() > 0) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          log.warn("{} request(s) still running at the end; not waiting longer", inFlight.get());
-          return;
-        }
-        try {
-          drained.wait(Math.max(1, left / 1_000_000));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-    }
   }
 
   /** The next line without its terminator, or null at end of input. */

@@ -1,6 +1,7 @@
 package org.corpusmcp.host.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,9 +37,34 @@ class ExposureCheckTest {
         refused.getMessage().contains("MCP_ALLOW_UNAUTHENTICATED_BIND=1"), refused.getMessage());
   }
 
+  static final String STRONG = "3f9c1a7e5b2d48c6a0e1f7b9d3c5a8e2"; // 32 hex digits, 128 bits
+
+  /** Before, {@code MCP_AUTH_TOKEN=a} was accepted on 0.0.0.0 without a word. */
+  @Test
+  void aShortTokenOnANonLoopbackBindIsRefusedAndTheMessageNamesTheMinimum() {
+    for (String weak : List.of("a", "secret", STRONG.substring(1))) {
+      for (boolean optIn : List.of(false, true)) {
+        IllegalArgumentException refused =
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> settings("0.0.0.0", weak, optIn).checkExposure(),
+                weak);
+        String message = refused.getMessage();
+        assertTrue(message.contains("at least 32"), message);
+        assertTrue(message.contains("has " + weak.length() + " characters"), message);
+        if (weak.length() > 8) {
+          assertFalse(message.contains(weak), "the token itself is never echoed: " + message);
+        }
+        assertTrue(message.contains("openssl rand -hex 32"), message);
+      }
+    }
+    // loopback: only local processes reach it; a short token is the user's choice
+    assertDoesNotThrow(() -> settings("127.0.0.1", "a", false).checkExposure());
+  }
+
   @Test
   void aTokenOrTheOptInLetsItListen() {
-    assertDoesNotThrow(() -> settings("0.0.0.0", "secret", false).checkExposure());
+    assertDoesNotThrow(() -> settings("0.0.0.0", STRONG, false).checkExposure());
     // The container case: 0.0.0.0 inside, the port published on the host's 127.0.0.1 only.
     assertDoesNotThrow(() -> settings("0.0.0.0", null, true).checkExposure());
     assertDoesNotThrow(() -> settings("127.0.0.1", null, false).checkExposure());

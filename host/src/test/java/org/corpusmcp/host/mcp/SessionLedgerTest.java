@@ -1,14 +1,15 @@
 package org.corpusmcp.host.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The cap and the forgetting rule, on a hand-driven clock (idle 10 s: forgotten after 20 s). */
+/**
+ * The cap, who makes room at it, and the forgetting rule, on a hand-driven clock (idle 10 s:
+ * forgotten after 20 s).
+ */
 class SessionLedgerTest {
 
   private final AtomicLong now = new AtomicLong();
@@ -18,27 +19,71 @@ class SessionLedgerTest {
     now.addAndGet(Duration.ofSeconds(seconds).toNanos());
   }
 
+  private static final SessionLedger.Admission ROOM = new SessionLedger.Admission(true, null);
+  private static final SessionLedger.Admission REFUSED = new SessionLedger.Admission(false, null);
+
+  private static SessionLedger.Admission evicting(String id) {
+    return new SessionLedger.Admission(true, id);
+  }
+
   @Test
   void reservationsCountAgainstTheCapUntilSettled() {
-    assertTrue(ledger.tryReserve());
-    assertTrue(ledger.tryReserve());
-    assertFalse(ledger.tryReserve(), "two places are taken by pending initializes");
+    assertEquals(ROOM, ledger.admit());
+    assertEquals(ROOM, ledger.admit());
+    assertEquals(REFUSED, ledger.admit(), "two places are taken by pending initializes");
     ledger.settle(null); // that initialize failed: its place is free again
-    assertTrue(ledger.tryReserve());
+    assertEquals(ROOM, ledger.admit());
     ledger.settle("a");
     ledger.settle("b");
     assertEquals(2, ledger.size());
-    assertFalse(ledger.tryReserve());
     ledger.forget("a");
-    assertTrue(ledger.tryReserve());
+    assertEquals(ROOM, ledger.admit());
+  }
+
+  /**
+   * At the cap a newcomer gets in: the session that never sent a request goes first, then the one
+   * idle longest. Before, the newcomer got 503 until a session had been idle for twice the idle
+   * time.
+   */
+  @Test
+  void atTheCapTheUnusedThenTheLongestIdleSessionMakesRoom() {
+    ledger.admit();
+    ledger.settle("working");
+    ledger.seen("working", true);
+    advanceSeconds(5);
+    ledger.admit();
+    ledger.settle("bare"); // initialize only, and more recent
+    ledger.seen("bare", false); // its notifications/initialized
+    advanceSeconds(1);
+    assertEquals(evicting("bare"), ledger.admit());
+    ledger.settle("newcomer");
+    ledger.seen("newcomer", true);
+    assertEquals(2, ledger.size());
+    advanceSeconds(1);
+    ledger.seen("working", true);
+    advanceSeconds(1);
+    assertEquals(evicting("newcomer"), ledger.admit(), "both used: the one idle longest");
+  }
+
+  @Test
+  void aSessionWithAnOpenStreamIsNeverEvicted() {
+    ledger.admit();
+    ledger.settle("a");
+    ledger.streamOpened("a");
+    ledger.admit();
+    ledger.settle("b");
+    ledger.streamOpened("b");
+    assertEquals(REFUSED, ledger.admit(), "every session is busy");
+    ledger.streamClosed("b");
+    assertEquals(evicting("b"), ledger.admit());
   }
 
   @Test
   void aSessionIsForgottenAfterTwiceTheIdleTimeWithoutRequests() {
-    ledger.tryReserve();
+    ledger.admit();
     ledger.settle("a");
     advanceSeconds(15);
-    ledger.seen("a");
+    ledger.seen("a", true);
     advanceSeconds(20);
     assertEquals(1, ledger.size(), "20 s after its last request: the SDK may still hold it");
     advanceSeconds(1);
@@ -47,7 +92,7 @@ class SessionLedgerTest {
 
   @Test
   void aSessionWithAnOpenStreamIsNeverForgotten() {
-    ledger.tryReserve();
+    ledger.admit();
     ledger.settle("a");
     ledger.streamOpened("a");
     advanceSeconds(3600);
