@@ -142,8 +142,8 @@ final class DocumentWords {
 
   /**
    * Whether {@code word} or a word it loosely matches is in the sorted set {@code words}: equal,
-   * or, when both have at least four letters, one a prefix of the other (a crude stand-in for
-   * stemming).
+   * or, when both have at least four letters, one a prefix of the other longer by at most {@value
+   * #MAX_ENDING} letters (a crude stand-in for stemming).
    */
   static boolean containsLoosely(String[] words, String word) {
     int at = Arrays.binarySearch(words, word);
@@ -154,17 +154,24 @@ final class DocumentWords {
       return false;
     }
     // the words that start with `word` sort right after where `word` would be
-    int next = -at - 1;
-    if (next < words.length && words[next].startsWith(word)) {
-      return true;
+    for (int next = -at - 1; next < words.length && words[next].startsWith(word); next++) {
+      if (words[next].length() - word.length() <= MAX_ENDING) {
+        return true;
+      }
     }
-    for (int len = 4; len < word.length(); len++) {
+    for (int len = Math.max(4, word.length() - MAX_ENDING); len < word.length(); len++) {
       if (Arrays.binarySearch(words, word.substring(0, len)) >= 0) {
         return true;
       }
     }
     return false;
   }
+
+  /**
+   * How many letters longer than the other a loosely matching word may be: an ending ("songs",
+   * "recorded", "singing"), not another word ("birth" is not "birthplace", "song" not "songbook").
+   */
+  static final int MAX_ENDING = 3;
 
   /** The (distinct) words as a sorted array of the document's shared instances. */
   private static String[] sorted(Collection<String> words, Map<String, String> shared) {

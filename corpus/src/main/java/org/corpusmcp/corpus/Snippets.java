@@ -13,12 +13,12 @@ import org.jspecify.annotations.Nullable;
  * <p>The passage is the sentence holding the most query words, weighed by what they tell about this
  * document: a word of the document's own title counts a quarter (every sentence of the Ray Charles
  * article is about Ray Charles; the one that says where he was born is found by the other word),
- * any other word counts one. A word matches when one is a prefix of the other and both have at
- * least four letters, a crude stand-in for stemming. The earliest sentence wins a tie; the
- * document's opening text stands in when no sentence holds any word. A sentence longer than the
- * snippet is cut around its first matching word (the first informative one, when there is one), so
- * the word the document matched on is always shown. Deterministic, and the same for every library
- * whatever its index.
+ * any other word counts one. A word matches when one is a prefix of the other by at most a few
+ * letters and both have at least four, a crude stand-in for stemming. The earliest sentence wins a
+ * tie; the document's opening text stands in when no sentence holds any word. A sentence longer
+ * than the snippet is cut around its first matching word (the first informative one, when there is
+ * one), so the word the document matched on is always shown. Deterministic, and the same for every
+ * library whatever its index.
  */
 final class Snippets {
 
@@ -132,7 +132,8 @@ final class Snippets {
     if (word.length() < 4 || term.length() < 4) {
       return false;
     }
-    return word.startsWith(term) || term.startsWith(word);
+    return Math.abs(word.length() - term.length()) <= DocumentWords.MAX_ENDING
+        && (word.startsWith(term) || term.startsWith(word));
   }
 
   /** {@code text} cut at a word boundary near {@code maxChars}, with an ellipsis when cut. */

@@ -59,4 +59,17 @@ class DocumentWordsTest {
     }
     return sections;
   }
+
+  @Test
+  void aWordMatchesLooselyAcrossAnEndingButNotIntoAnotherWord() {
+    String[] words = {"birth", "charleston", "recorded", "songbook", "songs"};
+    assertTrue(DocumentWords.containsLoosely(words, "song")); // past "songbook" to "songs"
+    assertTrue(DocumentWords.containsLoosely(words, "record"));
+    assertTrue(DocumentWords.containsLoosely(words, "births"));
+    // "Ray Charles birthplace" once took "gave birth to Ray's son" as its passage
+    org.junit.jupiter.api.Assertions.assertFalse(
+        DocumentWords.containsLoosely(words, "birthplace"));
+    org.junit.jupiter.api.Assertions.assertFalse(
+        DocumentWords.containsLoosely(new String[] {"songbook"}, "song"));
+  }
 }
