@@ -26,7 +26,13 @@ import org.corpusmcp.api.corpus.SectionId;
  */
 public final class AdapterFuzzing {
 
-  private static final Pattern LINK_TARGET = Pattern.compile("\\]\\(([^)\\s]*)\\)");
+  /**
+   * A link: it opens with an unescaped '[' (the renderer escapes every '[' of text), so page text
+   * such as "](x)" is not taken for one.
+   */
+  private static final Pattern LINK_TARGET =
+      Pattern.compile("(?<!\\\\)\\[(?:\\\\.|[^\\\\\\]])*\\]\\(([^)\\s]*)\\)");
+
   private static final Pattern RAW_SCRIPT = Pattern.compile("(?i)(?<!\\\\)<(script|style)\\b");
 
   private AdapterFuzzing() {}
