@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every Jazzer fuzz target of corpus-mcp (tests tagged "fuzz" in plugin-api, markdown, zim, corpus, host and
-# plugins/archwiki) for a chosen time each, then prints the executions of each target and the total.
+# Runs every Jazzer fuzz target of corpus-mcp (tests tagged "fuzz" in plugin-api, plugin-json, markdown, zim,
+# corpus, host, plugins/archwiki and the three plugins/zim-* adapters) for a chosen time each, then prints the
+# executions of each target and the total.
 #
 #   scripts/fuzz.sh [DURATION] [extra Maven arguments...]
 #
@@ -32,8 +33,10 @@ log=target/fuzz.log
 echo "scripts/fuzz.sh: every fuzz target for ${seconds} s each; log in $log" >&2
 status=0
 # -fn: a finding in one module must not skip the targets of the modules that depend on it.
-JAZZER_FUZZ=1 mvn -B -Pfuzz test -fn -Dfuzz.duration="$seconds" \
-    -pl plugin-api,markdown,zim,corpus,host,plugins/archwiki -am "$@" >"$log" 2>&1 || status=$?
+modules=plugin-api,plugin-json,markdown,zim,corpus,host,plugins/archwiki
+modules+=,plugins/zim-mediawiki,plugins/zim-devdocs,plugins/zim-stackexchange
+JAZZER_FUZZ=1 mvn -B -Pfuzz test -fn -Dfuzz.duration="$seconds" -pl "$modules" -am "$@" >"$log" 2>&1 \
+    || status=$?
 
 # Forks run one after another, so each "Done N runs" line belongs to the last "Running" class.
 awk '

@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Objects read as {@code Map<String, Object>} in document order, arrays as {@code List},
  * integers as {@code Long} ({@code BigInteger} beyond 64 bits), other numbers as {@code Double},
  * and {@code true}/{@code false}/{@code null} as themselves. Reading is strict: one document, no
- * trailing text, no comments. Writing accepts those same types (any {@code Number}, {@code
- * Iterable} and {@code Map}); non-ASCII characters are written as themselves.
+ * trailing text, no comments, no number beyond a {@code double}'s range. Writing accepts those same
+ * types (any {@code Number}, {@code Iterable} and {@code Map}); non-ASCII characters are written as
+ * themselves.
  *
  * <p>Every failure is a {@link PluginJsonException}; nothing else escapes. Implementations are
  * thread-safe.

@@ -6,6 +6,8 @@ import org.corpusmcp.api.PluginJsonException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,7 +35,14 @@ public final class JacksonPluginJson implements PluginJson {
       throw new PluginJsonException("no JSON document: the text is empty");
     }
     try {
-      return integersAsLongs(mapper.readValue(text, Object.class));
+      return plainValues(mapper.readValue(text, Object.class));
+    } catch (DatabindException e) {
+      // Reading into Object fails to bind only on a value after the document; Jackson's own text
+      // for it names its classes ("bound as `java.lang.Object`"), and plugins quote the message.
+      throw new PluginJsonException("not valid JSON: text after the document" + where(e), e);
+    } catch (StreamConstraintsException e) {
+      throw new PluginJsonException(
+          "not valid JSON: nested too deep, or a number or string too long" + where(e), e);
     } catch (JacksonException e) {
       throw new PluginJsonException("not valid JSON: " + describe(e), e);
     }
@@ -59,9 +68,13 @@ public final class JacksonPluginJson implements PluginJson {
     }
   }
 
-  /** Turns Jackson's {@code Integer}s into {@code Long}s in place, walking with a work list. */
+  /**
+   * Turns Jackson's {@code Integer}s into {@code Long}s in place, walking with a work list, and
+   * refuses a number beyond a double's range: Jackson reads it as an infinity, which {@link #write}
+   * would refuse, so a document read here could not be written back.
+   */
   @SuppressWarnings("unchecked")
-  private static @Nullable Object integersAsLongs(@Nullable Object root) {
+  private static @Nullable Object plainValues(@Nullable Object root) {
     if (root instanceof Integer i) {
       return Long.valueOf(i);
     }
@@ -71,12 +84,13 @@ public final class JacksonPluginJson implements PluginJson {
     }
     while (!todo.isEmpty()) {
       Object value = todo.pop();
-      if (value instanceof Map<?, ?> map) {
+      if (value instanceof Double d && d.isInfinite()) {
+        throw new PluginJsonException("not valid JSON: a number beyond the range of a double");
+      } else if (value instanceof Map<?, ?> map) {
         for (Map.Entry<String, Object> e : ((Map<String, Object>) map).entrySet()) {
           if (e.getValue() instanceof Integer i) {
             e.setValue(Long.valueOf(i));
-          } else if (e.getValue() instanceof Map<?, ?>
-              || e.getValue() instanceof java.util.List<?>) {
+          } else if (e.getValue() != null) {
             todo.push(e.getValue());
           }
         }
@@ -86,7 +100,7 @@ public final class JacksonPluginJson implements PluginJson {
           Object element = it.next();
           if (element instanceof Integer i) {
             it.set(Long.valueOf(i));
-          } else if (element instanceof Map<?, ?> || element instanceof java.util.List<?>) {
+          } else if (element != null) {
             todo.push(element);
           }
         }
@@ -149,9 +163,13 @@ public final class JacksonPluginJson implements PluginJson {
     // Jackson's first line is the reason; what follows is a source excerpt not meant for users.
     int newline = what == null ? -1 : what.indexOf('\n');
     String reason = what == null ? "unreadable" : newline < 0 ? what : what.substring(0, newline);
+    return reason + where(e);
+  }
+
+  private static String where(JacksonException e) {
     TokenStreamLocation at = e.getLocation();
     return at == null || at.getLineNr() < 1
-        ? reason
-        : reason + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+        ? ""
+        : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
   }
 }

@@ -1,6 +1,7 @@
 package org.corpusmcp.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,6 +70,37 @@ public abstract class AbstractPluginJsonContractTest {
     PluginJsonException unclosed =
         assertThrows(PluginJsonException.class, () -> json().parse("{\n\"a\": [1, 2"));
     assertTrue(unclosed.getMessage().contains("line 2"), unclosed.getMessage());
+  }
+
+  /**
+   * Plugins pass these messages on to clients (a wiki's undecodable answer is quoted in the tool's
+   * error), so they say what is wrong in words, not in the JSON library's class names: a second
+   * value after the document was reported as "Trailing token (`JsonToken.VALUE_STRING`) found after
+   * value (bound as `java.lang.Object`)", found by PluginJsonFuzzTest.
+   */
+  @Test
+  void brokenTextIsDescribedWithoutClassNames() {
+    for (String bad :
+        List.of("{\"a\":1} x", "1 \"two\"", "{} {}", "[1] [", "\"a\" 2", "[".repeat(2000))) {
+      PluginJsonException e =
+          assertThrows(PluginJsonException.class, () -> json().parse(bad), () -> "accepted " + bad);
+      assertFalse(
+          e.getMessage().matches("(?s).*(\\b(java|tools\\.jackson|com\\.fasterxml)\\.[a-z]|`).*"),
+          e.getMessage());
+    }
+  }
+
+  /**
+   * A number beyond a double's range has no value the reader may give: Jackson read it as an
+   * infinity, which {@code write} then refused, so a plugin quoting a wiki's answer back failed
+   * with an error of its own instead of the answer's (found by PluginJsonFuzzTest).
+   */
+  @Test
+  void numbersBeyondADoubleAreRefused() {
+    for (String bad : List.of("1e999", "[-1e400]", "{\"revid\":2.5e308}")) {
+      assertThrows(PluginJsonException.class, () -> json().parse(bad), () -> "accepted " + bad);
+    }
+    assertEquals(1.7976931348623157e308, json().parse("1.7976931348623157e308"));
   }
 
   @Test

@@ -86,8 +86,8 @@ class ClusterVariantsTest {
     return rewrite(zim, plainAs, zstdAs, 1);
   }
 
-  private static byte[] rewrite(byte[] zim, int plainAs, int zstdAs, int frames)
-      throws IOException {
+  /** Also the bases ClusterCodecFuzzTest damages. */
+  static byte[] rewrite(byte[] zim, int plainAs, int zstdAs, int frames) throws IOException {
     ByteBuffer h = ByteBuffer.wrap(zim).order(ByteOrder.LITTLE_ENDIAN);
     int clusterCount = h.getInt(28);
     long clusterPtrPos = h.getLong(48);

@@ -57,7 +57,7 @@ final class HeaderDeadline implements Connection.Listener {
   public void onClosed(Connection connection) {
     Watch watch = watches.remove(connection);
     if (watch != null) {
-      watch.disarm();
+      watch.close();
     }
   }
 
@@ -95,6 +95,7 @@ final class HeaderDeadline implements Connection.Listener {
   private final class Watch {
     private final Connection connection;
     private int requests;
+    private boolean closed;
     private Scheduler.@Nullable Task task;
 
     Watch(Connection connection) {
@@ -102,7 +103,7 @@ final class HeaderDeadline implements Connection.Listener {
     }
 
     synchronized void arm() {
-      if (task == null && requests == 0) {
+      if (!closed && task == null && requests == 0) {
         task = scheduler.schedule(this::expire, timeoutMillis, TimeUnit.MILLISECONDS);
       }
     }
@@ -120,6 +121,15 @@ final class HeaderDeadline implements Connection.Listener {
         task.cancel();
         task = null;
       }
+    }
+
+    /**
+     * For good: a request still in progress on a closed connection ends later, and re-arming then
+     * would keep the connection reachable from the scheduler for a whole timeout.
+     */
+    synchronized void close() {
+      closed = true;
+      disarm();
     }
 
     synchronized void requestStarted() {

@@ -169,7 +169,9 @@ final class ZstdFrame {
     in.source().read(from, ByteBuffer.wrap(input, 0, length));
     try {
       return decoder.decodeBlock(input, 0, out, at, frameStart, (int) MAX_WINDOW);
-    } catch (MalformedInputException damaged) {
+    } catch (MalformedInputException | IndexOutOfBoundsException damaged) {
+      // aircompressor checks most damage (MalformedInputException), but a damaged Huffman table
+      // description runs an index past its table first.
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION,
           in.name(),

@@ -1,5 +1,7 @@
 package org.corpusmcp.archwiki.json;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -34,13 +36,31 @@ public final class JsonTree {
     return value instanceof String s ? s : null;
   }
 
-  /** The value as a whole number, or null when it is not one (1.0 counts; 1.5 does not). */
+  /**
+   * The value as a whole number, or null when it is not exactly one within a {@code long} (1.0
+   * counts; 1.5, 2^63 and 1e300 do not: a revision id read as the low bits of a larger number, or
+   * clamped, would name another revision).
+   */
   public static @Nullable Long integer(@Nullable Object value) {
     if (value instanceof Long l) {
       return l;
     }
-    if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
-      return n.longValue();
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
+    }
+    if (value instanceof BigInteger b) {
+      return b.bitLength() < 64 ? b.longValue() : null;
+    }
+    if (value instanceof BigDecimal d) {
+      try {
+        return d.longValueExact();
+      } catch (ArithmeticException notAWholeLong) {
+        return null;
+      }
+    }
+    if (value instanceof Double || value instanceof Float) {
+      double d = ((Number) value).doubleValue();
+      return d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63 ? (long) d : null;
     }
     return null;
   }
