@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.EntryFacts;
@@ -17,6 +22,7 @@ import org.corpusmcp.api.corpus.NotADocument;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.api.corpus.Section;
 import org.corpusmcp.api.corpus.SectionId;
+import org.corpusmcp.testkit.AbstractCorpusAdapterContractTest.Sample;
 
 /**
  * What a fuzz target checks of an adapter for one input: the same invariants as {@link
@@ -44,6 +50,59 @@ public final class AdapterFuzzing {
 
     /** Fuzzer text of at most {@code maxLength} characters. */
     String text(int maxLength);
+
+    /** Yes or no. */
+    boolean flag();
+
+    /**
+     * Choices from a fuzzer's three methods: {@code choices(data::consumeInt, data::consumeString,
+     * data::consumeBoolean)} with Jazzer's FuzzedDataProvider.
+     */
+    static Choices of(IntBinaryOperator pick, IntFunction<String> text, BooleanSupplier flag) {
+      return new Choices() {
+        @Override
+        public int pick(int min, int max) {
+          return pick.applyAsInt(min, max);
+        }
+
+        @Override
+        public String text(int maxLength) {
+          return text.apply(maxLength);
+        }
+
+        @Override
+        public boolean flag() {
+          return flag.getAsBoolean();
+        }
+      };
+    }
+  }
+
+  /**
+   * One fuzz input against an adapter: a sample page under its own entry or a fuzzed one, archive
+   * metadata of any text (its detection score must lie in [0, 1]), the page with spans replaced by
+   * fuzzer text ({@link #splice}), parsed and checked ({@link #check}).
+   */
+  public static void fuzzOnce(CorpusAdapter adapter, List<Sample> samples, Choices choices) {
+    Sample sample = samples.get(choices.pick(0, samples.size() - 1));
+    EntryFacts entry =
+        choices.flag()
+            ? sample.entry()
+            : new EntryFacts(
+                choices.text(40),
+                choices.text(40),
+                choices.flag() ? "text/html" : choices.text(20),
+                choices.flag());
+    double score =
+        adapter.detect(
+            ArchiveMetadata.of(
+                Map.of(
+                    "Scraper", choices.text(30),
+                    "Tags", choices.text(30),
+                    "Name", choices.text(30))));
+    assertTrue(score >= 0 && score <= 1, "detect() gave " + score);
+    adapter.isDocument(entry);
+    check(adapter, entry, splice(sample.html(), choices));
   }
 
   /** A sample page with up to eight spans replaced by fuzzer text. */
