@@ -27,16 +27,7 @@ class MixedLibraryRankingTest {
   private static CorpusService mixed;
 
   private static CorpusService service(String name, Map<String, String> libraries) {
-    Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings =
-        CorpusSettings.builder(TestCorpus.SAMPLES, config)
-            .searchWorkers(4)
-            .logQueries(false)
-            .build();
-    return new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null),
-        CorpusSearchers.forCorpus(),
-        TestCorpus.REPLY_TEXT);
+    return TestCorpus.service(dir.resolve(name), libraries);
   }
 
   @BeforeAll

@@ -92,6 +92,18 @@ final class TestCorpus {
     }
   }
 
+  /**
+   * A service over {@code libraries} (name -> path under SAMPLES, config written under {@code
+   * dir}), full-text searchers where the archives have an index, four search workers, no query log.
+   */
+  static CorpusService service(Path dir, Map<String, String> libraries) {
+    Path config = writeConfig(dir, libraries);
+    CorpusSettings settings =
+        CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();
+    return new CorpusService(
+        Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), REPLY_TEXT);
+  }
+
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */
   static final class GenericAdapter implements CorpusAdapter {
     private static final HtmlSectionizer SECTIONIZER =

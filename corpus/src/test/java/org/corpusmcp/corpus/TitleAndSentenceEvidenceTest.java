@@ -28,13 +28,7 @@ class TitleAndSentenceEvidenceTest {
   private static CorpusService mixed;
 
   private static CorpusService service(String name, Map<String, String> libraries) {
-    Path config = TestCorpus.writeConfig(dir.resolve(name), libraries);
-    CorpusSettings settings =
-        CorpusSettings.builder(TestCorpus.SAMPLES, config).logQueries(false).build();
-    return new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null),
-        CorpusSearchers.forCorpus(),
-        TestCorpus.REPLY_TEXT);
+    return TestCorpus.service(dir.resolve(name), libraries);
   }
 
   @BeforeAll

@@ -25,14 +25,7 @@ class TypoRescueOrderTest {
     Map<String, String> twins = new LinkedHashMap<>();
     twins.put("RayA", TestCorpus.RAY_MINI);
     twins.put("RayB", TestCorpus.RAY_MINI);
-    Path config = TestCorpus.writeConfig(dir.resolve("twins"), twins);
-    CorpusSettings settings =
-        CorpusSettings.builder(TestCorpus.SAMPLES, config).logQueries(false).build();
-    try (CorpusService s =
-        new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null),
-            CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+    try (CorpusService s = TestCorpus.service(dir.resolve("twins"), twins)) {
       // as typed, the query names the article Ray Charles (a strict result despite the typo);
       // corrected, it is the title Ray Charles discography, which is what was meant
       SearchResult body = CorpusServiceTest.body(s.search("Ray Charles discograpy", 5));
