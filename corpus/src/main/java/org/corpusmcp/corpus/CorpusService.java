@@ -47,7 +47,6 @@ public final class CorpusService implements AutoCloseable {
   private final ExecutorService workers;
   private final FederatedSearch federated;
   private final TypoRescue typos;
-  private final Function<Library, LibrarySearcher> searchers;
 
   /** A reply as the client receives it: the tool result's JSON text block. */
   private final ReplyText replyText;
@@ -83,7 +82,6 @@ public final class CorpusService implements AutoCloseable {
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
     this.typos = new TypoRescue(corpus.libraries(), searchers);
-    this.searchers = searchers;
   }
 
   public Corpus corpus() {
@@ -98,7 +96,8 @@ public final class CorpusService implements AutoCloseable {
     TypoRescue.Rescued rescued =
         typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
     List<String> terms = rescued.query().terms();
-    TermWeights weights = TermWeights.of(rescued.query(), corpus.libraries(), searchers);
+    TermWeights weights = rescued.weights();
+    boolean question = analysed.isQuestion();
     List<SearchHit> results = new ArrayList<>();
     // Results whose section heading the query names, those with a sentence stating the question's
     // words, and those that cannot give way to them: the results that answer by their title.
@@ -141,7 +140,7 @@ public final class CorpusService implements AutoCloseable {
           namedByHeading.add(result);
         } else if (weights.titleShare(words.title()) >= FederatedSearch.TITLE_NAMES_QUERY) {
           mostlyInTitle.add(result);
-        } else if (passage.whole() && analysed.isQuestion()) {
+        } else if (passage.whole() && question) {
           statedInOneSentence.add(result);
         }
         results.add(result);

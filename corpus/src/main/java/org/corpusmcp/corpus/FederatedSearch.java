@@ -142,13 +142,15 @@ final class FederatedSearch {
   }
 
   /**
-   * Candidates in final order, the libraries that failed, and for a candidate kept in place of
-   * identical documents in other libraries, those copies.
+   * Candidates in final order, the libraries that failed, for a candidate kept in place of
+   * identical documents in other libraries, those copies, and the query's term weights (read from
+   * the indexes once, for every later stage that weighs titles).
    */
   record Outcome(
       List<Candidate> candidates,
       Map<String, String> failures,
-      Map<DocumentKey, List<Candidate>> copies) {}
+      Map<DocumentKey, List<Candidate>> copies,
+      TermWeights weights) {}
 
   Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
@@ -190,9 +192,9 @@ final class FederatedSearch {
       if (ordered.size() < limit) {
         ordered.addAll(diversify(listed.keepNew(order(fill, weights))));
       }
-      return new Outcome(ordered, failures, copies);
+      return new Outcome(ordered, failures, copies, weights);
     }
-    return new Outcome(diversify(ordered), failures, copies);
+    return new Outcome(diversify(ordered), failures, copies, weights);
   }
 
   /**

@@ -1,6 +1,6 @@
 package org.corpusmcp.corpus;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -39,7 +39,7 @@ final class TermWeights {
   /** Every word weighing the same: for tests and corpora without a full-text index. */
   static TermWeights uniform(List<String> terms) {
     double[] ones = new double[terms.size()];
-    java.util.Arrays.fill(ones, 1.0);
+    Arrays.fill(ones, 1.0);
     return new TermWeights(List.copyOf(terms), ones);
   }
 
@@ -94,7 +94,8 @@ final class TermWeights {
     if (total <= 0) {
       return 0;
     }
-    String[] words = sortedWords(title);
+    String[] words = Lexical.words(title).toArray(new String[0]);
+    Arrays.sort(words);
     double held = 0;
     for (int i = 0; i < idf.length; i++) {
       if (DocumentWords.containsLoosely(words, terms.get(i))) {
@@ -102,12 +103,5 @@ final class TermWeights {
       }
     }
     return held / total;
-  }
-
-  private static String[] sortedWords(String title) {
-    List<String> words = new ArrayList<>(Lexical.words(title));
-    String[] out = words.toArray(new String[0]);
-    java.util.Arrays.sort(out);
-    return out;
   }
 }

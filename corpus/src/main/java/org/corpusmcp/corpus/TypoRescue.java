@@ -54,15 +54,16 @@ final class TypoRescue {
 
   /**
    * What search answers: the candidates, the query whose terms snippets and hints read, the
-   * correction made (null when none was), and for each candidate kept in place of identical
-   * documents in other libraries, those copies.
+   * correction made (null when none was), for each candidate kept in place of identical documents
+   * in other libraries, those copies, and the term weights of the search whose terms they are.
    */
   record Rescued(
       Query query,
       List<FederatedSearch.Candidate> candidates,
       SearchResult.@Nullable Correction corrected,
       Map<DocumentKey, List<FederatedSearch.Candidate>> copies,
-      List<String> absent) {
+      List<String> absent,
+      TermWeights weights) {
 
     List<FederatedSearch.Candidate> copiesOf(FederatedSearch.Candidate c) {
       return copies.getOrDefault(
@@ -78,10 +79,11 @@ final class TypoRescue {
     List<FederatedSearch.Candidate> found = outcome.candidates();
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
-      return new Rescued(query, found, null, outcome.copies(), List.of());
+      return new Rescued(query, found, null, outcome.copies(), List.of(), outcome.weights());
     }
     TypoCorrector.Spelling spelling = TypoCorrector.check(query.terms(), vocabularies());
-    Rescued unchanged = new Rescued(query, found, null, outcome.copies(), spelling.absent());
+    Rescued unchanged =
+        new Rescued(query, found, null, outcome.copies(), spelling.absent(), outcome.weights());
     Map<String, String> fixes = spelling.corrected();
     if (fixes.isEmpty()) {
       return unchanged;
@@ -101,7 +103,8 @@ final class TypoRescue {
           absent.add(term);
         }
       }
-      return new Rescued(query, found, null, outcome.copies(), List.copyOf(absent));
+      return new Rescued(
+          query, found, null, outcome.copies(), List.copyOf(absent), outcome.weights());
     }
 
     // The typed query's exact titles, then the corrected query's (the title the agent meant to
@@ -147,7 +150,12 @@ final class TypoRescue {
                 + misspelt(fixes, spelling.rare())
                 + ". Results for the words as typed, if any, come first.");
     return new Rescued(
-        new Query(query.text(), List.copyOf(terms)), listed, correction, copies, spelling.absent());
+        new Query(query.text(), List.copyOf(terms)),
+        listed,
+        correction,
+        copies,
+        spelling.absent(),
+        corrected.weights()); // the typed words it adds are in no index, hence in no title
   }
 
   /** "no library contains 'einstien'", or "'charls' occurs in only a document or two", by word. */
