@@ -36,15 +36,18 @@ import tools.jackson.databind.node.ObjectNode;
  *       clientInfo}; any served request whose params do not have the shape of the SDK's type for
  *       them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after accepting the
  *       request, leaving it unanswered or answered with Jackson's text: {@code -32602}
- *   <li>a request for a method this server does not serve (e.g. {@code resources/list}, and {@code
- *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt): {@code -32601
- *       Method not found}. Requests of revision 2026-07-28, {@code server/discover} among them, are
- *       taken by {@link ModernProtocol} before they reach this gate.
+ *   <li>a request for a method this server does not serve (e.g. {@code resources/subscribe}, {@code
+ *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt, the {@code
+ *       resources/*} methods when none contributes a resource): {@code -32601 Method not found}.
+ *       Requests of revision 2026-07-28, {@code server/discover} among them, are taken by {@link
+ *       ModernProtocol} before they reach this gate.
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
  *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is one
  *       slip away, as the command line suggests it
+ *   <li>{@code resources/read} without a string {@code uri}: {@code -32602} (a URI no resource has
+ *       is the resource bridge's to answer, in its revision's words)
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -67,6 +70,13 @@ public final class ProtocolGate {
   /** Served only when there is a prompt, as only then is the prompts capability advertised. */
   public static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
 
+  /**
+   * Served only when there is a resource or a template, as only then is the resources capability
+   * advertised. Subscriptions are never offered: what a plugin serves does not change.
+   */
+  public static final Set<String> RESOURCE_METHODS =
+      Set.of("resources/list", "resources/templates/list", "resources/read");
+
   /** Notifications that are valid but that this server has no use for. */
   public static final Set<String> IGNORED_NOTIFICATIONS =
       Set.of("notifications/roots/list_changed");
@@ -79,6 +89,9 @@ public final class ProtocolGate {
           "tools/call", McpSchema.CallToolRequest.class,
           "prompts/list", McpSchema.PaginatedRequest.class,
           "prompts/get", McpSchema.GetPromptRequest.class,
+          "resources/list", McpSchema.PaginatedRequest.class,
+          "resources/templates/list", McpSchema.PaginatedRequest.class,
+          "resources/read", McpSchema.ReadResourceRequest.class,
           "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   /** The levels {@code logging/setLevel} takes: RFC 5424's names, as MCP spells them. */
@@ -88,6 +101,7 @@ public final class ProtocolGate {
   private final JsonMapper json;
   private final Set<String> tools;
   private final Set<String> prompts;
+  private final boolean resources;
 
   /** A gate for a server without prompts. */
   public ProtocolGate(JsonMapper json, Set<String> tools) {
@@ -100,9 +114,21 @@ public final class ProtocolGate {
    *     answered {@code -32601} like any other method the server does not serve
    */
   public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts) {
+    this(json, tools, prompts, false);
+  }
+
+  /**
+   * @param tools the names {@code tools/call} accepts; a near miss is answered with the nearest
+   * @param prompts the names {@code prompts/get} accepts; when empty, the prompt methods are
+   *     answered {@code -32601} like any other method the server does not serve
+   * @param resources whether the resource methods are served; when not, they are answered {@code
+   *     -32601}
+   */
+  public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts, boolean resources) {
     this.json = json;
     this.tools = Set.copyOf(tools);
     this.prompts = Set.copyOf(prompts);
+    this.resources = resources;
   }
 
   /** What to do with one inbound message. */
@@ -195,7 +221,9 @@ public final class ProtocolGate {
     }
     String name = method.stringValue();
     boolean served =
-        SERVED_METHODS.contains(name) || (!prompts.isEmpty() && PROMPT_METHODS.contains(name));
+        SERVED_METHODS.contains(name)
+            || (!prompts.isEmpty() && PROMPT_METHODS.contains(name))
+            || (resources && RESOURCE_METHODS.contains(name));
     if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
@@ -211,6 +239,9 @@ public final class ProtocolGate {
     }
     if (name.equals("prompts/get")) {
       return inspectCall(message, params, validId, "prompt", prompts);
+    }
+    if (name.equals("resources/read") && (params == null || !params.path("uri").isString())) {
+      return reply(validId, -32602, "Invalid params: 'uri' must be a string");
     }
     if (name.equals("logging/setLevel") && !isLevel(params)) {
       return reply(
