@@ -1,6 +1,9 @@
 package org.corpusmcp.api;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -12,13 +15,15 @@ import org.jspecify.annotations.Nullable;
  * stands for one non-empty path segment, so {@code docs://pages/{title}} matches {@code
  * docs://pages/Hoover_Dam} but not {@code docs://pages/a/b}. The reader gets each variable's value,
  * percent-decoded, in {@link ResourceRequest#variables()}, and returns an empty list for a URI that
- * matches but names nothing.
+ * matches but names nothing. A variable may have a {@link CompletionHandler}, which suggests values
+ * while a user types one.
  *
  * <pre>{@code
  * ResourceTemplateSpec.builder("docs://pages/{title}", "page")
  *     .description("One page of the handbook, as Markdown")
  *     .mimeType("text/markdown")
  *     .reader(request -> pages.find(request.variable("title")))
+ *     .complete("title", request -> pages.titlesStartingWith(request.value()))
  *     .build();
  * }</pre>
  */
@@ -31,6 +36,7 @@ public final class ResourceTemplateSpec {
   private final @Nullable String description;
   private final @Nullable String mimeType;
   private final ResourceReader reader;
+  private final Map<String, CompletionHandler> completions;
 
   private ResourceTemplateSpec(Builder b) {
     this.uriTemplate = b.uriTemplate;
@@ -40,10 +46,11 @@ public final class ResourceTemplateSpec {
     this.description = b.description;
     this.mimeType = b.mimeType;
     this.reader = Objects.requireNonNull(b.reader, "reader is required");
+    this.completions = Collections.unmodifiableMap(new LinkedHashMap<>(b.completions));
   }
 
   /**
-   * Starts a resource.
+   * Starts a template.
    *
    * @param uriTemplate an absolute URI with one or more {@code {name}} expressions
    * @param name a short identifier for the family; not blank
@@ -83,12 +90,18 @@ public final class ResourceTemplateSpec {
     return reader;
   }
 
+  /** The variables that have a completion handler, each with its handler, in the order given. */
+  public Map<String, CompletionHandler> completions() {
+    return completions;
+  }
+
   public Builder toBuilder() {
     Builder b = new Builder(uriTemplate, name);
     b.title = title;
     b.description = description;
     b.mimeType = mimeType;
     b.reader = reader;
+    b.completions.putAll(completions);
     return b;
   }
 
@@ -109,6 +122,7 @@ public final class ResourceTemplateSpec {
     private @Nullable String description;
     private @Nullable String mimeType;
     private @Nullable ResourceReader reader;
+    private final Map<String, CompletionHandler> completions = new LinkedHashMap<>();
 
     private Builder(String uriTemplate, String name) {
       this.variables = ResourceUris.variablesOf(uriTemplate);
@@ -133,6 +147,20 @@ public final class ResourceTemplateSpec {
 
     public Builder reader(ResourceReader reader) {
       this.reader = Objects.requireNonNull(reader, "reader");
+      return this;
+    }
+
+    /**
+     * Suggests values for {@code variable} while a user types it; replaces an earlier handler.
+     *
+     * @throws IllegalArgumentException when the template has no such variable
+     */
+    public Builder complete(String variable, CompletionHandler handler) {
+      if (!variables.contains(variable)) {
+        throw new IllegalArgumentException(
+            "URI template '" + uriTemplate + "' has no variable {" + variable + "}");
+      }
+      completions.put(variable, Objects.requireNonNull(handler, "handler"));
       return this;
     }
 

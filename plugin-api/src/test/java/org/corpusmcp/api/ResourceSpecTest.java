@@ -55,6 +55,23 @@ class ResourceSpecTest {
   }
 
   @Test
+  void onlyATemplatesOwnVariablesTakeACompletionHandler() {
+    CompletionHandler titles = request -> List.of("Alps");
+    ResourceTemplateSpec spec =
+        ResourceTemplateSpec.builder("docs://{library}/pages/{title}", "page")
+            .reader(NOTHING)
+            .complete("title", titles)
+            .build();
+    assertEquals(Map.of("title", titles), spec.completions());
+    assertEquals(spec.completions(), spec.toBuilder().build().completions());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ResourceTemplateSpec.builder("docs://{title}", "t").complete("page", titles));
+    assertThrows(
+        UnsupportedOperationException.class, () -> spec.completions().put("library", titles));
+  }
+
+  @Test
   void contentsAreTextOrBytesAndBytesAreCopied() {
     ResourceContents text = ResourceContents.text("docs://a", "text/markdown", "# A");
     assertTrue(text.isText());

@@ -58,7 +58,12 @@ public final class McpServers {
 
     /** The gate that goes in front of a server built from these parts. */
     public ProtocolGate gate() {
-      return new ProtocolGate(json, toolNames(), promptNames(), !resources.isEmpty());
+      return new ProtocolGate(
+          json,
+          toolNames(),
+          promptNames(),
+          !resources.isEmpty(),
+          !resources.completions().isEmpty());
     }
 
     /** The stateless 2026-07-28 front door to the same tools and prompts. */
@@ -100,7 +105,8 @@ public final class McpServers {
         .tools(parts.tools())
         .prompts(parts.prompts())
         .resources(parts.resources().resources())
-        .resourceTemplates(parts.resources().templates());
+        .resourceTemplates(parts.resources().templates())
+        .completions(parts.resources().completions().specifications());
   }
 
   private static McpSchema.ServerCapabilities capabilities(Parts parts) {
@@ -116,6 +122,9 @@ public final class McpServers {
       // Resources are fixed for the life of the process too, and subscriptions are not offered:
       // nothing a plugin serves can change under a subscriber.
       capabilities.resources(false, false);
+    }
+    if (!parts.resources().completions().isEmpty()) {
+      capabilities.completions();
     }
     return capabilities.build();
   }

@@ -33,9 +33,10 @@ import tools.jackson.databind.node.ObjectNode;
  * the order the revision's error examples need (see {@link #handle}).
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools, prompts and resources never change while the process runs), completions, multi round-trip
- * input requests, per-request log levels (the server emits no log notifications), and cancellation
- * of a running call by {@code notifications/cancelled} (read-only tools end by their own deadline).
+ * (tools, prompts and resources never change while the process runs), completions of prompt
+ * arguments (prompts take none), multi round-trip input requests, per-request log levels (the
+ * server emits no log notifications), and cancellation of a running call by {@code
+ * notifications/cancelled} (read-only tools end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -215,6 +216,7 @@ public final class ModernProtocol {
           case "prompts/list", "prompts/get" -> !prompts.isEmpty();
           case "resources/list", "resources/templates/list", "resources/read" ->
               !resources.isEmpty();
+          case "completion/complete" -> !resources.completions().isEmpty();
           default -> false;
         };
     if (!served) {
@@ -264,6 +266,7 @@ public final class ModernProtocol {
                         new McpSchema.ListResourceTemplatesResult(
                             resources.listedTemplates(), null, null))));
         case "resources/read" -> readResource(id, params.path("uri").stringValue());
+        case "completion/complete" -> complete(id, params);
         case "tools/call" -> callTool(id, params);
         default -> getPrompt(id, params);
       };
@@ -287,6 +290,7 @@ public final class ModernProtocol {
       case "prompts/list", "prompts/get" -> " (no plugin contributes a prompt)";
       case "resources/list", "resources/templates/list", "resources/read" ->
           " (no plugin contributes a resource)";
+      case "completion/complete" -> " (no plugin offers completions)";
       default -> "";
     };
   }
@@ -317,6 +321,50 @@ public final class ModernProtocol {
     return error(id, -32603, McpResourceBridge.READ_FAILED, 500);
   }
 
+  /**
+   * Completes a resource-template variable. Prompts take no arguments, so a prompt reference is
+   * answered with no suggestions when the prompt exists; any other reference is {@code -32602}.
+   */
+  private Answer complete(JsonNode id, JsonNode params) {
+    JsonNode ref = params.path("ref");
+    String type = ref.path("type").stringValue();
+    String argument = params.path("argument").path("name").stringValue();
+    String value = params.path("argument").path("value").stringValue();
+    if ("ref/prompt".equals(type) && prompts.containsKey(ref.path("name").asString())) {
+      return result(
+          id,
+          json.valueToTree(
+              new McpSchema.CompleteResult(
+                  new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false))));
+    }
+    if (!"ref/resource".equals(type) || !ref.path("uri").isString()) {
+      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
+    }
+    Map<String, String> context = new LinkedHashMap<>();
+    params
+        .path("context")
+        .path("arguments")
+        .properties()
+        .forEach(
+            e -> {
+              if (e.getValue().isString()) {
+                context.put(e.getKey(), e.getValue().stringValue());
+              }
+            });
+    TemplateCompletions.Outcome outcome =
+        resources.completions().complete(ref.path("uri").stringValue(), argument, value, context);
+    if (outcome instanceof TemplateCompletions.Values values) {
+      return result(id, json.valueToTree(values.result()));
+    }
+    if (outcome instanceof TemplateCompletions.UnknownTemplate unknown) {
+      return error(id, -32602, "Unknown resource template: " + unknown.uriTemplate(), 200);
+    }
+    if (outcome instanceof TemplateCompletions.UnknownArgument unknown) {
+      return error(id, -32602, TemplateCompletions.unknownArgument(unknown), 200);
+    }
+    return error(id, -32603, TemplateCompletions.FAILED, 500);
+  }
+
   private Answer getPrompt(JsonNode id, JsonNode params) {
     McpSchema.GetPromptRequest get = json.treeToValue(params, McpSchema.GetPromptRequest.class);
     SyncPromptSpecification prompt = prompts.get(get.name());
@@ -334,6 +382,9 @@ public final class ModernProtocol {
     }
     if (!resources.isEmpty()) {
       capabilities.putObject("resources");
+    }
+    if (!resources.completions().isEmpty()) {
+      capabilities.putObject("completions");
     }
     if (instructions != null && !instructions.isBlank()) {
       result.put("instructions", instructions);

@@ -48,6 +48,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       slip away, as the command line suggests it
  *   <li>{@code resources/read} without a string {@code uri}: {@code -32602} (a URI no resource has
  *       is the resource bridge's to answer, in its revision's words)
+ *   <li>{@code completion/complete} (served when a template variable has a completion handler)
+ *       without {@code ref.type}, {@code argument.name} and {@code argument.value} strings: {@code
+ *       -32602}
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -92,6 +95,7 @@ public final class ProtocolGate {
           "resources/list", McpSchema.PaginatedRequest.class,
           "resources/templates/list", McpSchema.PaginatedRequest.class,
           "resources/read", McpSchema.ReadResourceRequest.class,
+          "completion/complete", McpSchema.CompleteRequest.class,
           "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   /** The levels {@code logging/setLevel} takes: RFC 5424's names, as MCP spells them. */
@@ -102,6 +106,7 @@ public final class ProtocolGate {
   private final Set<String> tools;
   private final Set<String> prompts;
   private final boolean resources;
+  private final boolean completions;
 
   /** A gate for a server without prompts. */
   public ProtocolGate(JsonMapper json, Set<String> tools) {
@@ -114,7 +119,7 @@ public final class ProtocolGate {
    *     answered {@code -32601} like any other method the server does not serve
    */
   public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts) {
-    this(json, tools, prompts, false);
+    this(json, tools, prompts, false, false);
   }
 
   /**
@@ -123,12 +128,19 @@ public final class ProtocolGate {
    *     answered {@code -32601} like any other method the server does not serve
    * @param resources whether the resource methods are served; when not, they are answered {@code
    *     -32601}
+   * @param completions whether {@code completion/complete} is served; when not, {@code -32601}
    */
-  public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts, boolean resources) {
+  public ProtocolGate(
+      JsonMapper json,
+      Set<String> tools,
+      Set<String> prompts,
+      boolean resources,
+      boolean completions) {
     this.json = json;
     this.tools = Set.copyOf(tools);
     this.prompts = Set.copyOf(prompts);
     this.resources = resources;
+    this.completions = completions;
   }
 
   /** What to do with one inbound message. */
@@ -223,7 +235,8 @@ public final class ProtocolGate {
     boolean served =
         SERVED_METHODS.contains(name)
             || (!prompts.isEmpty() && PROMPT_METHODS.contains(name))
-            || (resources && RESOURCE_METHODS.contains(name));
+            || (resources && RESOURCE_METHODS.contains(name))
+            || (completions && name.equals("completion/complete"));
     if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
@@ -243,6 +256,13 @@ public final class ProtocolGate {
     if (name.equals("resources/read") && (params == null || !params.path("uri").isString())) {
       return reply(validId, -32602, "Invalid params: 'uri' must be a string");
     }
+    if (name.equals("completion/complete") && !isCompletion(params)) {
+      return reply(
+          validId,
+          -32602,
+          "Invalid params: completion/complete needs 'ref' (an object with a string 'type')"
+              + " and 'argument' (an object with string 'name' and 'value')");
+    }
     if (name.equals("logging/setLevel") && !isLevel(params)) {
       return reply(
           validId,
@@ -256,6 +276,16 @@ public final class ProtocolGate {
   private static boolean isLevel(@Nullable JsonNode params) {
     JsonNode level = params == null ? null : params.get("level");
     return level != null && level.isString() && LOG_LEVELS.contains(level.stringValue());
+  }
+
+  private static boolean isCompletion(@Nullable JsonNode params) {
+    if (params == null) {
+      return false;
+    }
+    JsonNode argument = params.path("argument");
+    return params.path("ref").path("type").isString()
+        && argument.path("name").isString()
+        && argument.path("value").isString();
   }
 
   private static boolean isInitializeParams(@Nullable JsonNode params) {

@@ -89,12 +89,18 @@ public final class SamplePlugins {
   /** Its binary resource: the bytes 0, 1, 2, 255. */
   public static final String LOGO_URI = "library://logo.bin";
 
-  /** Its template: a page for each title in {@link #PAGE_TITLES}, text "Page: <title>". */
+  /**
+   * Its template: a page for each title in {@link #PAGE_TITLES}, text "Page: <title>"; {@code
+   * title} completes to the titles starting with the value typed, sorted, and throws for "boom".
+   */
   public static final String PAGE_TEMPLATE = "library://pages/{title}";
 
   public static final java.util.List<String> PAGE_TITLES = java.util.List.of("Hoover Dam", "Alps");
 
-  /** Its template whose reader always throws, with a message naming a server path. */
+  /**
+   * Its template whose reader always throws, with a message naming a server path; {@code x}
+   * completes to 150 values: the value typed followed by 0 to 149.
+   */
   public static final String BROKEN_TEMPLATE = "library://broken/{x}";
 
   public static final String BROKEN_SECRET = "/srv/secret/library.db";
@@ -133,13 +139,21 @@ public final class SamplePlugins {
             + "\", \"page\").description(\"One page\").mimeType(\"text/plain\")"
             + ".reader(r -> titles.contains(r.variable(\"title\"))"
             + " ? List.of(ResourceContents.text(r.uri(), \"text/plain\", \"Page: \" + r.variable(\"title\")))"
-            + " : List.of()).build(),\n"
+            + " : List.of())"
+            + ".complete(\"title\", c -> { if (c.value().equals(\"boom\")) throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " return titles.stream().filter(t -> t.startsWith(c.value())).sorted().toList(); })"
+            + ".build(),\n"
             + "      ResourceTemplateSpec.builder(\""
             + BROKEN_TEMPLATE
             + "\", \"broken\")"
             + ".reader(r -> { throw new IllegalStateException(\"cannot open "
             + BROKEN_SECRET
-            + "\"); }).build());\n"
+            + "\"); })"
+            + ".complete(\"x\", c -> java.util.stream.IntStream.range(0, 150)"
+            + ".mapToObj(i -> c.value() + i).toList())"
+            + ".build());\n"
             + "  }\n}\n";
     try {
       Files.createDirectories(dir);
