@@ -6,11 +6,13 @@ import java.util.List;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.McpPromptBridge;
+import org.corpusmcp.host.mcp.McpResourceBridge;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.McpToolBridge;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.plugins.PromptCatalog;
+import org.corpusmcp.host.plugins.ResourceCatalog;
 import org.corpusmcp.host.plugins.ToolCatalog;
 import org.corpusmcp.host.tools.ArgumentValidator;
 import org.corpusmcp.host.tools.ToolInvoker;
@@ -46,6 +48,7 @@ public final class Host implements AutoCloseable {
   private final AutoCloseable hostResources;
   private final ToolInvoker invoker;
   private final PromptCatalog prompts;
+  private final ResourceCatalog resources;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
 
@@ -54,12 +57,14 @@ public final class Host implements AutoCloseable {
       AutoCloseable hostResources,
       ToolInvoker invoker,
       PromptCatalog prompts,
+      ResourceCatalog resources,
       JsonMapper json,
       JsonSchemaValidator schemaValidator) {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;
     this.prompts = prompts;
+    this.resources = resources;
     this.json = json;
     this.schemaValidator = schemaValidator;
   }
@@ -78,8 +83,10 @@ public final class Host implements AutoCloseable {
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
       ToolCatalog catalog = ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json);
       PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings);
+      ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings);
       ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
-      return new Host(runtime, hostTools.resources(), invoker, prompts, json, schemaValidator);
+      return new Host(
+          runtime, hostTools.resources(), invoker, prompts, resources, json, schemaValidator);
     } catch (RuntimeException e) {
       closeQuietly(hostTools);
       runtime.close();
@@ -109,6 +116,10 @@ public final class Host implements AutoCloseable {
     return prompts;
   }
 
+  public ResourceCatalog resources() {
+    return resources;
+  }
+
   public ToolInvoker invoker() {
     return invoker;
   }
@@ -130,6 +141,7 @@ public final class Host implements AutoCloseable {
         schemaValidator,
         new McpToolBridge(invoker, json, requestTimeout).specifications(),
         McpPromptBridge.specifications(prompts),
+        new McpResourceBridge(resources),
         INSTRUCTIONS,
         requestTimeout);
   }

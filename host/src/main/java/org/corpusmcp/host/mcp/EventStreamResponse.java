@@ -10,20 +10,18 @@ import org.jspecify.annotations.Nullable;
  * A response of the SDK's on the MCP endpoint, whose writer (the SDK writes SSE through it) is an
  * {@link EventStreamWriter}.
  *
- * <p>For the {@code GET} stream, the headers go out as soon as the SDK takes the writer. The SDK
- * writes nothing on that stream until it has a message, so before, the status and headers waited in
- * the buffer for the first keep-alive ping, 30 s later, and a client awaiting them (as HTTP clients
- * do before they hand over a stream) stalled that long.
+ * <p>The {@code GET} stream's headers are the SDK's to send: since 2.2.0 it sets them and flushes
+ * them as soon as it opens the stream, after it has taken the writer. (2.1.0 sent nothing until its
+ * first message, so this class used to flush on taking the writer; with 2.2.0 that flush went out
+ * before the SDK had set {@code Content-Type}.)
  */
 final class EventStreamResponse extends HttpServletResponseWrapper {
 
-  private final boolean sendHeadersAtOnce;
   private @Nullable EventStreamWriter events;
   private @Nullable PrintWriter writer;
 
-  EventStreamResponse(HttpServletResponse response, boolean sendHeadersAtOnce) {
+  EventStreamResponse(HttpServletResponse response) {
     super(response);
-    this.sendHeadersAtOnce = sendHeadersAtOnce;
   }
 
   @Override
@@ -31,9 +29,6 @@ final class EventStreamResponse extends HttpServletResponseWrapper {
     if (writer == null) {
       events = new EventStreamWriter(super.getWriter());
       writer = new PrintWriter(events);
-      if (sendHeadersAtOnce) {
-        super.flushBuffer();
-      }
     }
     return writer;
   }

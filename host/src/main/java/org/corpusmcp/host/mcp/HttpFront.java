@@ -429,7 +429,7 @@ final class HttpFront implements Filter {
       boolean isRequest)
       throws IOException, ServletException {
     boolean stream = "GET".equals(request.getMethod());
-    EventStreamResponse events = new EventStreamResponse(response, stream);
+    EventStreamResponse events = new EventStreamResponse(response);
     chain.doFilter(request, events);
     if (session == null || session.isBlank()) {
       return;

@@ -18,9 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Builds MCP SDK servers the same way for both transports: our own argument validation (the SDK's
- * is turned off: it reports through a different path with worse messages), tools, prompts only when
- * a plugin contributes some (so a server without them advertises no prompts capability), no
- * resources or logging capability, and the JSON mapper and schema validator passed in explicitly
+ * is turned off: it reports through a different path with worse messages), tools, prompts and
+ * resources only when a plugin contributes some (so a server without them advertises no such
+ * capability), no logging capability, and the JSON mapper and schema validator passed in explicitly
  * rather than found by the SDK's ServiceLoader, which sees only the thread context class loader's
  * classes.
  */
@@ -33,6 +33,7 @@ public final class McpServers {
       JsonSchemaValidator schemaValidator,
       List<SyncToolSpecification> tools,
       List<SyncPromptSpecification> prompts,
+      McpResourceBridge resources,
       String instructions,
       Duration requestTimeout) {
 
@@ -57,7 +58,12 @@ public final class McpServers {
 
     /** The gate that goes in front of a server built from these parts. */
     public ProtocolGate gate() {
-      return new ProtocolGate(json, toolNames(), promptNames());
+      return new ProtocolGate(
+          json,
+          toolNames(),
+          promptNames(),
+          !resources.isEmpty(),
+          !resources.completions().isEmpty());
     }
 
     /** The stateless 2026-07-28 front door to the same tools and prompts. */
@@ -97,7 +103,10 @@ public final class McpServers {
         .validateToolInputs(false)
         .requestTimeout(parts.requestTimeout())
         .tools(parts.tools())
-        .prompts(parts.prompts());
+        .prompts(parts.prompts())
+        .resources(parts.resources().resources())
+        .resourceTemplates(parts.resources().templates())
+        .completions(parts.resources().completions().specifications());
   }
 
   private static McpSchema.ServerCapabilities capabilities(Parts parts) {
@@ -108,6 +117,14 @@ public final class McpServers {
       // The SDK registers prompts/list and prompts/get only with this capability, so a server
       // without prompts answers neither (the gate says -32601 first).
       capabilities.prompts(false);
+    }
+    if (!parts.resources().isEmpty()) {
+      // Resources are fixed for the life of the process too, and subscriptions are not offered:
+      // nothing a plugin serves can change under a subscriber.
+      capabilities.resources(false, false);
+    }
+    if (!parts.resources().completions().isEmpty()) {
+      capabilities.completions();
     }
     return capabilities.build();
   }

@@ -20,11 +20,12 @@ import tools.jackson.databind.node.ObjectNode;
  * revisions. That revision has no {@code initialize} handshake and no session: every request names
  * its protocol version and the client's capabilities in {@code params._meta}, a client learns the
  * server through {@code server/discover}, every result says {@code resultType}, list results carry
- * cache hints, and {@code ping} and {@code logging/setLevel} are gone. The SDK (2.1.0) implements
- * none of this, so modern requests never reach it: they are answered here, from the same tool and
- * prompt specifications the SDK server is built from, so a tool call gives the same result on both
- * revisions, after the same {@link ProtocolGate} checks (unknown tool, argument and params shape)
- * with the same codes.
+ * cache hints, and {@code ping} and {@code logging/setLevel} are gone. The SDK's session-based
+ * server implements none of this (2.2.0's separate stateless server refuses {@code initialize}, so
+ * it cannot serve the earlier revisions on the same endpoint), so modern requests never reach it:
+ * they are answered here, from the same tool, prompt and resource specifications the SDK server is
+ * built from, so a tool call or a read gives the same result on both revisions, after the same
+ * {@link ProtocolGate} checks (unknown tool, argument and params shape) with the same codes.
  *
  * <p>Transport-neutral: both the HTTP front and the stdio transport call {@link #handle}. The
  * HTTP-only rules (the mirrored {@code MCP-Protocol-Version}, {@code Mcp-Method} and {@code
@@ -32,9 +33,10 @@ import tools.jackson.databind.node.ObjectNode;
  * the order the revision's error examples need (see {@link #handle}).
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools and prompts never change while the process runs), resources, completions, multi round-trip
- * input requests, per-request log levels (the server emits no log notifications), and cancellation
- * of a running call by {@code notifications/cancelled} (read-only tools end by their own deadline).
+ * (tools, prompts and resources never change while the process runs), completions of prompt
+ * arguments (prompts take none), multi round-trip input requests, per-request log levels (the
+ * server emits no log notifications), and cancellation of a running call by {@code
+ * notifications/cancelled} (read-only tools end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -71,6 +73,7 @@ public final class ModernProtocol {
   private final ProtocolGate gate;
   private final Map<String, SyncToolSpecification> tools;
   private final Map<String, SyncPromptSpecification> prompts;
+  private final McpResourceBridge resources;
   private final String instructions;
 
   public ModernProtocol(McpServers.Parts parts) {
@@ -80,6 +83,7 @@ public final class ModernProtocol {
     parts.tools().forEach(t -> tools.put(t.tool().name(), t));
     this.prompts = new LinkedHashMap<>();
     parts.prompts().forEach(p -> prompts.put(p.prompt().name(), p));
+    this.resources = parts.resources();
     this.instructions = parts.instructions();
   }
 
@@ -210,6 +214,9 @@ public final class ModernProtocol {
         switch (method) {
           case "server/discover", "tools/list", "tools/call" -> true;
           case "prompts/list", "prompts/get" -> !prompts.isEmpty();
+          case "resources/list", "resources/templates/list", "resources/read" ->
+              !resources.isEmpty();
+          case "completion/complete" -> !resources.completions().isEmpty();
           default -> false;
         };
     if (!served) {
@@ -245,6 +252,21 @@ public final class ModernProtocol {
                             prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
                             null,
                             null))));
+        case "resources/list" ->
+            result(
+                id,
+                cacheable(
+                    json.valueToTree(
+                        new McpSchema.ListResourcesResult(resources.listed(), null, null))));
+        case "resources/templates/list" ->
+            result(
+                id,
+                cacheable(
+                    json.valueToTree(
+                        new McpSchema.ListResourceTemplatesResult(
+                            resources.listedTemplates(), null, null))));
+        case "resources/read" -> readResource(id, params.path("uri").stringValue());
+        case "completion/complete" -> complete(id, params);
         case "tools/call" -> callTool(id, params);
         default -> getPrompt(id, params);
       };
@@ -266,6 +288,9 @@ public final class ModernProtocol {
                       + "' to open a session of an earlier revision)"
                   : "removed in that revision)");
       case "prompts/list", "prompts/get" -> " (no plugin contributes a prompt)";
+      case "resources/list", "resources/templates/list", "resources/read" ->
+          " (no plugin contributes a resource)";
+      case "completion/complete" -> " (no plugin offers completions)";
       default -> "";
     };
   }
@@ -276,6 +301,68 @@ public final class ModernProtocol {
     // The handlers this server registers do not use the exchange (no sampling, no elicitation).
     McpSchema.CallToolResult outcome = tool.callHandler().apply(null, call);
     return result(id, json.valueToTree(outcome));
+  }
+
+  /**
+   * A read, with this revision's errors: a URI no resource has is {@code -32602} with {@code
+   * data.uri} (SEP-2164, which replaced the earlier revisions' {@code -32002}); a failed reader is
+   * {@code -32603} in our words.
+   */
+  private Answer readResource(JsonNode id, String uri) {
+    ResourceReads.Outcome outcome = resources.reads().read(uri);
+    if (outcome instanceof ResourceReads.Found found) {
+      return result(id, json.valueToTree(found.result()));
+    }
+    if (outcome instanceof ResourceReads.NotFound) {
+      ObjectNode response = ProtocolGate.errorResponse(json, id, -32602, "Resource not found");
+      ((ObjectNode) response.get("error")).putObject("data").put("uri", uri);
+      return new Answer(response, 200);
+    }
+    return error(id, -32603, McpResourceBridge.READ_FAILED, 500);
+  }
+
+  /**
+   * Completes a resource-template variable. Prompts take no arguments, so a prompt reference is
+   * answered with no suggestions when the prompt exists; any other reference is {@code -32602}.
+   */
+  private Answer complete(JsonNode id, JsonNode params) {
+    JsonNode ref = params.path("ref");
+    String type = ref.path("type").stringValue();
+    String argument = params.path("argument").path("name").stringValue();
+    String value = params.path("argument").path("value").stringValue();
+    if ("ref/prompt".equals(type) && prompts.containsKey(ref.path("name").asString())) {
+      return result(
+          id,
+          json.valueToTree(
+              new McpSchema.CompleteResult(
+                  new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false))));
+    }
+    if (!"ref/resource".equals(type) || !ref.path("uri").isString()) {
+      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
+    }
+    Map<String, String> context = new LinkedHashMap<>();
+    params
+        .path("context")
+        .path("arguments")
+        .properties()
+        .forEach(
+            e -> {
+              if (e.getValue().isString()) {
+                context.put(e.getKey(), e.getValue().stringValue());
+              }
+            });
+    TemplateCompletions.Outcome outcome =
+        resources.completions().complete(ref.path("uri").stringValue(), argument, value, context);
+    if (outcome instanceof TemplateCompletions.Values values) {
+      return result(id, json.valueToTree(values.result()));
+    }
+    if (outcome instanceof TemplateCompletions.UnknownTemplate unknown) {
+      return error(id, -32602, "Unknown resource template: " + unknown.uriTemplate(), 200);
+    }
+    if (outcome instanceof TemplateCompletions.UnknownArgument unknown) {
+      return error(id, -32602, TemplateCompletions.unknownArgument(unknown), 200);
+    }
+    return error(id, -32603, TemplateCompletions.FAILED, 500);
   }
 
   private Answer getPrompt(JsonNode id, JsonNode params) {
@@ -292,6 +379,12 @@ public final class ModernProtocol {
     capabilities.putObject("tools");
     if (!prompts.isEmpty()) {
       capabilities.putObject("prompts");
+    }
+    if (!resources.isEmpty()) {
+      capabilities.putObject("resources");
+    }
+    if (!resources.completions().isEmpty()) {
+      capabilities.putObject("completions");
     }
     if (instructions != null && !instructions.isBlank()) {
       result.put("instructions", instructions);

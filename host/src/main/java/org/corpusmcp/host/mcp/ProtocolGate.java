@@ -36,15 +36,21 @@ import tools.jackson.databind.node.ObjectNode;
  *       clientInfo}; any served request whose params do not have the shape of the SDK's type for
  *       them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after accepting the
  *       request, leaving it unanswered or answered with Jackson's text: {@code -32602}
- *   <li>a request for a method this server does not serve (e.g. {@code resources/list}, and {@code
- *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt): {@code -32601
- *       Method not found}. Requests of revision 2026-07-28, {@code server/discover} among them, are
- *       taken by {@link ModernProtocol} before they reach this gate.
+ *   <li>a request for a method this server does not serve (e.g. {@code resources/subscribe}, {@code
+ *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt, the {@code
+ *       resources/*} methods when none contributes a resource): {@code -32601 Method not found}.
+ *       Requests of revision 2026-07-28, {@code server/discover} among them, are taken by {@link
+ *       ModernProtocol} before they reach this gate.
  *   <li>{@code tools/call} or {@code prompts/get} without a string {@code name}, with non-object
  *       {@code arguments}, or naming an unknown tool or prompt: {@code -32602} (the SDK's own
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
  *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is one
  *       slip away, as the command line suggests it
+ *   <li>{@code resources/read} without a string {@code uri}: {@code -32602} (a URI no resource has
+ *       is the resource bridge's to answer, in its revision's words)
+ *   <li>{@code completion/complete} (served when a template variable has a completion handler)
+ *       without {@code ref.type}, {@code argument.name} and {@code argument.value} strings: {@code
+ *       -32602}
  * </ul>
  *
  * A malformed notification gets no answer (JSON-RPC never answers notifications); it is dropped.
@@ -67,6 +73,13 @@ public final class ProtocolGate {
   /** Served only when there is a prompt, as only then is the prompts capability advertised. */
   public static final Set<String> PROMPT_METHODS = Set.of("prompts/list", "prompts/get");
 
+  /**
+   * Served only when there is a resource or a template, as only then is the resources capability
+   * advertised. Subscriptions are never offered: what a plugin serves does not change.
+   */
+  public static final Set<String> RESOURCE_METHODS =
+      Set.of("resources/list", "resources/templates/list", "resources/read");
+
   /** Notifications that are valid but that this server has no use for. */
   public static final Set<String> IGNORED_NOTIFICATIONS =
       Set.of("notifications/roots/list_changed");
@@ -79,6 +92,10 @@ public final class ProtocolGate {
           "tools/call", McpSchema.CallToolRequest.class,
           "prompts/list", McpSchema.PaginatedRequest.class,
           "prompts/get", McpSchema.GetPromptRequest.class,
+          "resources/list", McpSchema.PaginatedRequest.class,
+          "resources/templates/list", McpSchema.PaginatedRequest.class,
+          "resources/read", McpSchema.ReadResourceRequest.class,
+          "completion/complete", McpSchema.CompleteRequest.class,
           "logging/setLevel", McpSchema.SetLevelRequest.class);
 
   /** The levels {@code logging/setLevel} takes: RFC 5424's names, as MCP spells them. */
@@ -88,6 +105,8 @@ public final class ProtocolGate {
   private final JsonMapper json;
   private final Set<String> tools;
   private final Set<String> prompts;
+  private final boolean resources;
+  private final boolean completions;
 
   /** A gate for a server without prompts. */
   public ProtocolGate(JsonMapper json, Set<String> tools) {
@@ -100,9 +119,28 @@ public final class ProtocolGate {
    *     answered {@code -32601} like any other method the server does not serve
    */
   public ProtocolGate(JsonMapper json, Set<String> tools, Set<String> prompts) {
+    this(json, tools, prompts, false, false);
+  }
+
+  /**
+   * @param tools the names {@code tools/call} accepts; a near miss is answered with the nearest
+   * @param prompts the names {@code prompts/get} accepts; when empty, the prompt methods are
+   *     answered {@code -32601} like any other method the server does not serve
+   * @param resources whether the resource methods are served; when not, they are answered {@code
+   *     -32601}
+   * @param completions whether {@code completion/complete} is served; when not, {@code -32601}
+   */
+  public ProtocolGate(
+      JsonMapper json,
+      Set<String> tools,
+      Set<String> prompts,
+      boolean resources,
+      boolean completions) {
     this.json = json;
     this.tools = Set.copyOf(tools);
     this.prompts = Set.copyOf(prompts);
+    this.resources = resources;
+    this.completions = completions;
   }
 
   /** What to do with one inbound message. */
@@ -195,7 +233,10 @@ public final class ProtocolGate {
     }
     String name = method.stringValue();
     boolean served =
-        SERVED_METHODS.contains(name) || (!prompts.isEmpty() && PROMPT_METHODS.contains(name));
+        SERVED_METHODS.contains(name)
+            || (!prompts.isEmpty() && PROMPT_METHODS.contains(name))
+            || (resources && RESOURCE_METHODS.contains(name))
+            || (completions && name.equals("completion/complete"));
     if (!served) {
       return reply(validId, -32601, "Method not found: " + name);
     }
@@ -212,6 +253,16 @@ public final class ProtocolGate {
     if (name.equals("prompts/get")) {
       return inspectCall(message, params, validId, "prompt", prompts);
     }
+    if (name.equals("resources/read") && (params == null || !params.path("uri").isString())) {
+      return reply(validId, -32602, "Invalid params: 'uri' must be a string");
+    }
+    if (name.equals("completion/complete") && !isCompletion(params)) {
+      return reply(
+          validId,
+          -32602,
+          "Invalid params: completion/complete needs 'ref' (an object with a string 'type')"
+              + " and 'argument' (an object with string 'name' and 'value')");
+    }
     if (name.equals("logging/setLevel") && !isLevel(params)) {
       return reply(
           validId,
@@ -225,6 +276,16 @@ public final class ProtocolGate {
   private static boolean isLevel(@Nullable JsonNode params) {
     JsonNode level = params == null ? null : params.get("level");
     return level != null && level.isString() && LOG_LEVELS.contains(level.stringValue());
+  }
+
+  private static boolean isCompletion(@Nullable JsonNode params) {
+    if (params == null) {
+      return false;
+    }
+    JsonNode argument = params.path("argument");
+    return params.path("ref").path("type").isString()
+        && argument.path("name").isString()
+        && argument.path("value").isString();
   }
 
   private static boolean isInitializeParams(@Nullable JsonNode params) {

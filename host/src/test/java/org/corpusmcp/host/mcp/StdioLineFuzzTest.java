@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.corpusmcp.host.plugins.ResourceCatalog;
 import org.junit.jupiter.api.Tag;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,6 +41,7 @@ class StdioLineFuzzTest {
             McpServers.schemaValidator(JSON),
             List.of(),
             List.of(),
+            new McpResourceBridge(ResourceCatalog.empty()),
             "fuzz",
             Duration.ofSeconds(2));
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -81,6 +81,91 @@ public final class SamplePlugins {
     }
   }
 
+  /** The {@code library} plugin's resource with a fixed URI ({@link #writeResourcePlugin}). */
+  public static final String POLICY_URI = "library://policy";
+
+  public static final String POLICY_TEXT = "# Policy\nQuote, then cite.";
+
+  /** Its binary resource: the bytes 0, 1, 2, 255. */
+  public static final String LOGO_URI = "library://logo.bin";
+
+  /**
+   * Its template: a page for each title in {@link #PAGE_TITLES}, text "Page: <title>"; {@code
+   * title} completes to the titles starting with the value typed, sorted, and throws for "boom".
+   */
+  public static final String PAGE_TEMPLATE = "library://pages/{title}";
+
+  public static final java.util.List<String> PAGE_TITLES = java.util.List.of("Hoover Dam", "Alps");
+
+  /**
+   * Its template whose reader always throws, with a message naming a server path; {@code x}
+   * completes to 150 values: the value typed followed by 0 to 149.
+   */
+  public static final String BROKEN_TEMPLATE = "library://broken/{x}";
+
+  public static final String BROKEN_SECRET = "/srv/secret/library.db";
+
+  /**
+   * Writes plugin {@code library}, which contributes no tools, the resources {@value #POLICY_URI}
+   * (Markdown) and {@value #LOGO_URI} (bytes), and the templates {@value #PAGE_TEMPLATE} and
+   * {@value #BROKEN_TEMPLATE}.
+   */
+  public static Path writeResourcePlugin(Path dir) {
+    String source =
+        "package test.library;\n"
+            + "import java.util.*;\nimport org.corpusmcp.api.*;\n"
+            + "@org.pf4j.Extension\n"
+            + "public class LibraryResources implements ResourceProvider {\n"
+            + "  public List<ResourceSpec> resources(PluginContext ctx) {\n"
+            + "    return List.of(\n"
+            + "      ResourceSpec.builder(\""
+            + POLICY_URI
+            + "\", \"policy\").title(\"Citation policy\").description(\"How to cite\")"
+            + ".mimeType(\"text/markdown\")"
+            + ".reader(r -> List.of(ResourceContents.text(r.uri(), \"text/markdown\", \""
+            + POLICY_TEXT.replace("\n", "\\n")
+            + "\"))).build(),\n"
+            + "      ResourceSpec.builder(\""
+            + LOGO_URI
+            + "\", \"logo\").mimeType(\"application/octet-stream\")"
+            + ".reader(r -> List.of(ResourceContents.blob(r.uri(), \"application/octet-stream\","
+            + " new byte[] {0, 1, 2, (byte) 255}))).build());\n"
+            + "  }\n"
+            + "  public List<ResourceTemplateSpec> resourceTemplates(PluginContext ctx) {\n"
+            + "    Set<String> titles = Set.of(\"Hoover Dam\", \"Alps\");\n"
+            + "    return List.of(\n"
+            + "      ResourceTemplateSpec.builder(\""
+            + PAGE_TEMPLATE
+            + "\", \"page\").description(\"One page\").mimeType(\"text/plain\")"
+            + ".reader(r -> titles.contains(r.variable(\"title\"))"
+            + " ? List.of(ResourceContents.text(r.uri(), \"text/plain\", \"Page: \" + r.variable(\"title\")))"
+            + " : List.of())"
+            + ".complete(\"title\", c -> { if (c.value().equals(\"boom\")) throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " return titles.stream().filter(t -> t.startsWith(c.value())).sorted().toList(); })"
+            + ".build(),\n"
+            + "      ResourceTemplateSpec.builder(\""
+            + BROKEN_TEMPLATE
+            + "\", \"broken\")"
+            + ".reader(r -> { throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\"); })"
+            + ".complete(\"x\", c -> java.util.stream.IntStream.range(0, 150)"
+            + ".mapToObj(i -> c.value() + i).toList())"
+            + ".build());\n"
+            + "  }\n}\n";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("library")
+          .source("test.library.LibraryResources", source)
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A tool with no arguments whose handler body is {@code body} (an expression or block). */
   static String simple(String name, String body) {
     return "ToolSpec.builder(\""
