@@ -82,7 +82,7 @@ public final class SuggestionSearcher {
     if (src != null) {
       try {
         db = GlassDatabase.open(src);
-      } catch (GlassFormatException | IndexOutOfBoundsException e) {
+      } catch (GlassFormatException e) {
         db = null;
       }
     }
@@ -107,11 +107,7 @@ public final class SuggestionSearcher {
     if (db != null) {
       try {
         return fromIndex(query, start, count);
-      } catch (GlassFormatException
-          | IndexOutOfBoundsException
-          | ArithmeticException
-          | NegativeArraySizeException
-          | IllegalStateException e) {
+      } catch (GlassFormatException e) {
         // libzim falls back to the title listing when the Xapian query fails
       }
     }
