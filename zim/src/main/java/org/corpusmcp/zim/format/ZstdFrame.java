@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.io.SourceInputStream;
 
 /**
  * Finds and decodes the zstd frames of a compressed cluster, in pure Java (aircompressor).
@@ -327,16 +328,14 @@ final class ZstdFrame {
 
   /** The frames' archive bytes as a stream, with the window descriptors rewritten. */
   private static final class PatchedFrames extends InputStream {
-    private final ArchiveBytes in;
     private final Frames frames;
+    private final SourceInputStream bytes;
     private long position;
-    private final long end;
 
     PatchedFrames(ArchiveBytes in, Frames frames) {
-      this.in = in;
       this.frames = frames;
+      this.bytes = new SourceInputStream(in.source(), frames.start(), frames.end());
       this.position = frames.start();
-      this.end = frames.end();
     }
 
     @Override
@@ -347,14 +346,10 @@ final class ZstdFrame {
 
     @Override
     public int read(byte[] b, int off, int len) {
-      if (len == 0) {
-        return 0;
+      int k = bytes.read(b, off, len);
+      if (k <= 0) {
+        return k;
       }
-      if (position >= end) {
-        return -1;
-      }
-      int k = (int) Math.min(len, end - position);
-      in.source().read(position, ByteBuffer.wrap(b, off, k));
       for (Extent e : frames.list()) {
         long at = e.windowDescriptorAt();
         if (at >= position && at < position + k) {
