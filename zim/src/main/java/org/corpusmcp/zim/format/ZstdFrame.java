@@ -69,10 +69,8 @@ final class ZstdFrame {
   /**
    * One frame: where it lies in the archive, at most how many bytes it regenerates, the archive
    * offset of a window descriptor to rewrite (-1 when none needs it), and its blocks: where the
-   * first block header lies, where each block ends, and each block's output size when its header
-   * states it (raw and RLE blocks) or -1 (a compressed block regenerates up to 128 KiB, known only
-   * once decoded). {@code usesDictionary}: the frame names a dictionary, so it cannot be re-framed
-   * without it.
+   * first block header lies and where each block ends. {@code usesDictionary}: the frame names a
+   * dictionary, so it cannot be re-framed without it.
    */
   @SuppressWarnings("ArrayRecordComponent") // per-block tables of a scan; never compared
   record Extent(
@@ -82,7 +80,6 @@ final class ZstdFrame {
       long windowDescriptorAt,
       long blocksStart,
       long[] blockEnds,
-      int[] blockOutputs,
       boolean usesDictionary) {
 
     int blockCount() {
@@ -97,11 +94,6 @@ final class ZstdFrame {
     /** Whether a content checksum follows the last block. */
     boolean hasChecksum() {
       return end > blockEnds[blockEnds.length - 1];
-    }
-
-    /** At most how many bytes block {@code i} regenerates. */
-    int blockBound(int i) {
-      return blockOutputs[i] >= 0 ? blockOutputs[i] : MAX_BLOCK_OUTPUT;
     }
   }
 
@@ -258,7 +250,6 @@ final class ZstdFrame {
     long pos = start + 5 + (singleSegment ? 0 : 1) + dictionaryIdBytes + contentSizeBytes;
     long blocksStart = pos;
     long[] ends = new long[16];
-    int[] outputs = new int[16];
     int blocks = 0;
     long bound = 0;
     boolean last = false;
@@ -301,10 +292,8 @@ final class ZstdFrame {
       bound += output >= 0 ? output : MAX_BLOCK_OUTPUT;
       if (blocks == ends.length) {
         ends = java.util.Arrays.copyOf(ends, blocks * 2);
-        outputs = java.util.Arrays.copyOf(outputs, blocks * 2);
       }
       ends[blocks] = pos;
-      outputs[blocks] = output;
       blocks++;
     }
     long frameEnd = pos + (checksum ? 4 : 0);
@@ -322,7 +311,6 @@ final class ZstdFrame {
         windowAt,
         blocksStart,
         java.util.Arrays.copyOf(ends, blocks),
-        java.util.Arrays.copyOf(outputs, blocks),
         dictionaryIdBytes > 0);
   }
 

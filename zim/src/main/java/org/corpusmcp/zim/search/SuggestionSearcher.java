@@ -89,11 +89,6 @@ public final class SuggestionSearcher {
     return new SuggestionSearcher(archive, db, semantics);
   }
 
-  /** True when suggestions come from the title index. */
-  public boolean hasTitleIndex() {
-    return db != null;
-  }
-
   public Suggestions suggest(String query, int start, int count) {
     if (start < 0 || count < 0) {
       throw new IllegalArgumentException(
