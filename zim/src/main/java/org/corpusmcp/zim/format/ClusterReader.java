@@ -1,5 +1,6 @@
 package org.corpusmcp.zim.format;
 
+import io.airlift.compress.MalformedInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -173,10 +174,10 @@ public final class ClusterReader {
         return readZstd(offset, width, payloadStart, maxBuffer);
       }
       return readXz(offset, width, payloadStart, maxBuffer);
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof ZimFormatException zimFormatException) {
-        throw zimFormatException;
-      }
+    } catch (IOException | MalformedInputException | IndexOutOfBoundsException e) {
+      // what the decompressors throw on damaged input: xz an IOException, aircompressor its
+      // MalformedInputException or, on a damaged Huffman table, an index past the table. Anything
+      // else is a bug of ours and stays what it is.
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION, in.name(), offset, compression + " stream", e.toString(), e);
     }
