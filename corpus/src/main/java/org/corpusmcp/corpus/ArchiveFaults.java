@@ -3,6 +3,7 @@ package org.corpusmcp.corpus;
 import java.io.UncheckedIOException;
 import java.util.regex.Pattern;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.glass.GlassFormatException;
 import org.corpusmcp.zim.search.SearchException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -32,13 +33,17 @@ final class ArchiveFaults {
 
   private ArchiveFaults() {}
 
-  /** True for the failures a damaged or vanished archive produces while being read. */
+  /**
+   * True for the failures a damaged or vanished archive produces while being read: the readers'
+   * typed exceptions only. A JDK exception such as {@link IllegalStateException} or {@link
+   * IndexOutOfBoundsException} is a bug in our code or an adapter, never evidence of damage, so it
+   * is not one; calling it damage would hide the bug from the operator and mislead the client.
+   */
   static boolean isArchiveFault(Throwable t) {
     return t instanceof ZimFormatException
+        || t instanceof GlassFormatException
         || t instanceof SearchException
         || t instanceof UncheckedIOException
-        || t instanceof IllegalStateException
-        || t instanceof IndexOutOfBoundsException
         || t instanceof DocumentTooLargeException;
   }
 
@@ -75,9 +80,9 @@ final class ArchiveFaults {
           ? "the archive's full-text index is damaged: " + e.getMessage()
           : "the archive's full-text index cannot be used: " + e.getMessage();
     }
-    if (t instanceof IndexOutOfBoundsException || t instanceof IllegalStateException) {
-      // our readers' own wording ("Range [5, 15) out of bounds for length 8", a too-large blob)
-      return "the archive is damaged: " + t.getMessage();
+    if (t instanceof GlassFormatException e) {
+      // the glass reader's own wording: a table, a block and what was wrong, never a path
+      return "the archive's full-text index is damaged: " + e.getMessage();
     }
     log.error("library {} failed unexpectedly", library, t);
     return "an unexpected internal failure (logged on the server)";

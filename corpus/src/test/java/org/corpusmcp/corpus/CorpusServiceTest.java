@@ -18,6 +18,7 @@ import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.search.SearchException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,7 +104,7 @@ class CorpusServiceTest {
         library ->
             library.name().equals("Broken")
                 ? (query, mode, count) -> {
-                  throw new IllegalStateException("index damaged");
+                  throw new SearchException(SearchException.Reason.CORRUPT_INDEX, "index damaged");
                 }
                 : normal.apply(library);
     try (CorpusService s = service("degraded", libraries, 100_000, 2, searchers)) {
@@ -111,7 +112,9 @@ class CorpusServiceTest {
       assertFalse(body.results().isEmpty());
       // our words, not the exception's class name
       assertEquals(
-          List.of(new LibraryFailure("Broken", "the archive is damaged: index damaged")),
+          List.of(
+              new LibraryFailure(
+                  "Broken", "the archive's full-text index is damaged: index damaged")),
           body.degraded());
     }
   }

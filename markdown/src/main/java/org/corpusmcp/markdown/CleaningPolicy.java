@@ -33,6 +33,15 @@ public final class CleaningPolicy {
           "div", "section", "details", "summary", "main", "article", "header", "footer", "center",
           "body", "span", "font", "form");
 
+  /**
+   * Elements that never hold a page's text, in any family: head-ish ({@code script}, {@code style},
+   * {@code link}, {@code meta}, {@code noscript}, {@code template}) and interactive ({@code
+   * button}, {@code input}). Policies remove them first ({@code
+   * .remove(CleaningPolicy.NON_CONTENT)}), and the renderer skips them whatever a policy says.
+   */
+  public static final List<String> NON_CONTENT =
+      List.of("script", "style", "link", "meta", "noscript", "template", "button", "input");
+
   private final List<String> contentRoots;
   private final List<String> remove;
   private final List<String> unwrap;
@@ -143,6 +152,11 @@ public final class CleaningPolicy {
     /** Appends selectors of elements to remove. */
     public Builder remove(String... selectors) {
       return addSelectors(remove, "remove", selectors);
+    }
+
+    /** Appends selectors of elements to remove, e.g. {@link #NON_CONTENT}. */
+    public Builder remove(List<String> selectors) {
+      return remove(selectors.toArray(String[]::new));
     }
 
     /** Appends selectors of elements to replace by their children. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -19,44 +21,40 @@ import org.jsoup.select.NodeTraversor;
  */
 final class RenderWalk implements NodeFilter {
 
+  /** Never rendered: what no family's policy keeps, and more that has no text worth a reader's. */
   private static final Set<String> SKIPPED =
-      Set.of(
-          "script",
-          "style",
-          "noscript",
-          "template",
-          "head",
-          "title",
-          "meta",
-          "link",
-          "base",
-          "svg",
-          "math",
-          "button",
-          "input",
-          "select",
-          "option",
-          "optgroup",
-          "textarea",
-          "iframe",
-          "frame",
-          "frameset",
-          "object",
-          "embed",
-          "param",
-          "video",
-          "audio",
-          "source",
-          "track",
-          "canvas",
-          "map",
-          "area",
-          "dialog",
-          "datalist",
-          "output",
-          "progress",
-          "meter",
-          "wbr");
+      Stream.concat(
+              CleaningPolicy.NON_CONTENT.stream(),
+              Stream.of(
+                  "head",
+                  "title",
+                  "base",
+                  "svg",
+                  "math",
+                  "select",
+                  "option",
+                  "optgroup",
+                  "textarea",
+                  "iframe",
+                  "frame",
+                  "frameset",
+                  "object",
+                  "embed",
+                  "param",
+                  "video",
+                  "audio",
+                  "source",
+                  "track",
+                  "canvas",
+                  "map",
+                  "area",
+                  "dialog",
+                  "datalist",
+                  "output",
+                  "progress",
+                  "meter",
+                  "wbr"))
+          .collect(Collectors.toUnmodifiableSet());
 
   private static final Set<String> BLOCKS =
       Set.of(

@@ -1,8 +1,8 @@
 package org.corpusmcp.zim;
 
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import org.corpusmcp.zim.io.ByteSource;
+import org.corpusmcp.zim.io.SourceInputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,42 +55,6 @@ public final class Blob {
 
   /** A new stream over the content; it needs no closing beyond what the archive holds. */
   public InputStream openStream() {
-    return new InputStream() {
-      private long position;
-
-      @Override
-      public int read() {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) {
-        java.util.Objects.checkFromIndexSize(off, len, b.length);
-        if (len == 0) {
-          return 0;
-        }
-        long left = bytes.size() - position;
-        if (left <= 0) {
-          return -1;
-        }
-        int k = (int) Math.min(len, left);
-        bytes.read(position, ByteBuffer.wrap(b, off, k));
-        position += k;
-        return k;
-      }
-
-      @Override
-      public long skip(long n) {
-        long k = Math.max(0, Math.min(n, bytes.size() - position));
-        position += k;
-        return k;
-      }
-
-      @Override
-      public int available() {
-        return (int) Math.min(Integer.MAX_VALUE, bytes.size() - position);
-      }
-    };
+    return new SourceInputStream(bytes);
   }
 }

@@ -51,15 +51,8 @@ public final class DevDocsAdapter implements CorpusAdapter {
   public static final CleaningPolicy POLICY =
       CleaningPolicy.builder()
           .contentRoots("div._page", "main._content", "._content", "body")
+          .remove(CleaningPolicy.NON_CONTENT)
           .remove(
-              "script",
-              "style",
-              "link",
-              "meta",
-              "noscript",
-              "template",
-              "button",
-              "input",
               // DevDocs navigation, both templates
               "devdocs-navbar",
               "section._sidebar",

@@ -40,16 +40,8 @@ public final class MediaWikiPolicy {
       CleaningPolicy.builder()
           .contentRoots("#mw-content-text", "#bodyContent", "main#content", "#content", "body")
           .noindexComment("htdig_noindex")
+          .remove(CleaningPolicy.NON_CONTENT)
           .remove(
-              // head-ish and interactive
-              "script",
-              "style",
-              "link",
-              "meta",
-              "noscript",
-              "template",
-              "button",
-              "input",
               // title repeated inside the content (1b), title bars (1a, 1c, 1d)
               "h1.section-heading",
               "#titleHeading",

@@ -11,8 +11,9 @@ import io.airlift.compress.MalformedInputException;
  * block and resume. Its one-call decoder decodes whole frames; its stream decoder hands out no byte
  * of a frame until the bytes after it exceed the declared window, which for a ZIM cluster is its
  * whole length. The block decoder both are built on is package-private, and this class reaches it
- * from the same package (the reader runs on the class path, never as a named module). The library's
- * version is pinned in the build; a change to the members used here fails the compile.
+ * from the same package, which holds only while both share one runtime package: one class loader,
+ * the class path, an unsealed package. docs/architecture.md ("What would break ZstdBlockDecoder")
+ * lists the changes that break it and the test that fails for each.
  *
  * <p>Not thread-safe: one instance belongs to one frame being decoded.
  */

@@ -1,5 +1,6 @@
 package org.corpusmcp.zim.format;
 
+import io.airlift.compress.MalformedInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -9,6 +10,7 @@ import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.io.ByteArraySource;
 import org.corpusmcp.zim.io.ByteSource;
+import org.corpusmcp.zim.io.SourceInputStream;
 import org.jspecify.annotations.Nullable;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.XZInputStream;
@@ -172,10 +174,10 @@ public final class ClusterReader {
         return readZstd(offset, width, payloadStart, maxBuffer);
       }
       return readXz(offset, width, payloadStart, maxBuffer);
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof ZimFormatException zimFormatException) {
-        throw zimFormatException;
-      }
+    } catch (IOException | MalformedInputException | IndexOutOfBoundsException e) {
+      // what the decompressors throw on damaged input: xz an IOException, aircompressor its
+      // MalformedInputException or, on a damaged Huffman table, an index past the table. Anything
+      // else is a bug of ours and stays what it is.
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION, in.name(), offset, compression + " stream", e.toString(), e);
     }
@@ -344,38 +346,5 @@ public final class ClusterReader {
       previous = o;
     }
     return offsets;
-  }
-
-  /** The archive from a position to a limit, as a stream, for the decompressors. */
-  private static final class SourceInputStream extends InputStream {
-    private final org.corpusmcp.zim.io.ByteSource source;
-    private long position;
-    private final long end;
-
-    SourceInputStream(org.corpusmcp.zim.io.ByteSource source, long position, long end) {
-      this.source = source;
-      this.position = position;
-      this.end = end;
-    }
-
-    @Override
-    public int read() {
-      byte[] one = new byte[1];
-      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) {
-      if (len == 0) {
-        return 0;
-      }
-      if (position >= end) {
-        return -1;
-      }
-      int k = (int) Math.min(len, end - position);
-      source.read(position, ByteBuffer.wrap(b, off, k));
-      position += k;
-      return k;
-    }
   }
 }

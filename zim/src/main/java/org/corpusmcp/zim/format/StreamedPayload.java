@@ -1,5 +1,6 @@
 package org.corpusmcp.zim.format;
 
+import io.airlift.compress.MalformedInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import org.corpusmcp.zim.ZimFault;
@@ -65,9 +66,8 @@ final class StreamedPayload implements ClusterPayload {
         }
         filled += k;
       }
-    } catch (ZimFormatException e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | MalformedInputException | IndexOutOfBoundsException e) {
+      // the decompressors' failures on damaged input (see ClusterReader); nothing else
       throw new ZimFormatException(
           ZimFault.DECOMPRESSION,
           in.name(),

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corpusmcp.zim.ZimFault;
 import org.corpusmcp.zim.ZimFormatException;
+import org.corpusmcp.zim.io.SourceInputStream;
 
 /**
  * Finds and decodes the zstd frames of a compressed cluster, in pure Java (aircompressor).
@@ -68,10 +69,8 @@ final class ZstdFrame {
   /**
    * One frame: where it lies in the archive, at most how many bytes it regenerates, the archive
    * offset of a window descriptor to rewrite (-1 when none needs it), and its blocks: where the
-   * first block header lies, where each block ends, and each block's output size when its header
-   * states it (raw and RLE blocks) or -1 (a compressed block regenerates up to 128 KiB, known only
-   * once decoded). {@code usesDictionary}: the frame names a dictionary, so it cannot be re-framed
-   * without it.
+   * first block header lies and where each block ends. {@code usesDictionary}: the frame names a
+   * dictionary, so it cannot be re-framed without it.
    */
   @SuppressWarnings("ArrayRecordComponent") // per-block tables of a scan; never compared
   record Extent(
@@ -81,7 +80,6 @@ final class ZstdFrame {
       long windowDescriptorAt,
       long blocksStart,
       long[] blockEnds,
-      int[] blockOutputs,
       boolean usesDictionary) {
 
     int blockCount() {
@@ -96,11 +94,6 @@ final class ZstdFrame {
     /** Whether a content checksum follows the last block. */
     boolean hasChecksum() {
       return end > blockEnds[blockEnds.length - 1];
-    }
-
-    /** At most how many bytes block {@code i} regenerates. */
-    int blockBound(int i) {
-      return blockOutputs[i] >= 0 ? blockOutputs[i] : MAX_BLOCK_OUTPUT;
     }
   }
 
@@ -257,7 +250,6 @@ final class ZstdFrame {
     long pos = start + 5 + (singleSegment ? 0 : 1) + dictionaryIdBytes + contentSizeBytes;
     long blocksStart = pos;
     long[] ends = new long[16];
-    int[] outputs = new int[16];
     int blocks = 0;
     long bound = 0;
     boolean last = false;
@@ -300,10 +292,8 @@ final class ZstdFrame {
       bound += output >= 0 ? output : MAX_BLOCK_OUTPUT;
       if (blocks == ends.length) {
         ends = java.util.Arrays.copyOf(ends, blocks * 2);
-        outputs = java.util.Arrays.copyOf(outputs, blocks * 2);
       }
       ends[blocks] = pos;
-      outputs[blocks] = output;
       blocks++;
     }
     long frameEnd = pos + (checksum ? 4 : 0);
@@ -321,22 +311,19 @@ final class ZstdFrame {
         windowAt,
         blocksStart,
         java.util.Arrays.copyOf(ends, blocks),
-        java.util.Arrays.copyOf(outputs, blocks),
         dictionaryIdBytes > 0);
   }
 
   /** The frames' archive bytes as a stream, with the window descriptors rewritten. */
   private static final class PatchedFrames extends InputStream {
-    private final ArchiveBytes in;
     private final Frames frames;
+    private final SourceInputStream bytes;
     private long position;
-    private final long end;
 
     PatchedFrames(ArchiveBytes in, Frames frames) {
-      this.in = in;
       this.frames = frames;
+      this.bytes = new SourceInputStream(in.source(), frames.start(), frames.end());
       this.position = frames.start();
-      this.end = frames.end();
     }
 
     @Override
@@ -347,14 +334,10 @@ final class ZstdFrame {
 
     @Override
     public int read(byte[] b, int off, int len) {
-      if (len == 0) {
-        return 0;
+      int k = bytes.read(b, off, len);
+      if (k <= 0) {
+        return k;
       }
-      if (position >= end) {
-        return -1;
-      }
-      int k = (int) Math.min(len, end - position);
-      in.source().read(position, ByteBuffer.wrap(b, off, k));
       for (Extent e : frames.list()) {
         long at = e.windowDescriptorAt();
         if (at >= position && at < position + k) {

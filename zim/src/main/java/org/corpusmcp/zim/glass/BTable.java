@@ -64,7 +64,7 @@ final class BTable {
 
   private byte[] block(long n, int expectedLevel) {
     byte[] b = cache.block(n, blockSize);
-    int level = b[4] & 0xFF;
+    int level = u8(b, 4);
     int dirEnd = u16(b, 9);
     if (level != expectedLevel) {
       throw new GlassFormatException(
@@ -77,11 +77,35 @@ final class BTable {
     return b;
   }
 
-  private static int u16(byte[] b, int o) {
+  /**
+   * The big-endian u16 at {@code o}. Offsets come from the block's own bytes, so one past the block
+   * end is damage to report, not an index error.
+   */
+  private int u16(byte[] b, int o) {
+    inside(b, o, 2);
     return ((b[o] & 0xFF) << 8) | (b[o + 1] & 0xFF);
   }
 
-  private static int count(byte[] b) {
+  private int u8(byte[] b, int o) {
+    inside(b, o, 1);
+    return b[o] & 0xFF;
+  }
+
+  private void inside(byte[] b, int o, int length) {
+    if (o < 0 || o > b.length - length) {
+      throw new GlassFormatException(
+          name
+              + ": "
+              + length
+              + " bytes at "
+              + o
+              + " run past the end of a "
+              + b.length
+              + "-byte block");
+    }
+  }
+
+  private int count(byte[] b) {
     return (u16(b, 9) - HEADER) / 2;
   }
 
@@ -99,14 +123,14 @@ final class BTable {
     int ko;
     int comp;
     if (leaf) {
-      k = b[o + 2] & 0xFF;
+      k = u8(b, o + 2);
       ko = o + 3;
       if (ko + k > blockSize) {
         throw new GlassFormatException(name + ": key leaves the block");
       }
       comp = (u16(b, o) & 0x2000) != 0 ? 1 : u16(b, ko + k);
     } else {
-      k = b[o + 4] & 0xFF;
+      k = u8(b, o + 4);
       ko = o + 5;
       if (ko + k + 2 > blockSize) {
         throw new GlassFormatException(name + ": branch key leaves the block");
@@ -118,6 +142,7 @@ final class BTable {
   }
 
   private long child(byte[] b, int o) {
+    inside(b, o, 4);
     return ((long) (b[o] & 0xFF) << 24)
         | ((b[o + 1] & 0xFF) << 16)
         | ((b[o + 2] & 0xFF) << 8)
@@ -239,14 +264,15 @@ final class BTable {
     }
 
     private int currentKeyLength() {
-      return blocks[0][item(blocks[0], idx[0]) + 2] & 0xFF;
+      return u8(blocks[0], item(blocks[0], idx[0]) + 2);
     }
 
     /** The key of the current item. */
     byte[] key() {
       byte[] b = blocks[0];
       int o = item(b, idx[0]);
-      int k = b[o + 2] & 0xFF;
+      int k = u8(b, o + 2);
+      inside(b, o + 3, k);
       return Arrays.copyOfRange(b, o + 3, o + 3 + k);
     }
 
@@ -306,7 +332,7 @@ final class BTable {
         o = item(b, idx[0]);
         head = u16(b, o);
         int size = (head & 0x1FFF) + 3;
-        int k = b[o + 2] & 0xFF;
+        int k = u8(b, o + 2);
         int start = o + 3 + k;
         if ((head & 0x2000) == 0) {
           int comp = u16(b, start);

@@ -134,12 +134,6 @@ public final class GlassDatabase {
     return PostingList.open(postlist, DOCLEN_KEY, DOCLEN_KEY);
   }
 
-  /** The document's length, or −1 if the document does not exist. */
-  public long docLength(long docid) {
-    PostingList pl = doclengthList();
-    return pl.skipTo(docid) && pl.docid() == docid ? pl.wdf() : -1;
-  }
-
   /** The document data (in libzim databases the entry's full path), empty if none. */
   public byte[] documentData(long docid) {
     ByteArrayOutputStream k = new ByteArrayOutputStream();

@@ -97,11 +97,14 @@ public record GlassHeader(
                 + " is not a power of two in 2048..65536");
       }
       int blockSize = (int) (bs << 11);
+      // a cursor sizes its arrays by the level, so fake tables are held to the range as well
+      if (level < 0 || level > 32) {
+        throw new GlassFormatException(
+            NAMES[i] + " table: implausible level " + Long.toUnsignedString(flags >>> 2));
+      }
       if (!fake) {
-        if (level > 32) {
-          throw new GlassFormatException(NAMES[i] + " table: implausible level " + level);
-        }
-        if (root < 1 || (root + 1) * blockSize > sourceSize) {
+        // root + 1 blocks must fit; dividing keeps a root near 2^63 from wrapping the product
+        if (root < 1 || root > sourceSize / blockSize - 1) {
           throw new GlassFormatException(
               NAMES[i]
                   + " table: root block "

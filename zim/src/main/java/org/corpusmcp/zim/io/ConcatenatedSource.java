@@ -34,11 +34,6 @@ public final class ConcatenatedSource implements ByteSource {
     return new ConcatenatedSource(parts.toArray(new ByteSource[0]));
   }
 
-  /** The number of parts. */
-  public int partCount() {
-    return parts.length;
-  }
-
   /**
    * The index of the part that holds the whole range {@code [position, position + length)}, or -1
    * when it straddles two parts (libzim then refuses direct access).

@@ -125,10 +125,7 @@ public final class Searcher {
   private static Searcher construct(String name, Supplier<Searcher> constructor) {
     try {
       return constructor.get();
-    } catch (GlassFormatException
-        | IndexOutOfBoundsException
-        | ArithmeticException
-        | NegativeArraySizeException e) {
+    } catch (GlassFormatException e) {
       throw new SearchException(
           SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
     }
@@ -137,7 +134,7 @@ public final class Searcher {
   static GlassDatabase openDb(ByteSource src, String name) {
     try {
       return GlassDatabase.open(src);
-    } catch (GlassFormatException | IndexOutOfBoundsException e) {
+    } catch (GlassFormatException e) {
       throw new SearchException(
           SearchException.Reason.CORRUPT_INDEX, name + ": " + e.getMessage(), e);
     }
@@ -242,12 +239,7 @@ public final class Searcher {
       }
       return new CollectionStats(
           db.docCount(), db.header().totalDoclen(), db.header().doclenLowerBound(), tf);
-    } catch (GlassFormatException
-        | IndexOutOfBoundsException
-        | ArithmeticException
-        | NegativeArraySizeException
-        | IllegalStateException
-        | IllegalArgumentException e) {
+    } catch (GlassFormatException e) {
       throw new SearchException(
           SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
@@ -281,12 +273,7 @@ public final class Searcher {
                 h.docid(), pathOf(db.documentData(h.docid())), h.weight(), h.matchingLeaves()));
       }
       return new ScoredResults(QueryNode.leafCount(parsed), hits);
-    } catch (GlassFormatException
-        | IndexOutOfBoundsException
-        | ArithmeticException
-        | NegativeArraySizeException
-        | IllegalStateException
-        | IllegalArgumentException e) {
+    } catch (GlassFormatException e) {
       throw new SearchException(
           SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);
     }
@@ -330,12 +317,7 @@ public final class Searcher {
         hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
       }
       return new SearchResults(q, o.estimated(), hits);
-    } catch (GlassFormatException
-        | IndexOutOfBoundsException
-        | ArithmeticException
-        | NegativeArraySizeException
-        | IllegalStateException
-        | IllegalArgumentException e) {
+    } catch (GlassFormatException e) {
       // decoding a damaged index; the archive itself stays usable
       throw new SearchException(
           SearchException.Reason.CORRUPT_INDEX, "full-text index damaged: " + e.getMessage(), e);

@@ -82,16 +82,11 @@ public final class SuggestionSearcher {
     if (src != null) {
       try {
         db = GlassDatabase.open(src);
-      } catch (GlassFormatException | IndexOutOfBoundsException e) {
+      } catch (GlassFormatException e) {
         db = null;
       }
     }
     return new SuggestionSearcher(archive, db, semantics);
-  }
-
-  /** True when suggestions come from the title index. */
-  public boolean hasTitleIndex() {
-    return db != null;
   }
 
   public Suggestions suggest(String query, int start, int count) {
@@ -107,11 +102,7 @@ public final class SuggestionSearcher {
     if (db != null) {
       try {
         return fromIndex(query, start, count);
-      } catch (GlassFormatException
-          | IndexOutOfBoundsException
-          | ArithmeticException
-          | NegativeArraySizeException
-          | IllegalStateException e) {
+      } catch (GlassFormatException e) {
         // libzim falls back to the title listing when the Xapian query fails
       }
     }
