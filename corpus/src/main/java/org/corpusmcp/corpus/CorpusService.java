@@ -110,7 +110,7 @@ public final class CorpusService implements AutoCloseable {
     Set<SameText> seen = new HashSet<>();
     boolean allRelaxed = true;
     prepareInParallel(rescued.candidates(), limit);
-    for (FederatedSearch.Candidate c : rescued.candidates()) {
+    for (Candidate c : rescued.candidates()) {
       if (results.size() >= limit) {
         break;
       }
@@ -239,8 +239,8 @@ public final class CorpusService implements AutoCloseable {
    * sum of them all; the results are then taken in order as before (a document still being prepared
    * is waited for, never prepared twice). A failure is left for that in-order read to report.
    */
-  private void prepareInParallel(List<FederatedSearch.Candidate> candidates, int limit) {
-    for (FederatedSearch.Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
+  private void prepareInParallel(List<Candidate> candidates, int limit) {
+    for (Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
       workers.execute(
           () -> {
             try {
@@ -253,12 +253,12 @@ public final class CorpusService implements AutoCloseable {
   }
 
   private static SearchHit hit(
-      FederatedSearch.Candidate c,
+      Candidate c,
       DocumentWords words,
       Snippets.Passage passage,
       List<String> terms,
       List<String> typed,
-      List<FederatedSearch.Candidate> copies) {
+      List<Candidate> copies) {
     Library library = c.library();
     List<SectionHint> hints = new ArrayList<>();
     for (Map<String, String> hint : SectionHints.of(words, terms, passage.section())) {
@@ -267,7 +267,7 @@ public final class CorpusService implements AutoCloseable {
     // the other libraries that hold the same document (two snapshots of one wiki), named in the one
     // kept
     List<SearchResult.Copy> alsoIn = new ArrayList<>();
-    for (FederatedSearch.Candidate copy : copies) {
+    for (Candidate copy : copies) {
       alsoIn.add(
           new SearchResult.Copy(
               copy.library().name(),

@@ -107,41 +107,6 @@ final class FederatedSearch {
   }
 
   /**
-   * A fused candidate.
-   *
-   * @param strength how well it matches, comparable across libraries (see the class comment)
-   * @param weak below the relevance floor of its search
-   * @param titleInQuery how many title words the query names when it names the whole title, else 0
-   * @param relaxed found only by the any-word fallback, matching only some of the query's words
-   */
-  record Candidate(
-      Library library,
-      Entry entry,
-      boolean exact,
-      double rrf,
-      double strength,
-      boolean weak,
-      double titleCoverage,
-      int titleInQuery,
-      int libraryOrder,
-      boolean relaxed) {
-
-    Candidate withWeak(boolean isWeak) {
-      return new Candidate(
-          library,
-          entry,
-          exact,
-          rrf,
-          strength,
-          isWeak,
-          titleCoverage,
-          titleInQuery,
-          libraryOrder,
-          relaxed);
-    }
-  }
-
-  /**
    * Candidates in final order, the libraries that failed, for a candidate kept in place of
    * identical documents in other libraries, those copies, and the query's term weights (read from
    * the indexes once, for every later stage that weighs titles).
@@ -260,7 +225,7 @@ final class FederatedSearch {
     Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
     for (List<Candidate> list : lists) {
       for (Candidate c : list) {
-        fused.merge(key(c), c, FederatedSearch::combine);
+        fused.merge(c.key(), c, Candidate::fusedWith);
       }
     }
     return fused;
@@ -377,17 +342,14 @@ final class FederatedSearch {
       rank++;
       double strength = Math.min(1.0, w.hit().weight() * factor);
       out.add(
-          new Candidate(
-              w.library(),
-              end,
-              false,
-              1.0 / (RRF_K + rank),
-              strength,
-              false,
-              Lexical.coverage(query.terms(), end.title()),
-              Lexical.titleWordsInQuery(query.terms(), end.title()),
-              w.order(),
-              mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms()));
+          Candidate.in(w.library(), w.order(), end)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(strength)
+              .titleCoverage(Lexical.coverage(query.terms(), end.title()))
+              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .relaxed(
+                  mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms())
+              .build());
     }
     return out;
   }
@@ -416,17 +378,14 @@ final class FederatedSearch {
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
       out.add(
-          new Candidate(
-              library,
-              end,
-              exact,
-              1.0 / (RRF_K + rank),
-              strength >= 0 ? strength : coverage,
-              false,
-              coverage,
-              Lexical.titleWordsInQuery(query.terms(), end.title()),
-              order,
-              mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0));
+          Candidate.in(library, order, end)
+              .exact(exact)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(strength >= 0 ? strength : coverage)
+              .titleCoverage(coverage)
+              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .relaxed(mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0)
+              .build());
     }
     return out;
   }
@@ -456,17 +415,12 @@ final class FederatedSearch {
       }
       rank++;
       out.add(
-          new Candidate(
-              library,
-              end,
-              false,
-              1.0 / (RRF_K + rank),
-              1.0,
-              false,
-              Lexical.coverage(query.terms(), end.title()),
-              n.words(),
-              order,
-              false));
+          Candidate.in(library, order, end)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(1.0)
+              .titleCoverage(Lexical.coverage(query.terms(), end.title()))
+              .titleInQuery(n.words())
+              .build());
     }
     return out;
   }
@@ -496,24 +450,6 @@ final class FederatedSearch {
     } catch (RuntimeException e) {
       return null; // a redirect loop or a damaged entry is not a result
     }
-  }
-
-  private static Candidate combine(Candidate a, Candidate b) {
-    return new Candidate(
-        a.library(),
-        a.entry(),
-        a.exact() || b.exact(),
-        a.rrf() + b.rrf(),
-        Math.max(a.strength(), b.strength()),
-        false,
-        a.titleCoverage(),
-        Math.max(a.titleInQuery(), b.titleInQuery()),
-        a.libraryOrder(),
-        a.relaxed() && b.relaxed());
-  }
-
-  private static DocumentKey key(Candidate c) {
-    return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
   /**
