@@ -3,6 +3,7 @@ package org.corpusmcp.corpus;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -177,13 +178,16 @@ final class FederatedSearch {
       int depth,
       Map<String, String> failures,
       boolean withExact) {
-    Map<Integer, CollectionStats> collections = collectionStats(query, mode);
+    Map<Integer, ComparableSearcher.Prepared> prepared = new HashMap<>();
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
       CollectionStats stats = collections.get(i);
+      ComparableSearcher.Prepared parsed = prepared.get(i);
       futures.add(
-          workers.submit(() -> searchLibrary(library, query, mode, depth, withExact, stats)));
+          workers.submit(
+              () -> searchLibrary(library, query, mode, depth, withExact, stats, parsed)));
     }
     List<List<Candidate>> lists = new ArrayList<>();
     Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
@@ -236,7 +240,8 @@ final class FederatedSearch {
    * alone in its language is left out (it keeps its own statistics, hence libzim's order). A
    * library whose statistics cannot be read is searched alone, and fails there.
    */
-  private Map<Integer, CollectionStats> collectionStats(Query query, LibrarySearcher.Mode mode) {
+  private Map<Integer, CollectionStats> collectionStats(
+      Query query, LibrarySearcher.Mode mode, Map<Integer, ComparableSearcher.Prepared> prepared) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;
@@ -258,8 +263,10 @@ final class FederatedSearch {
       List<Integer> readable = new ArrayList<>();
       for (int i : members) {
         try {
-          terms.addAll(
-              ((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
+          ComparableSearcher.Prepared parsed =
+              ((ComparableSearcher) searchers.apply(libraries.get(i))).prepare(query, mode);
+          terms.addAll(parsed.terms());
+          prepared.put(i, parsed); // searched from this parse: the query is parsed once per mode
           readable.add(i);
         } catch (RuntimeException e) {
           // searched alone: its own task meets the same fault and reports it in degraded
@@ -291,14 +298,15 @@ final class FederatedSearch {
       LibrarySearcher.Mode mode,
       int depth,
       boolean withExact,
-      @Nullable CollectionStats stats) {
+      @Nullable CollectionStats stats,
+      ComparableSearcher.@Nullable Prepared parsed) {
     List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
     List<NamedTitles.Named> named =
         withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
     if (searcher instanceof ComparableSearcher comparable) {
-      return new LibraryAnswer(
-          exact, named, comparable.searchScored(query, mode, depth, stats), List.of());
+      ComparableSearcher.Prepared asked = parsed != null ? parsed : comparable.prepare(query, mode);
+      return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
     List<Entry> plain = new ArrayList<>();
     for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
