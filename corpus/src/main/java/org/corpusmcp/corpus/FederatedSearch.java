@@ -212,9 +212,7 @@ final class FederatedSearch {
       lists.add(namedList(library, i, answer.named(), query));
       if (answer.scored() != null) {
         String language =
-            collections.containsKey(i)
-                ? ((ComparableSearcher) searchers.apply(library)).language()
-                : "#" + library.name();
+            collections.containsKey(i) ? comparable(library).language() : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
@@ -250,8 +248,9 @@ final class FederatedSearch {
       } catch (RuntimeException e) {
         continue; // searched alone: its own task meets the same fault and reports it in degraded
       }
-      if (searcher instanceof ComparableSearcher s && !s.language().isEmpty()) {
-        byLanguage.computeIfAbsent(s.language(), k -> new ArrayList<>()).add(i);
+      String language = searcher.comparable().map(ComparableSearcher::language).orElse("");
+      if (!language.isEmpty()) {
+        byLanguage.computeIfAbsent(language, k -> new ArrayList<>()).add(i);
       }
     }
     Map<Integer, CollectionStats> out = new LinkedHashMap<>();
@@ -263,8 +262,7 @@ final class FederatedSearch {
       List<Integer> readable = new ArrayList<>();
       for (int i : members) {
         try {
-          ComparableSearcher.Prepared parsed =
-              ((ComparableSearcher) searchers.apply(libraries.get(i))).prepare(query, mode);
+          ComparableSearcher.Prepared parsed = comparable(libraries.get(i)).prepare(query, mode);
           terms.addAll(parsed.terms());
           prepared.put(i, parsed); // searched from this parse: the query is parsed once per mode
           readable.add(i);
@@ -276,7 +274,7 @@ final class FederatedSearch {
       List<Integer> counted = new ArrayList<>();
       for (int i : readable) {
         try {
-          stats.add(((ComparableSearcher) searchers.apply(libraries.get(i))).statistics(terms));
+          stats.add(comparable(libraries.get(i)).statistics(terms));
           counted.add(i);
         } catch (RuntimeException e) {
           // as above
@@ -304,8 +302,9 @@ final class FederatedSearch {
     List<NamedTitles.Named> named =
         withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
-    if (searcher instanceof ComparableSearcher comparable) {
-      ComparableSearcher.Prepared asked = parsed != null ? parsed : comparable.prepare(query, mode);
+    if (searcher.comparable().isPresent()) {
+      ComparableSearcher.Prepared asked =
+          parsed != null ? parsed : searcher.comparable().get().prepare(query, mode);
       return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
     List<Entry> plain = new ArrayList<>();
@@ -313,6 +312,11 @@ final class FederatedSearch {
       plain.add(hit.entry());
     }
     return new LibraryAnswer(exact, named, null, plain);
+  }
+
+  /** The searcher of a library known to be a collection member. */
+  private ComparableSearcher comparable(Library library) {
+    return searchers.apply(library).comparable().orElseThrow();
   }
 
   /** A collection member's hit, with what it takes to rank it among the other members' hits. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.corpusmcp.zim.search.PreparedQuery;
@@ -61,6 +62,16 @@ final class FullTextSearcher implements ComparableSearcher {
       out.add(new Hit(hit.entry()));
     }
     return out;
+  }
+
+  @Override
+  public Optional<ComparableSearcher> comparable() {
+    return Optional.of(this);
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(new GlassVocabulary(strict.database())); // one database behind both
   }
 
   @Override

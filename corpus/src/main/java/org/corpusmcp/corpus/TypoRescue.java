@@ -225,11 +225,7 @@ final class TypoRescue {
     List<Vocabulary> out = new ArrayList<>();
     try {
       out.add(TitleVocabulary.of(library.archive()));
-      if (searchers.apply(library) instanceof Vocabulary.Source source) {
-        out.add(source.vocabulary());
-      } else if (library.archive().fulltextIndex() != null) {
-        out.add(new GlassVocabulary(library.archive().fulltextIndex()));
-      }
+      searchers.apply(library).vocabulary().ifPresent(out::add);
     } catch (RuntimeException e) {
       log.warn(
           "library {}: vocabulary for typo tolerance incomplete ({})",

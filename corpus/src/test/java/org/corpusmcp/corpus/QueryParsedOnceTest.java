@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -81,6 +82,11 @@ class QueryParsedOnceTest {
       @Override
       public List<Hit> search(Query query, Mode mode, int count) {
         return real.search(query, mode, count);
+      }
+
+      @Override
+      public Optional<ComparableSearcher> comparable() {
+        return Optional.of(this);
       }
 
       @Override
