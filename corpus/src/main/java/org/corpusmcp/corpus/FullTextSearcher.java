@@ -50,7 +50,7 @@ final class FullTextSearcher implements ComparableSearcher {
   FullTextSearcher(Archive archive) {
     this.archive = archive;
     this.strict = Searcher.open(archive, Semantics.LIBZIM_9);
-    this.relaxed = Searcher.open(archive, Semantics.LIBZIM_8_1);
+    this.relaxed = strict.withSemantics(Semantics.LIBZIM_8_1); // one database behind both
     String lang = archive.metadata("Language");
     this.language = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT);
   }

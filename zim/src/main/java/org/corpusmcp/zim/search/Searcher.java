@@ -143,6 +143,24 @@ public final class Searcher {
     }
   }
 
+  /**
+   * A searcher over this one's database with {@code other} semantics: a caller that needs both
+   * libzim's current parse and the 8.1 one opens the index once.
+   *
+   * @throws SearchException CORRUPT_INDEX when the database's metadata is damaged
+   */
+  public Searcher withSemantics(Semantics other) {
+    if (other == semantics) {
+      return this;
+    }
+    Archive a = archive;
+    return construct(
+        a == null ? "database" : a.name(),
+        () ->
+            new Searcher(
+                a, db, other, () -> a == null ? null : a.metadata("Language"), newNamespaces));
+  }
+
   public Semantics semantics() {
     return semantics;
   }
