@@ -81,7 +81,7 @@ public final class CorpusService implements AutoCloseable {
             });
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
-    this.typos = new TypoRescue(corpus.libraries(), searchers);
+    this.typos = new TypoRescue(corpus.libraries(), searchers, federated);
   }
 
   public Corpus corpus() {
@@ -93,8 +93,7 @@ public final class CorpusService implements AutoCloseable {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    TypoRescue.Rescued rescued =
-        typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
+    TypoRescue.Rescued rescued = typos.rescue(analysed, outcome, limit);
     List<String> terms = rescued.query().terms();
     TermWeights weights = rescued.weights();
     boolean question = analysed.isQuestion();

@@ -45,11 +45,20 @@ final class TypoRescue {
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
+  private final FederatedSearch federated;
   private final Map<String, List<Vocabulary>> vocabularies = new ConcurrentHashMap<>();
 
-  TypoRescue(List<Library> libraries, Function<Library, LibrarySearcher> searchers) {
+  /**
+   * @param federated the search the corrected query is run through: the same stages as the typed
+   *     query's
+   */
+  TypoRescue(
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      FederatedSearch federated) {
     this.libraries = libraries;
     this.searchers = searchers;
+    this.federated = federated;
   }
 
   /**
@@ -70,11 +79,7 @@ final class TypoRescue {
     }
   }
 
-  Rescued rescue(
-      Query query,
-      FederatedSearch.Outcome outcome,
-      int limit,
-      Function<Query, FederatedSearch.Outcome> search) {
+  Rescued rescue(Query query, FederatedSearch.Outcome outcome, int limit) {
     List<Candidate> found = outcome.candidates();
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
@@ -88,7 +93,7 @@ final class TypoRescue {
       return unchanged;
     }
     String text = rewrite(query.text(), fixes);
-    FederatedSearch.Outcome corrected = search.apply(Query.of(text));
+    FederatedSearch.Outcome corrected = federated.search(Query.of(text), limit);
     List<Candidate> again = corrected.candidates();
     corrected.failures().forEach(outcome.failures()::putIfAbsent);
     boolean borneOut =
