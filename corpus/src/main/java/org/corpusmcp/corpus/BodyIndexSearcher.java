@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -28,7 +29,7 @@ import org.corpusmcp.zim.Entry;
  * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by
  * the title-prefix matches the archive's title listing gives, so titles are found as before.
  */
-final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
+final class BodyIndexSearcher implements LibrarySearcher {
 
   private static final float TITLE_BOOST = 3f;
 
@@ -107,10 +108,11 @@ final class BodyIndexSearcher implements LibrarySearcher, Vocabulary.Source {
   }
 
   @Override
-  public Vocabulary vocabulary() {
-    return () -> {
-      Terms terms = MultiTerms.getTerms(reader, BodyIndex.BODY);
-      return terms == null ? TermsEnum.EMPTY : terms.iterator();
-    };
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(
+        () -> {
+          Terms terms = MultiTerms.getTerms(reader, BodyIndex.BODY);
+          return terms == null ? TermsEnum.EMPTY : terms.iterator();
+        });
   }
 }

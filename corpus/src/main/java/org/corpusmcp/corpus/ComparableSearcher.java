@@ -18,17 +18,27 @@ interface ComparableSearcher extends LibrarySearcher {
   /** The collection this searcher may be weighed with: its archive's language, or "" if unknown. */
   String language();
 
-  /** The index terms the query is weighed by in {@code mode}. */
-  List<String> queryTerms(Query query, Mode mode);
+  /**
+   * The query as this index asks it in {@code mode}, parsed once: the collection's statistics are
+   * read for its terms and the search runs from the same parse.
+   */
+  Prepared prepare(Query query, Mode mode);
 
   /** This index's statistics for {@code terms}. */
   CollectionStats statistics(Collection<String> terms);
 
-  /**
-   * Up to {@code count} hits, best first, weighed with {@code collection} (null: this index's own
-   * statistics).
-   */
-  Scored searchScored(Query query, Mode mode, int count, @Nullable CollectionStats collection);
+  /** A query parsed by one searcher in one mode. */
+  interface Prepared {
+
+    /** The index terms the query is weighed by. */
+    List<String> terms();
+
+    /**
+     * Up to {@code count} hits, best first, weighed with {@code collection} (null: this index's own
+     * statistics).
+     */
+    Scored search(int count, @Nullable CollectionStats collection);
+  }
 
   /** Weighed hits and the number of weighted terms of the parsed query. */
   record Scored(int queryTerms, List<ScoredHit> hits) {

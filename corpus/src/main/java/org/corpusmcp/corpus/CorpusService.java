@@ -81,7 +81,7 @@ public final class CorpusService implements AutoCloseable {
             });
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
-    this.typos = new TypoRescue(corpus.libraries(), searchers);
+    this.typos = new TypoRescue(corpus.libraries(), searchers, federated);
   }
 
   public Corpus corpus() {
@@ -93,8 +93,7 @@ public final class CorpusService implements AutoCloseable {
     long start = System.nanoTime();
     Query analysed = Query.of(query);
     FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    TypoRescue.Rescued rescued =
-        typos.rescue(analysed, outcome, limit, q -> federated.search(q, limit));
+    TypoRescue.Rescued rescued = typos.rescue(analysed, outcome, limit);
     List<String> terms = rescued.query().terms();
     TermWeights weights = rescued.weights();
     boolean question = analysed.isQuestion();
@@ -110,7 +109,7 @@ public final class CorpusService implements AutoCloseable {
     Set<SameText> seen = new HashSet<>();
     boolean allRelaxed = true;
     prepareInParallel(rescued.candidates(), limit);
-    for (FederatedSearch.Candidate c : rescued.candidates()) {
+    for (Candidate c : rescued.candidates()) {
       if (results.size() >= limit) {
         break;
       }
@@ -239,8 +238,8 @@ public final class CorpusService implements AutoCloseable {
    * sum of them all; the results are then taken in order as before (a document still being prepared
    * is waited for, never prepared twice). A failure is left for that in-order read to report.
    */
-  private void prepareInParallel(List<FederatedSearch.Candidate> candidates, int limit) {
-    for (FederatedSearch.Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
+  private void prepareInParallel(List<Candidate> candidates, int limit) {
+    for (Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
       workers.execute(
           () -> {
             try {
@@ -253,12 +252,12 @@ public final class CorpusService implements AutoCloseable {
   }
 
   private static SearchHit hit(
-      FederatedSearch.Candidate c,
+      Candidate c,
       DocumentWords words,
       Snippets.Passage passage,
       List<String> terms,
       List<String> typed,
-      List<FederatedSearch.Candidate> copies) {
+      List<Candidate> copies) {
     Library library = c.library();
     List<SectionHint> hints = new ArrayList<>();
     for (Map<String, String> hint : SectionHints.of(words, terms, passage.section())) {
@@ -267,7 +266,7 @@ public final class CorpusService implements AutoCloseable {
     // the other libraries that hold the same document (two snapshots of one wiki), named in the one
     // kept
     List<SearchResult.Copy> alsoIn = new ArrayList<>();
-    for (FederatedSearch.Candidate copy : copies) {
+    for (Candidate copy : copies) {
       alsoIn.add(
           new SearchResult.Copy(
               copy.library().name(),

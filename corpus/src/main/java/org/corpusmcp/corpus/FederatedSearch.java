@@ -3,6 +3,7 @@ package org.corpusmcp.corpus;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -107,41 +108,6 @@ final class FederatedSearch {
   }
 
   /**
-   * A fused candidate.
-   *
-   * @param strength how well it matches, comparable across libraries (see the class comment)
-   * @param weak below the relevance floor of its search
-   * @param titleInQuery how many title words the query names when it names the whole title, else 0
-   * @param relaxed found only by the any-word fallback, matching only some of the query's words
-   */
-  record Candidate(
-      Library library,
-      Entry entry,
-      boolean exact,
-      double rrf,
-      double strength,
-      boolean weak,
-      double titleCoverage,
-      int titleInQuery,
-      int libraryOrder,
-      boolean relaxed) {
-
-    Candidate withWeak(boolean isWeak) {
-      return new Candidate(
-          library,
-          entry,
-          exact,
-          rrf,
-          strength,
-          isWeak,
-          titleCoverage,
-          titleInQuery,
-          libraryOrder,
-          relaxed);
-    }
-  }
-
-  /**
    * Candidates in final order, the libraries that failed, for a candidate kept in place of
    * identical documents in other libraries, those copies, and the query's term weights (read from
    * the indexes once, for every later stage that weighs titles).
@@ -212,13 +178,16 @@ final class FederatedSearch {
       int depth,
       Map<String, String> failures,
       boolean withExact) {
-    Map<Integer, CollectionStats> collections = collectionStats(query, mode);
+    Map<Integer, ComparableSearcher.Prepared> prepared = new HashMap<>();
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
       CollectionStats stats = collections.get(i);
+      ComparableSearcher.Prepared parsed = prepared.get(i);
       futures.add(
-          workers.submit(() -> searchLibrary(library, query, mode, depth, withExact, stats)));
+          workers.submit(
+              () -> searchLibrary(library, query, mode, depth, withExact, stats, parsed)));
     }
     List<List<Candidate>> lists = new ArrayList<>();
     Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
@@ -243,9 +212,7 @@ final class FederatedSearch {
       lists.add(namedList(library, i, answer.named(), query));
       if (answer.scored() != null) {
         String language =
-            collections.containsKey(i)
-                ? ((ComparableSearcher) searchers.apply(library)).language()
-                : "#" + library.name();
+            collections.containsKey(i) ? comparable(library).language() : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
@@ -260,7 +227,7 @@ final class FederatedSearch {
     Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
     for (List<Candidate> list : lists) {
       for (Candidate c : list) {
-        fused.merge(key(c), c, FederatedSearch::combine);
+        fused.merge(c.key(), c, Candidate::fusedWith);
       }
     }
     return fused;
@@ -271,7 +238,8 @@ final class FederatedSearch {
    * alone in its language is left out (it keeps its own statistics, hence libzim's order). A
    * library whose statistics cannot be read is searched alone, and fails there.
    */
-  private Map<Integer, CollectionStats> collectionStats(Query query, LibrarySearcher.Mode mode) {
+  private Map<Integer, CollectionStats> collectionStats(
+      Query query, LibrarySearcher.Mode mode, Map<Integer, ComparableSearcher.Prepared> prepared) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;
@@ -280,8 +248,9 @@ final class FederatedSearch {
       } catch (RuntimeException e) {
         continue; // searched alone: its own task meets the same fault and reports it in degraded
       }
-      if (searcher instanceof ComparableSearcher s && !s.language().isEmpty()) {
-        byLanguage.computeIfAbsent(s.language(), k -> new ArrayList<>()).add(i);
+      String language = searcher.comparable().map(ComparableSearcher::language).orElse("");
+      if (!language.isEmpty()) {
+        byLanguage.computeIfAbsent(language, k -> new ArrayList<>()).add(i);
       }
     }
     Map<Integer, CollectionStats> out = new LinkedHashMap<>();
@@ -293,8 +262,9 @@ final class FederatedSearch {
       List<Integer> readable = new ArrayList<>();
       for (int i : members) {
         try {
-          terms.addAll(
-              ((ComparableSearcher) searchers.apply(libraries.get(i))).queryTerms(query, mode));
+          ComparableSearcher.Prepared parsed = comparable(libraries.get(i)).prepare(query, mode);
+          terms.addAll(parsed.terms());
+          prepared.put(i, parsed); // searched from this parse: the query is parsed once per mode
           readable.add(i);
         } catch (RuntimeException e) {
           // searched alone: its own task meets the same fault and reports it in degraded
@@ -304,7 +274,7 @@ final class FederatedSearch {
       List<Integer> counted = new ArrayList<>();
       for (int i : readable) {
         try {
-          stats.add(((ComparableSearcher) searchers.apply(libraries.get(i))).statistics(terms));
+          stats.add(comparable(libraries.get(i)).statistics(terms));
           counted.add(i);
         } catch (RuntimeException e) {
           // as above
@@ -326,20 +296,27 @@ final class FederatedSearch {
       LibrarySearcher.Mode mode,
       int depth,
       boolean withExact,
-      @Nullable CollectionStats stats) {
+      @Nullable CollectionStats stats,
+      ComparableSearcher.@Nullable Prepared parsed) {
     List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
     List<NamedTitles.Named> named =
         withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
-    if (searcher instanceof ComparableSearcher comparable) {
-      return new LibraryAnswer(
-          exact, named, comparable.searchScored(query, mode, depth, stats), List.of());
+    if (searcher.comparable().isPresent()) {
+      ComparableSearcher.Prepared asked =
+          parsed != null ? parsed : searcher.comparable().get().prepare(query, mode);
+      return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
     List<Entry> plain = new ArrayList<>();
     for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
       plain.add(hit.entry());
     }
     return new LibraryAnswer(exact, named, null, plain);
+  }
+
+  /** The searcher of a library known to be a collection member. */
+  private ComparableSearcher comparable(Library library) {
+    return searchers.apply(library).comparable().orElseThrow();
   }
 
   /** A collection member's hit, with what it takes to rank it among the other members' hits. */
@@ -377,17 +354,14 @@ final class FederatedSearch {
       rank++;
       double strength = Math.min(1.0, w.hit().weight() * factor);
       out.add(
-          new Candidate(
-              w.library(),
-              end,
-              false,
-              1.0 / (RRF_K + rank),
-              strength,
-              false,
-              Lexical.coverage(query.terms(), end.title()),
-              Lexical.titleWordsInQuery(query.terms(), end.title()),
-              w.order(),
-              mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms()));
+          Candidate.in(w.library(), w.order(), end)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(strength)
+              .titleCoverage(Lexical.coverage(query.terms(), end.title()))
+              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .relaxed(
+                  mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms())
+              .build());
     }
     return out;
   }
@@ -416,17 +390,14 @@ final class FederatedSearch {
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
       out.add(
-          new Candidate(
-              library,
-              end,
-              exact,
-              1.0 / (RRF_K + rank),
-              strength >= 0 ? strength : coverage,
-              false,
-              coverage,
-              Lexical.titleWordsInQuery(query.terms(), end.title()),
-              order,
-              mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0));
+          Candidate.in(library, order, end)
+              .exact(exact)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(strength >= 0 ? strength : coverage)
+              .titleCoverage(coverage)
+              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .relaxed(mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0)
+              .build());
     }
     return out;
   }
@@ -456,17 +427,12 @@ final class FederatedSearch {
       }
       rank++;
       out.add(
-          new Candidate(
-              library,
-              end,
-              false,
-              1.0 / (RRF_K + rank),
-              1.0,
-              false,
-              Lexical.coverage(query.terms(), end.title()),
-              n.words(),
-              order,
-              false));
+          Candidate.in(library, order, end)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(1.0)
+              .titleCoverage(Lexical.coverage(query.terms(), end.title()))
+              .titleInQuery(n.words())
+              .build());
     }
     return out;
   }
@@ -496,24 +462,6 @@ final class FederatedSearch {
     } catch (RuntimeException e) {
       return null; // a redirect loop or a damaged entry is not a result
     }
-  }
-
-  private static Candidate combine(Candidate a, Candidate b) {
-    return new Candidate(
-        a.library(),
-        a.entry(),
-        a.exact() || b.exact(),
-        a.rrf() + b.rrf(),
-        Math.max(a.strength(), b.strength()),
-        false,
-        a.titleCoverage(),
-        Math.max(a.titleInQuery(), b.titleInQuery()),
-        a.libraryOrder(),
-        a.relaxed() && b.relaxed());
-  }
-
-  private static DocumentKey key(Candidate c) {
-    return new DocumentKey(c.library().name(), c.entry().rawPath());
   }
 
   /**

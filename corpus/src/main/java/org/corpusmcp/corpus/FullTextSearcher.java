@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.corpusmcp.zim.Archive;
-import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.search.CollectionStats;
+import org.corpusmcp.zim.search.PreparedQuery;
 import org.corpusmcp.zim.search.ScoredResults;
 import org.corpusmcp.zim.search.Searcher;
 import org.corpusmcp.zim.search.Semantics;
@@ -18,8 +19,9 @@ import org.jspecify.annotations.Nullable;
  * for any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
  * Weighed alone, the order is libzim's; weighed with the statistics of a collection of libraries
  * ({@link ComparableSearcher}), the weights compare with the other members'. Snippets are made
- * later from the parsed document, for the few results actually shown; titles come from the entry
- * each path is resolved to here, so the searcher is asked for paths only.
+ * later from the parsed document, for the few results actually shown; each hit's entry is read by
+ * the entry index the zim searcher found for it. A query is parsed once per mode ({@link
+ * #prepare}), for the collection's statistics and the search alike.
  */
 final class FullTextSearcher implements ComparableSearcher {
 
@@ -28,13 +30,27 @@ final class FullTextSearcher implements ComparableSearcher {
   private final Searcher relaxed;
   private final String language;
 
+  /** A mode with nothing to ask (one word, relaxed): no terms, no hits. */
+  private static final Prepared NOTHING_TO_ASK =
+      new Prepared() {
+        @Override
+        public List<String> terms() {
+          return List.of();
+        }
+
+        @Override
+        public Scored search(int count, @Nullable CollectionStats collection) {
+          return Scored.NONE;
+        }
+      };
+
   /**
    * @throws org.corpusmcp.zim.search.SearchException when the archive has no usable index
    */
   FullTextSearcher(Archive archive) {
     this.archive = archive;
     this.strict = Searcher.open(archive, Semantics.LIBZIM_9);
-    this.relaxed = Searcher.open(archive, Semantics.LIBZIM_8_1);
+    this.relaxed = strict.withSemantics(Semantics.LIBZIM_8_1); // one database behind both
     String lang = archive.metadata("Language");
     this.language = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT);
   }
@@ -42,10 +58,20 @@ final class FullTextSearcher implements ComparableSearcher {
   @Override
   public List<Hit> search(Query query, Mode mode, int count) {
     List<Hit> out = new ArrayList<>();
-    for (ScoredHit hit : searchScored(query, mode, count, null).hits()) {
+    for (ScoredHit hit : prepare(query, mode).search(count, null).hits()) {
       out.add(new Hit(hit.entry()));
     }
     return out;
+  }
+
+  @Override
+  public Optional<ComparableSearcher> comparable() {
+    return Optional.of(this);
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(new GlassVocabulary(strict.database())); // one database behind both
   }
 
   @Override
@@ -54,29 +80,37 @@ final class FullTextSearcher implements ComparableSearcher {
   }
 
   @Override
-  public List<String> queryTerms(Query query, Mode mode) {
-    String text = indexQuery(query, mode);
-    return text == null ? List.of() : searcher(mode).queryTerms(text);
-  }
-
-  @Override
   public CollectionStats statistics(Collection<String> terms) {
     return strict.statistics(terms); // one database behind both searchers
   }
 
   @Override
-  public Scored searchScored(
-      Query query, Mode mode, int count, @Nullable CollectionStats collection) {
+  public Prepared prepare(Query query, Mode mode) {
     String text = indexQuery(query, mode);
     if (text == null) {
-      return Scored.NONE;
+      return NOTHING_TO_ASK;
     }
-    ScoredResults results = searcher(mode).searchScored(text, 0, count, collection);
+    Searcher searcher = searcher(mode);
+    PreparedQuery parsed = searcher.prepare(text);
+    return new Prepared() {
+      @Override
+      public List<String> terms() {
+        return parsed.terms();
+      }
+
+      @Override
+      public Scored search(int count, @Nullable CollectionStats collection) {
+        return scored(searcher.searchScored(parsed, 0, count, collection));
+      }
+    };
+  }
+
+  /** The hits with their entries, read by the index zim found each path at. */
+  private Scored scored(ScoredResults results) {
     List<ScoredHit> out = new ArrayList<>(results.hits().size());
     for (org.corpusmcp.zim.search.ScoredHit hit : results.hits()) {
-      Entry entry = archive.findByPath(hit.path());
-      if (entry != null) {
-        out.add(new ScoredHit(entry, hit.weight(), hit.matchedTerms()));
+      if (hit.entryIndex() >= 0) {
+        out.add(new ScoredHit(archive.entryAt(hit.entryIndex()), hit.weight(), hit.matchedTerms()));
       }
     }
     return new Scored(results.queryTerms(), out);

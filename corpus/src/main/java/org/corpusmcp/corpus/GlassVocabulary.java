@@ -6,25 +6,22 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
 import org.corpusmcp.zim.glass.GlassDatabase;
-import org.corpusmcp.zim.io.ByteSource;
 import org.corpusmcp.zim.search.Stemmer;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The vocabulary of an archive's own Xapian index: its postlist table's terms, walked by a {@link
  * GlassDatabase.TermCursor} that seeks, so an automaton visits a few B-tree leaves, not the whole
- * vocabulary.
+ * vocabulary. It reads the database its library's searcher opened ({@link
+ * FullTextSearcher#vocabulary}), not a second one over the same index.
  */
 final class GlassVocabulary implements Vocabulary {
-
-  /** The glass cache of this vocabulary alone: 64 blocks of 8 KiB. */
-  private static final int CACHE_BLOCKS = 64;
 
   private final GlassDatabase db;
   private final Stemmer stemmer;
 
-  GlassVocabulary(ByteSource fulltextIndex) {
-    this.db = GlassDatabase.open(fulltextIndex, CACHE_BLOCKS);
+  GlassVocabulary(GlassDatabase db) {
+    this.db = db;
     // libzim stems every indexed word in the database's language (no unstemmed copies are kept)
     String language = db.metadataString("language");
     Stemmer st = language.isEmpty() ? null : Stemmer.forXapianName(Stemmer.icuLanguage(language));

@@ -27,15 +27,15 @@ import org.corpusmcp.zim.StoredBlob;
  */
 final class SameDocuments {
 
-  private final Map<DocumentKey, List<FederatedSearch.Candidate>> copies;
-  private final Map<String, List<FederatedSearch.Candidate>> byTitle = new LinkedHashMap<>();
+  private final Map<DocumentKey, List<Candidate>> copies;
+  private final Map<String, List<Candidate>> byTitle = new LinkedHashMap<>();
   private final Set<DocumentKey> kept = new HashSet<>();
   private final Map<DocumentKey, Long> contentFingerprints = new HashMap<>();
 
   /**
    * @param copies where each kept candidate's copies go, keyed by the kept one
    */
-  SameDocuments(Map<DocumentKey, List<FederatedSearch.Candidate>> copies) {
+  SameDocuments(Map<DocumentKey, List<Candidate>> copies) {
     this.copies = copies;
   }
 
@@ -53,10 +53,10 @@ final class SameDocuments {
    * {@code ranked} without the documents kept before (by this call or an earlier one) and without
    * copies of them; each copy goes to {@code copies} under the candidate kept.
    */
-  List<FederatedSearch.Candidate> keepNew(List<FederatedSearch.Candidate> ranked) {
-    List<FederatedSearch.Candidate> out = new ArrayList<>(ranked.size());
-    for (FederatedSearch.Candidate c : ranked) {
-      if (!kept.add(key(c))) {
+  List<Candidate> keepNew(List<Candidate> ranked) {
+    List<Candidate> out = new ArrayList<>(ranked.size());
+    for (Candidate c : ranked) {
+      if (!kept.add(c.key())) {
         continue; // this very document is listed already
       }
       String title;
@@ -66,9 +66,9 @@ final class SameDocuments {
         out.add(c); // unreadable here: kept, and reported when it is loaded
         continue;
       }
-      List<FederatedSearch.Candidate> same = byTitle.computeIfAbsent(title, k -> new ArrayList<>());
-      FederatedSearch.Candidate original = null;
-      for (FederatedSearch.Candidate earlier : same) {
+      List<Candidate> same = byTitle.computeIfAbsent(title, k -> new ArrayList<>());
+      Candidate original = null;
+      for (Candidate earlier : same) {
         if (!earlier.library().name().equals(c.library().name()) && sameContent(earlier, c)) {
           original = earlier;
           break;
@@ -78,12 +78,11 @@ final class SameDocuments {
         same.add(c);
         out.add(c);
       } else {
-        List<FederatedSearch.Candidate> of =
-            copies.computeIfAbsent(key(original), k -> new ArrayList<>());
+        List<Candidate> of = copies.computeIfAbsent(original.key(), k -> new ArrayList<>());
         addOnce(of, c);
         // a copy found by an earlier dedupe (of another segment's search) stays a copy of the one
         // kept
-        List<FederatedSearch.Candidate> ofCopy = copies.remove(key(c));
+        List<Candidate> ofCopy = copies.remove(c.key());
         if (ofCopy != null) {
           ofCopy.forEach(x -> addOnce(of, x));
         }
@@ -92,20 +91,16 @@ final class SameDocuments {
     return out;
   }
 
-  private static void addOnce(List<FederatedSearch.Candidate> list, FederatedSearch.Candidate c) {
-    for (FederatedSearch.Candidate x : list) {
-      if (key(x).equals(key(c))) {
+  private static void addOnce(List<Candidate> list, Candidate c) {
+    for (Candidate x : list) {
+      if (x.key().equals(c.key())) {
         return;
       }
     }
     list.add(c);
   }
 
-  private static DocumentKey key(FederatedSearch.Candidate c) {
-    return new DocumentKey(c.library().name(), c.entry().rawPath());
-  }
-
-  private boolean sameContent(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
+  private boolean sameContent(Candidate a, Candidate b) {
     try {
       if (a.library().holdsSameFileAs(b.library())
           && a.entry().rawPath().equals(b.entry().rawPath())) {
@@ -128,7 +123,7 @@ final class SameDocuments {
    * snapshot that kept the cluster. Reading a stored cluster costs a fraction of decoding it, and
    * each is read once while its library is open, however many of its blobs are compared.
    */
-  private boolean sameStoredBlob(FederatedSearch.Candidate a, FederatedSearch.Candidate b) {
+  private boolean sameStoredBlob(Candidate a, Candidate b) {
     StoredBlob sa = a.entry().storedBlob();
     StoredBlob sb = b.entry().storedBlob();
     // the fingerprint covers the stored bytes' length too, and is kept by cluster number, so a
@@ -139,8 +134,8 @@ final class SameDocuments {
         && a.library().storedClusterFingerprint(sa) == b.library().storedClusterFingerprint(sb);
   }
 
-  private long contentFingerprint(FederatedSearch.Candidate c) {
+  private long contentFingerprint(Candidate c) {
     return contentFingerprints.computeIfAbsent(
-        key(c), k -> ByteFingerprint.of(c.entry().content().source()));
+        c.key(), k -> ByteFingerprint.of(c.entry().content().source()));
   }
 }

@@ -60,11 +60,11 @@ final class TermWeights {
       } catch (RuntimeException e) {
         continue;
       }
-      if (!(searcher instanceof ComparableSearcher comparable)) {
+      if (searcher.comparable().isEmpty()) {
         continue;
       }
       try {
-        var stats = comparable.statistics(terms);
+        var stats = searcher.comparable().get().statistics(terms);
         docs += stats.docCount();
         for (int i = 0; i < df.length; i++) {
           df[i] += stats.termFreqs().getOrDefault(terms.get(i), 0L);

@@ -45,11 +45,20 @@ final class TypoRescue {
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
+  private final FederatedSearch federated;
   private final Map<String, List<Vocabulary>> vocabularies = new ConcurrentHashMap<>();
 
-  TypoRescue(List<Library> libraries, Function<Library, LibrarySearcher> searchers) {
+  /**
+   * @param federated the search the corrected query is run through: the same stages as the typed
+   *     query's
+   */
+  TypoRescue(
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      FederatedSearch federated) {
     this.libraries = libraries;
     this.searchers = searchers;
+    this.federated = federated;
   }
 
   /**
@@ -59,24 +68,19 @@ final class TypoRescue {
    */
   record Rescued(
       Query query,
-      List<FederatedSearch.Candidate> candidates,
+      List<Candidate> candidates,
       SearchResult.@Nullable Correction corrected,
-      Map<DocumentKey, List<FederatedSearch.Candidate>> copies,
+      Map<DocumentKey, List<Candidate>> copies,
       List<String> absent,
       TermWeights weights) {
 
-    List<FederatedSearch.Candidate> copiesOf(FederatedSearch.Candidate c) {
-      return copies.getOrDefault(
-          new DocumentKey(c.library().name(), c.entry().rawPath()), List.of());
+    List<Candidate> copiesOf(Candidate c) {
+      return copies.getOrDefault(c.key(), List.of());
     }
   }
 
-  Rescued rescue(
-      Query query,
-      FederatedSearch.Outcome outcome,
-      int limit,
-      Function<Query, FederatedSearch.Outcome> search) {
-    List<FederatedSearch.Candidate> found = outcome.candidates();
+  Rescued rescue(Query query, FederatedSearch.Outcome outcome, int limit) {
+    List<Candidate> found = outcome.candidates();
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
       return new Rescued(query, found, null, outcome.copies(), List.of(), outcome.weights());
@@ -89,8 +93,8 @@ final class TypoRescue {
       return unchanged;
     }
     String text = rewrite(query.text(), fixes);
-    FederatedSearch.Outcome corrected = search.apply(Query.of(text));
-    List<FederatedSearch.Candidate> again = corrected.candidates();
+    FederatedSearch.Outcome corrected = federated.search(Query.of(text), limit);
+    List<Candidate> again = corrected.candidates();
     corrected.failures().forEach(outcome.failures()::putIfAbsent);
     boolean borneOut =
         query.terms().size() == fixes.size()
@@ -110,17 +114,15 @@ final class TypoRescue {
     // The typed query's exact titles, then the corrected query's (the title the agent meant to
     // type: "Argeenntina" means Argentina, whatever else its words match), then the typed query's
     // strict hits, the corrected query's, and the two lists of relaxed hits in the same order.
-    List<FederatedSearch.Candidate> merged = new ArrayList<>();
+    List<Candidate> merged = new ArrayList<>();
     Set<DocumentKey> seen = new HashSet<>();
     boolean added = false;
     for (int pass = 0; pass < 6; pass++) {
       boolean exact = pass < 2;
       boolean relaxed = pass >= 4;
-      List<FederatedSearch.Candidate> from = pass % 2 == 0 ? found : again;
-      for (FederatedSearch.Candidate c : from) {
-        if (c.exact() == exact
-            && c.relaxed() == relaxed
-            && seen.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
+      List<Candidate> from = pass % 2 == 0 ? found : again;
+      for (Candidate c : from) {
+        if (c.exact() == exact && c.relaxed() == relaxed && seen.add(c.key())) {
           merged.add(c);
           added |= from == again;
         }
@@ -131,10 +133,10 @@ final class TypoRescue {
     }
     // Each search listed identical documents once; across the two, a document of one may be a copy
     // of the other's: listed once too, every copy named in the one kept.
-    Map<DocumentKey, List<FederatedSearch.Candidate>> copies = new LinkedHashMap<>();
+    Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
     outcome.copies().forEach((k, v) -> copies.put(k, new ArrayList<>(v)));
     corrected.copies().forEach((k, v) -> copies.merge(k, new ArrayList<>(v), TypoRescue::union));
-    List<FederatedSearch.Candidate> listed = new SameDocuments(copies).keepNew(merged);
+    List<Candidate> listed = new SameDocuments(copies).keepNew(merged);
     Set<String> terms = new LinkedHashSet<>(query.terms());
     terms.addAll(Lexical.terms(text));
     SearchResult.Correction correction =
@@ -178,16 +180,15 @@ final class TypoRescue {
     return String.join("; ", parts);
   }
 
-  private static List<FederatedSearch.Candidate> union(
-      List<FederatedSearch.Candidate> a, List<FederatedSearch.Candidate> b) {
+  private static List<Candidate> union(List<Candidate> a, List<Candidate> b) {
     // one copy found by both searches is the same document, however differently it ranked
-    List<FederatedSearch.Candidate> out = new ArrayList<>(a);
+    List<Candidate> out = new ArrayList<>(a);
     Set<DocumentKey> have = new HashSet<>();
-    for (FederatedSearch.Candidate c : a) {
-      have.add(new DocumentKey(c.library().name(), c.entry().rawPath()));
+    for (Candidate c : a) {
+      have.add(c.key());
     }
-    for (FederatedSearch.Candidate c : b) {
-      if (have.add(new DocumentKey(c.library().name(), c.entry().rawPath()))) {
+    for (Candidate c : b) {
+      if (have.add(c.key())) {
         out.add(c);
       }
     }
@@ -229,11 +230,7 @@ final class TypoRescue {
     List<Vocabulary> out = new ArrayList<>();
     try {
       out.add(TitleVocabulary.of(library.archive()));
-      if (searchers.apply(library) instanceof Vocabulary.Source source) {
-        out.add(source.vocabulary());
-      } else if (library.archive().fulltextIndex() != null) {
-        out.add(new GlassVocabulary(library.archive().fulltextIndex()));
-      }
+      searchers.apply(library).vocabulary().ifPresent(out::add);
     } catch (RuntimeException e) {
       log.warn(
           "library {}: vocabulary for typo tolerance incomplete ({})",

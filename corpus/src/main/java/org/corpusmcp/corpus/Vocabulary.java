@@ -37,9 +37,4 @@ interface Vocabulary {
   default boolean holdsWords() {
     return true;
   }
-
-  /** Implemented by searchers that know their library's vocabulary better than the archive does. */
-  interface Source {
-    Vocabulary vocabulary();
-  }
 }

@@ -94,21 +94,19 @@ class MixedLibraryRankingTest {
   void diversityInterleavesLibrariesOnlyAmongComparablyRelevantResults() {
     Library wiki = mixed.corpus().library("Wiki");
     Library ray = mixed.corpus().library("RayMini");
-    FederatedSearch.Candidate a1 = candidate(wiki, "Perth", 1.0, false);
-    FederatedSearch.Candidate a2 = candidate(wiki, "Australia", 0.9, false);
-    FederatedSearch.Candidate a3 = candidate(wiki, "India", 0.85, false);
-    FederatedSearch.Candidate b1 = candidate(ray, "Ray_Charles", 0.8, false);
-    FederatedSearch.Candidate b2 = candidate(ray, "Ray_(film)", 0.3, true);
+    Candidate a1 = candidate(wiki, "Perth", 1.0, false);
+    Candidate a2 = candidate(wiki, "Australia", 0.9, false);
+    Candidate a3 = candidate(wiki, "India", 0.85, false);
+    Candidate b1 = candidate(ray, "Ray_Charles", 0.8, false);
+    Candidate b2 = candidate(ray, "Ray_(film)", 0.3, true);
     FederatedSearch rule = new FederatedSearch(List.of(wiki, ray), l -> null, null, 1);
     // after a1: b1 (0.8) is at least 0.75 of a2 (0.9), so it comes up; after a2: b2 is weak
     // (below the floor) and 0.3 < 0.75 * 0.85, so a3 stays before it although a2 was Wiki too
     assertEquals(List.of(a1, b1, a2, a3, b2), rule.diversify(List.of(a1, a2, a3, b1, b2)));
   }
 
-  private static FederatedSearch.Candidate candidate(
-      Library library, String path, double strength, boolean weak) {
-    return new FederatedSearch.Candidate(
-        library, library.entry(path), false, 0, strength, weak, 0, 0, 0, false);
+  private static Candidate candidate(Library library, String path, double strength, boolean weak) {
+    return Candidate.in(library, 0, library.entry(path)).strength(strength).weak(weak).build();
   }
 
   @Test

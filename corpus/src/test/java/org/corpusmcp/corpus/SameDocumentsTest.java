@@ -58,9 +58,9 @@ class SameDocumentsTest {
     corpus.close();
   }
 
-  private static FederatedSearch.Candidate candidate(String library, String path) {
+  private static Candidate candidate(String library, String path) {
     Library l = corpus.library(library);
-    return new FederatedSearch.Candidate(l, l.entry(path), false, 0, 1, false, 0, 0, 0, false);
+    return Candidate.in(l, 0, l.entry(path)).strength(1).build();
   }
 
   @Test
@@ -72,8 +72,8 @@ class SameDocumentsTest {
 
   @Test
   void copiesAreListedOnceUnderTheFirstWhetherOrNotTheyShareAFile() {
-    Map<DocumentKey, List<FederatedSearch.Candidate>> copies = new LinkedHashMap<>();
-    List<FederatedSearch.Candidate> kept =
+    Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
+    List<Candidate> kept =
         new SameDocuments(copies)
             .keepNew(
                 List.of(
@@ -91,8 +91,8 @@ class SameDocumentsTest {
 
   @Test
   void twoSnapshotsOfOneTitleWithOtherContentAreBothKept() {
-    Map<DocumentKey, List<FederatedSearch.Candidate>> copies = new LinkedHashMap<>();
-    List<FederatedSearch.Candidate> kept =
+    Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
+    List<Candidate> kept =
         new SameDocuments(copies)
             .keepNew(List.of(candidate("Mini", "Ray_Charles"), candidate("Maxi", "Ray_Charles")));
     assertEquals(2, kept.size());

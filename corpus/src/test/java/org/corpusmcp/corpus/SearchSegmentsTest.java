@@ -61,7 +61,7 @@ class SearchSegmentsTest {
 
   private static List<String> ranked(FederatedSearch.Outcome outcome) {
     List<String> out = new ArrayList<>();
-    for (FederatedSearch.Candidate c : outcome.candidates()) {
+    for (Candidate c : outcome.candidates()) {
       out.add(c.library().name() + ":" + c.entry().path() + (c.relaxed() ? " (any)" : ""));
     }
     return out;
@@ -102,9 +102,8 @@ class SearchSegmentsTest {
             3);
     FederatedSearch.Outcome outcome = search.search(Query.of("dam hoover builders"), 10);
     assertEquals(List.of("WikiA:A/Hoover_Dam", "WikiB:A/Perth (any)"), ranked(outcome));
-    FederatedSearch.Candidate kept = outcome.candidates().get(0);
-    List<FederatedSearch.Candidate> copies =
-        outcome.copies().get(new DocumentKey("WikiA", kept.entry().rawPath()));
+    Candidate kept = outcome.candidates().get(0);
+    List<Candidate> copies = outcome.copies().get(new DocumentKey("WikiA", kept.entry().rawPath()));
     assertEquals(1, copies.size());
     assertEquals("WikiB", copies.get(0).library().name());
   }

@@ -72,7 +72,7 @@ class TypoToleranceTest {
     @SuppressWarnings("unchecked")
     Map<String, String> expected = JsonMapper.builder().build().readValue(run(args), HashMap.class);
     try (Archive archive = Zim.open(zim)) {
-      Vocabulary vocabulary = new GlassVocabulary(archive.fulltextIndex());
+      Vocabulary vocabulary = new FullTextSearcher(archive).vocabulary().orElseThrow();
       Map<String, String> got = new HashMap<>();
       for (String w : WORDS) {
         Map<String, String> c = TypoCorrector.nearestNeighbours(List.of(w), List.of(vocabulary));

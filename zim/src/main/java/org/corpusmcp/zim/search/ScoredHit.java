@@ -7,7 +7,8 @@ package org.corpusmcp.zim.search;
  *
  * @param docid the Xapian document id within its own database (decides ties)
  * @param path the entry path, as {@link SearchHit#path()}
+ * @param entryIndex as {@link SearchHit#entryIndex()}
  * @param weight the BM25 weight
  * @param matchedTerms weighted query terms that match the document (Xapian's matching subqueries)
  */
-public record ScoredHit(long docid, String path, double weight, int matchedTerms) {}
+public record ScoredHit(long docid, String path, int entryIndex, double weight, int matchedTerms) {}

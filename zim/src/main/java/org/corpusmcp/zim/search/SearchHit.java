@@ -5,6 +5,10 @@ package org.corpusmcp.zim.search;
  *
  * @param docid the Xapian document id (decides ties)
  * @param path the entry path (without namespace in new-scheme archives, like libzim)
+ * @param entryIndex the entry's index in the archive ({@link org.corpusmcp.zim.Archive#entryAt}),
+ *     so a caller reads the entry without looking its path up again; −1 when the path names no
+ *     entry, the searcher has no archive, or titles were not asked for ({@link
+ *     Searcher#searchPaths})
  * @param title the entry's title ("" when the entry cannot be found)
  * @param weight the BM25 weight
  * @param percent libzim's {@code getScore()}
@@ -15,6 +19,7 @@ package org.corpusmcp.zim.search;
 public record SearchHit(
     long docid,
     String path,
+    int entryIndex,
     String title,
     double weight,
     int percent,

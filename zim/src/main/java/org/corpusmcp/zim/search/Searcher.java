@@ -140,6 +140,24 @@ public final class Searcher {
     }
   }
 
+  /**
+   * A searcher over this one's database with {@code other} semantics: a caller that needs both
+   * libzim's current parse and the 8.1 one opens the index once.
+   *
+   * @throws SearchException CORRUPT_INDEX when the database's metadata is damaged
+   */
+  public Searcher withSemantics(Semantics other) {
+    if (other == semantics) {
+      return this;
+    }
+    Archive a = archive;
+    return construct(
+        a == null ? "database" : a.name(),
+        () ->
+            new Searcher(
+                a, db, other, () -> a == null ? null : a.metadata("Language"), newNamespaces));
+  }
+
   public Semantics semantics() {
     return semantics;
   }
@@ -204,12 +222,23 @@ public final class Searcher {
    * query that parses to nothing.
    */
   public List<String> queryTerms(String query) {
+    return prepare(query).terms();
+  }
+
+  /**
+   * The query parsed once, for every later {@link #searchScored(PreparedQuery, int, int,
+   * CollectionStats)} and {@link PreparedQuery#terms()} of this searcher: a caller that weighs a
+   * query over a collection and then searches it parses it once, not once per step.
+   *
+   * @throws SearchException QUERY_TOO_LONG
+   */
+  public PreparedQuery prepare(String query) {
     QueryNode parsed = parse(normalise(query));
-    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+    java.util.LinkedHashSet<String> terms = new java.util.LinkedHashSet<>();
     if (parsed != null) {
-      collectTerms(parsed, true, out);
+      collectTerms(parsed, true, terms);
     }
-    return List.copyOf(out);
+    return new PreparedQuery(this, parsed, List.copyOf(terms));
   }
 
   private static void collectTerms(QueryNode n, boolean weighted, Set<String> out) {
@@ -255,11 +284,26 @@ public final class Searcher {
    */
   public ScoredResults searchScored(
       String query, int start, int count, @Nullable CollectionStats collection) {
+    return searchScored(prepare(query), start, count, collection);
+  }
+
+  /**
+   * As {@link #searchScored(String, int, int, CollectionStats)}, for a query this searcher has
+   * parsed already.
+   *
+   * @throws IllegalArgumentException when another searcher prepared {@code query}: its terms are
+   *     another language's stems or another semantics' parse
+   */
+  public ScoredResults searchScored(
+      PreparedQuery query, int start, int count, @Nullable CollectionStats collection) {
     if (start < 0 || count < 0) {
       throw new IllegalArgumentException(
           "start and count must be >= 0, were " + start + ", " + count);
     }
-    QueryNode parsed = parse(normalise(query));
+    if (query.searcher() != this) {
+      throw new IllegalArgumentException("the query was prepared by another searcher");
+    }
+    QueryNode parsed = query.parsed();
     if (parsed == null) {
       return new ScoredResults(0, List.of());
     }
@@ -268,9 +312,9 @@ public final class Searcher {
           new Matcher(db, Bm25.FULLTEXT, collection).run(parsed, start, count, null);
       List<ScoredHit> hits = new ArrayList<>(o.hits().size());
       for (Matcher.Hit h : o.hits()) {
+        String path = pathOf(db.documentData(h.docid()));
         hits.add(
-            new ScoredHit(
-                h.docid(), pathOf(db.documentData(h.docid())), h.weight(), h.matchingLeaves()));
+            new ScoredHit(h.docid(), path, entryIndexOf(path), h.weight(), h.matchingLeaves()));
       }
       return new ScoredResults(QueryNode.leafCount(parsed), hits);
     } catch (GlassFormatException e) {
@@ -308,13 +352,16 @@ public final class Searcher {
         String title = "";
         String snippet = "";
         Entry e = archive == null || !titles ? null : archive.findByPath(path);
+        int entryIndex = e == null ? -1 : e.index();
         if (e != null) {
           title = e.title();
           if (snip != null) {
             snippet = snippetOf(e, snip, semantics == Semantics.LIBZIM_9);
           }
         }
-        hits.add(new SearchHit(h.docid(), path, title, h.weight(), h.percent(), words, snippet));
+        hits.add(
+            new SearchHit(
+                h.docid(), path, entryIndex, title, h.weight(), h.percent(), words, snippet));
       }
       return new SearchResults(q, o.estimated(), hits);
     } catch (GlassFormatException e) {
@@ -354,6 +401,12 @@ public final class Searcher {
     } catch (NumberFormatException ex) {
       return -1;
     }
+  }
+
+  /** The index of the entry at {@code path}, or −1 when there is none (or no archive). */
+  private int entryIndexOf(String path) {
+    Entry e = archive == null ? null : archive.findByPath(path);
+    return e == null ? -1 : e.index();
   }
 
   String pathOf(byte[] data) {
