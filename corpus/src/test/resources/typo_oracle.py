@@ -4,7 +4,9 @@
 terms (not starting with A-Z) nearest to the word's stem in the database's language (libzim
 stores stems only), at the fewest edits (optimal string alignment: insert, delete,
 substitute, swap neighbours; at most 1 edit up to 7 letters, 2 beyond), most documents first,
-then byte order. A word whose stem the index holds, or whose word or stem is shorter than 4 letters, gets null."""
+then byte order. A word whose stem the index holds, or whose word or stem is shorter than 4 letters, gets null.
+With --titles first, the database is a title index: its plain terms are the titles' words unstemmed
+(its stems carry the Z prefix), so words are not stemmed, and its anchor term 0posanchor is no word."""
 import json, sys
 import xapian
 
@@ -24,9 +26,11 @@ def osa(a, b, cap):
                 d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
     return d[len(a)][len(b)]
 
-db = xapian.Database(sys.argv[1])
+titles = sys.argv[1] == '--titles'
+args = sys.argv[2:] if titles else sys.argv[1:]
+db = xapian.Database(args[0])
 terms = [(t.term.decode('utf-8', 'replace'), t.termfreq) for t in db.allterms()
-         if not (65 <= t.term[0] <= 90)]
+         if not (65 <= t.term[0] <= 90) and not (titles and t.term == b'0posanchor')]
 # the ZIM language as libzim hands it to Xapian::Stem: a two-letter code; no stemmer, no stemming
 lang = db.get_metadata('language').decode('utf-8')
 lang = {'eng': 'en', 'fra': 'fr', 'deu': 'de', 'spa': 'es', 'bel': 'be'}.get(lang, lang)
@@ -34,9 +38,9 @@ try:
     stem = xapian.Stem(lang) if lang else None
 except xapian.InvalidArgumentError:
     stem = None
-lang = lang if stem is not None else ''
+lang = lang if stem is not None and not titles else ''
 out = {}
-for word in sys.argv[2:]:
+for word in args[1:]:
     form = stem(word).decode('utf-8') if lang else word
     if len(word) < 4 or len(form) < 4 or db.term_exists(form):
         out[word] = None

@@ -71,7 +71,7 @@ final class FullTextSearcher implements ComparableSearcher {
 
   @Override
   public Optional<Vocabulary> vocabulary() {
-    return Optional.of(new GlassVocabulary(strict.database())); // one database behind both
+    return Optional.of(GlassVocabulary.fullText(strict.database())); // one database behind both
   }
 
   @Override

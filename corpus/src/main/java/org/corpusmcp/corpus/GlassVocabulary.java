@@ -12,20 +12,42 @@ import org.jspecify.annotations.Nullable;
 /**
  * The vocabulary of an archive's own Xapian index: its postlist table's terms, walked by a {@link
  * GlassDatabase.TermCursor} that seeks, so an automaton visits a few B-tree leaves, not the whole
- * vocabulary. It reads the database its library's searcher opened ({@link
+ * vocabulary, and nothing of it is held in memory: a Wikipedia's millions of words cost what the
+ * walk reads. The full-text vocabulary reads the database its library's searcher opened ({@link
  * FullTextSearcher#vocabulary}), not a second one over the same index.
  */
 final class GlassVocabulary implements Vocabulary {
 
+  /** The title index's first term of every title, which lets a phrase ask "title starts with". */
+  private static final BytesRef TITLE_ANCHOR = new BytesRef("0posanchor");
+
   private final GlassDatabase db;
   private final Stemmer stemmer;
+  private final boolean titleIndex;
 
-  GlassVocabulary(GlassDatabase db) {
+  private GlassVocabulary(GlassDatabase db, Stemmer stemmer, boolean titleIndex) {
     this.db = db;
-    // libzim stems every indexed word in the database's language (no unstemmed copies are kept)
+    this.stemmer = stemmer;
+    this.titleIndex = titleIndex;
+  }
+
+  /**
+   * The words of a full-text index: libzim stems each in the index's language and keeps no other
+   * form.
+   */
+  static GlassVocabulary fullText(GlassDatabase db) {
     String language = db.metadataString("language");
     Stemmer st = language.isEmpty() ? null : Stemmer.forXapianName(Stemmer.icuLanguage(language));
-    this.stemmer = st == null ? Stemmer.none() : st;
+    return new GlassVocabulary(db, st == null ? Stemmer.none() : st, false);
+  }
+
+  /**
+   * The words of a title index ({@code X/title/xapian}): libzim indexes each title's words lower
+   * case, accents removed and unstemmed (the stems it adds carry the reserved {@code Z} prefix),
+   * and a term's frequency is the number of titles holding it, redirects included.
+   */
+  static GlassVocabulary titles(GlassDatabase db) {
+    return new GlassVocabulary(db, Stemmer.none(), true);
   }
 
   @Override
@@ -53,7 +75,7 @@ final class GlassVocabulary implements Vocabulary {
       return true;
     }
     byte first = term.bytes[term.offset];
-    return first >= 'A' && first <= 'Z';
+    return (first >= 'A' && first <= 'Z') || (titleIndex && term.bytesEquals(TITLE_ANCHOR));
   }
 
   /** A TermsEnum over a glass term cursor: terms and document counts, no postings. */

@@ -7,11 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.glass.GlassDatabase;
+import org.corpusmcp.zim.glass.GlassFormatException;
+import org.corpusmcp.zim.io.ByteSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +44,12 @@ import org.slf4j.LoggerFactory;
 final class TypoRescue {
 
   private static final Logger log = LoggerFactory.getLogger(TypoRescue.class);
+
+  /**
+   * The most titles whose words are collected in memory: the distinct words and the map counting
+   * them grow with the archive, and the launcher's heap is 1 GiB for every library together.
+   */
+  static final int MAX_TITLES_IN_MEMORY = 1_000_000;
 
   /** A run of letters, marks and digits: what {@link Lexical#normalize} keeps as one word. */
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{M}\\p{N}]+");
@@ -224,12 +235,12 @@ final class TypoRescue {
   /**
    * A library's vocabularies: its titles' words (redirects included: real words, as written, and
    * what misspelt titles are misspelt from) and the words of its body text, from the searcher that
-   * knows them (a sidecar body index) or the archive's own index. Built on first use.
+   * knows them (a sidecar body index) or the archive's own index. Opened on first use.
    */
   private List<Vocabulary> open(Library library) {
     List<Vocabulary> out = new ArrayList<>();
     try {
-      out.add(TitleVocabulary.of(library.archive()));
+      titleWords(library.archive(), library.name(), MAX_TITLES_IN_MEMORY).ifPresent(out::add);
       searchers.apply(library).vocabulary().ifPresent(out::add);
     } catch (RuntimeException e) {
       log.warn(
@@ -238,5 +249,33 @@ final class TypoRescue {
           e.toString());
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * The titles' words from the archive's title index when it has one: read where they lie, so a
+   * Wikipedia's millions of titles cost neither memory nor a scan at the first misspelling. Only an
+   * archive without one (or with a damaged one) has them collected in memory, and only up to {@code
+   * maxTitlesInMemory} titles: beyond that, its body words still correct misspellings.
+   */
+  static Optional<Vocabulary> titleWords(Archive archive, String library, int maxTitlesInMemory) {
+    ByteSource index = archive.titleIndex();
+    if (index != null) {
+      try {
+        return Optional.of(GlassVocabulary.titles(GlassDatabase.open(index)));
+      } catch (GlassFormatException e) {
+        log.warn(
+            "library {}: title index unreadable ({}), its titles' words are collected instead",
+            library,
+            e.getMessage());
+      }
+    }
+    if (archive.allEntryCount() > maxTitlesInMemory) {
+      log.warn(
+          "library {}: {} entries and no title index; typo tolerance uses its body words only",
+          library,
+          archive.allEntryCount());
+      return Optional.empty();
+    }
+    return Optional.of(TitleVocabulary.of(archive));
   }
 }

@@ -84,6 +84,51 @@ class TypoToleranceTest {
     }
   }
 
+  /**
+   * A title index is read where it lies, not collected into memory: its corrections are the nearest
+   * unstemmed words python3-xapian lists in the same title index (typo_oracle.py --titles; stemmed,
+   * "charels" would find nothing), and an archive with neither a title index nor room in memory
+   * gets no title vocabulary rather than a scan of every title.
+   */
+  @Test
+  void titleWordsComeFromTheTitleIndexWhereThereIsOne() throws Exception {
+    Path zim = TestCorpus.SAMPLES.resolve(TestCorpus.RAY_MINI);
+    Path glass = Files.createTempDirectory("typo").resolve("title.glass");
+    run(
+        List.of(
+            "/usr/bin/python3",
+            TestCorpus.SAMPLES.getParent().resolve("tools/zim_oracle.py").toString(),
+            "extract",
+            zim.toString(),
+            "title",
+            glass.toString()));
+    List<String> words =
+        List.of("charels", "georiga", "recrods", "singels", "fontainne", "ray", "zzzzzzzz");
+    List<String> args =
+        new ArrayList<>(
+            List.of("/usr/bin/python3", ORACLE.toString(), "--titles", glass.toString()));
+    args.addAll(words);
+    @SuppressWarnings("unchecked")
+    Map<String, String> expected = JsonMapper.builder().build().readValue(run(args), HashMap.class);
+    assertEquals("charles", expected.get("charels"), "the oracle itself found the title word");
+    try (Archive archive = Zim.open(zim)) {
+      Vocabulary titles = TypoRescue.titleWords(archive, "RayMini", 0).orElseThrow();
+      assertFalse(titles instanceof TitleVocabulary, "read from the index, not collected");
+      Map<String, String> got = new HashMap<>();
+      for (String w : words) {
+        got.put(w, TypoCorrector.nearestNeighbours(List.of(w), List.of(titles)).get(w));
+      }
+      assertEquals(expected, got);
+    }
+    try (Archive noTitleIndex =
+        Zim.open(TestCorpus.SAMPLES.resolve("mediawiki/wikipedia_en_ray_charles_2015-06.zim"))) {
+      assertTrue(TypoRescue.titleWords(noTitleIndex, "Ray2015", 100).isEmpty());
+      assertTrue(
+          TypoRescue.titleWords(noTitleIndex, "Ray2015", 1_000_000).orElseThrow()
+              instanceof TitleVocabulary);
+    }
+  }
+
   @Test
   void aMisspeltTitleFindsTheArticleAndTheAnswerSaysWhatWasCorrected() {
     try (CorpusService service = service("typo-hundred", Map.of("Hundred", TestCorpus.HUNDRED))) {
