@@ -166,6 +166,39 @@ public final class SamplePlugins {
     }
   }
 
+  /**
+   * Writes plugin {@code reporter} with one tool, {@code steps} (no prefix), which reports while it
+   * runs, in this order: log DEBUG "starting"; progress 0 of 100; log INFO "halfway"; progress 50
+   * of 100 "half"; progress 50 again (not growing: the host drops it); progress 100 of 100 "done";
+   * log WARNING "finished"; and then answers {@code {"steps": 3}}.
+   */
+  public static Path writeReportingPlugin(Path dir) {
+    String spec =
+        "ToolSpec.builder(\"steps\").description(\"Reports while it runs\")"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")"
+            + ".callHandler(call -> {"
+            + " call.log(LogLevel.DEBUG, \"starting\");"
+            + " call.progress(0, 100.0, null);"
+            + " call.log(LogLevel.INFO, \"halfway\");"
+            + " call.progress(50, 100.0, \"half\");"
+            + " call.progress(50, 100.0, \"half again\");"
+            + " call.progress(100, 100.0, \"done\");"
+            + " call.log(LogLevel.WARNING, \"finished\");"
+            + " return ToolResult.success(Map.of(\"steps\", 3)); })"
+            + ".build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("reporter")
+          .source(
+              "test.reporter.ReporterTools",
+              PluginJarBuilder.toolProvider("test.reporter", "ReporterTools", "", spec))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A tool with no arguments whose handler body is {@code body} (an expression or block). */
   static String simple(String name, String body) {
     return "ToolSpec.builder(\""
