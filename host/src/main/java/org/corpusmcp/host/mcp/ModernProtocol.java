@@ -337,7 +337,12 @@ public final class ModernProtocol {
   private Answer readResource(JsonNode id, String uri) {
     ResourceReads.Outcome outcome = resources.reads().read(uri);
     if (outcome instanceof ResourceReads.Found found) {
-      return result(id, json.valueToTree(found.result()));
+      // The revision requires cache hints on a read. A plugin's reader may answer differently
+      // each time, so the contents are not to be reused; they are the same for every caller.
+      ObjectNode read = json.valueToTree(found.result());
+      read.put("ttlMs", 0);
+      read.put("cacheScope", "public");
+      return result(id, read);
     }
     if (outcome instanceof ResourceReads.NotFound) {
       ObjectNode response = ProtocolGate.errorResponse(json, id, -32602, "Resource not found");
