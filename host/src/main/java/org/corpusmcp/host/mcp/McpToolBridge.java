@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.corpusmcp.api.ToolContent;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.host.plugins.RegisteredTool;
 import org.corpusmcp.host.tools.CallReports;
@@ -100,13 +101,30 @@ public final class McpToolBridge {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
     ToolOutcome outcome = invoker.call(tool.name(), args, deadline, reports);
-    CallToolResult.Builder result =
-        CallToolResult.builder()
-            .addTextContent(JsonText.pretty(json, outcome.body()))
-            .isError(outcome.isError());
+    CallToolResult.Builder result = CallToolResult.builder().isError(outcome.isError());
+    if (outcome.content().isEmpty()) {
+      result.addTextContent(JsonText.pretty(json, outcome.body()));
+    } else {
+      outcome.content().forEach(block -> result.addContent(content(block)));
+    }
     if (!outcome.isError()) {
       result.structuredContent(outcome.body());
     }
     return result.build();
+  }
+
+  /** A plugin's content block as MCP carries it. */
+  static McpSchema.Content content(ToolContent block) {
+    if (block instanceof ToolContent.Image image) {
+      return new McpSchema.ImageContent(null, image.base64(), image.mimeType(), null);
+    }
+    if (block instanceof ToolContent.Audio audio) {
+      return new McpSchema.AudioContent(null, audio.base64(), audio.mimeType(), null);
+    }
+    if (block instanceof ToolContent.Resource resource) {
+      return new McpSchema.EmbeddedResource(
+          null, ResourceReads.contents(resource.contents()), null);
+    }
+    return new McpSchema.TextContent(null, ((ToolContent.Text) block).text(), null);
   }
 }

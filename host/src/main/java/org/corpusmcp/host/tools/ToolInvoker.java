@@ -182,7 +182,7 @@ public final class ToolInvoker {
           TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
     }
     if (result instanceof ToolResult.Success success) {
-      return new ToolOutcome(false, success.body());
+      return new ToolOutcome(false, success.body(), success.content());
     }
     if (result instanceof ToolResult.Failure failure) {
       return failure(failure.code(), failure.message(), failure.details());

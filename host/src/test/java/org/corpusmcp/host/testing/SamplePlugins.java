@@ -199,6 +199,35 @@ public final class SamplePlugins {
     }
   }
 
+  /**
+   * Writes plugin {@code gallery} with one tool, {@code picture} (no prefix), which answers with
+   * content blocks: the text "A pixel:", an image of the bytes 1, 2, 3 ({@code image/png}), audio
+   * of the byte 9 ({@code audio/wav}) and the embedded text resource {@code mem://note} ("note",
+   * {@code text/plain}).
+   */
+  public static Path writeContentPlugin(Path dir) {
+    String spec =
+        "ToolSpec.builder(\"picture\").description(\"Shows a picture\")"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")"
+            + ".handler(a -> ToolResult.content("
+            + " ToolContent.text(\"A pixel:\"),"
+            + " ToolContent.image(new byte[] {1, 2, 3}, \"image/png\"),"
+            + " ToolContent.audio(new byte[] {9}, \"audio/wav\"),"
+            + " ToolContent.resource(ResourceContents.text(\"mem://note\", \"text/plain\", \"note\"))))"
+            + ".build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("gallery")
+          .source(
+              "test.gallery.GalleryTools",
+              PluginJarBuilder.toolProvider("test.gallery", "GalleryTools", "", spec))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A tool with no arguments whose handler body is {@code body} (an expression or block). */
   static String simple(String name, String body) {
     return "ToolSpec.builder(\""
