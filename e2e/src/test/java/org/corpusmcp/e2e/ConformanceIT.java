@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,12 @@ import tools.jackson.databind.json.JsonMapper;
  * is either one that must pass here ({@link #MUST_PASS}) or one that does not apply, named with its
  * reason ({@link #NOT_APPLICABLE}); a scenario the suite adds fails the test until it is put in one
  * of the two lists.
+ *
+ * <p>Two servers: the distribution as shipped, which the 0.1 line checks scenario by scenario, and
+ * the same distribution with the conformance fixture plugin ({@code plugins/conformance-fixture})
+ * dropped into its plugins directory, against which the 0.2 line runs both revisions' whole
+ * requirement sets: the fixture implements the suite's fixture tools, prompt and resources through
+ * plugin-api alone, so those scenarios score the host itself.
  */
 class ConformanceIT {
 
@@ -45,9 +52,10 @@ class ConformanceIT {
           "prompts-list"); // prompts exist because the distribution loads the Arch wiki plugin
 
   /**
-   * Scenarios that do not apply: capabilities this server deliberately does not offer (completions,
-   * resources), and the suite's own fixture prompts and tools (test_simple_prompt,
-   * test_simple_text, json_schema_2020_12_tool, …) that only its reference server implements.
+   * Scenarios that do not apply to the distribution alone: capabilities it does not offer
+   * (completions, resources), and the suite's fixture prompts and tools (test_simple_prompt,
+   * test_simple_text, json_schema_2020_12_tool, …), which only the fixture plugin has; the 0.2 line
+   * scores those against {@link #fixtureServer}.
    */
   static final Set<String> NOT_APPLICABLE =
       Set.of(
@@ -86,7 +94,10 @@ class ConformanceIT {
    */
   private static final String MODERN_SUITE = "node_modules/conformance-modern/dist/index.js";
 
-  /** Scenarios of the 2026-07-28 requirement set that must pass, every check of each. */
+  /**
+   * Scenarios of the 2026-07-28 requirement set that must pass against {@link #fixtureServer},
+   * every check of each.
+   */
   static final List<String> MODERN_MUST_PASS =
       List.of(
           "http-header-validation",
@@ -94,63 +105,59 @@ class ConformanceIT {
           "prompts-list",
           "dns-rebinding-protection",
           "server-sse-multiple-streams", // JSON answers are allowed instead of SSE (an INFO check)
-          "input-required-result-unsupported-methods"); // this server never answers input_required
-
-  /**
-   * Scenarios of the 2026-07-28 set that must pass except for the checks named here, each of which
-   * needs something this server deliberately does not have.
-   */
-  static final Map<String, Map<String, String>> MODERN_PARTIAL =
-      Map.of(
-          "server-stateless",
-              Map.of(
-                  "sep-2575-server-rejects-undeclared-capability",
-                      "needs the suite's fixture tool test_missing_capability; no tool here needs a client capability",
-                  "sep-2575-missing-capability-http-400", "the same fixture tool",
-                  "sep-2575-http-server-no-independent-requests-on-stream",
-                      "needs the fixture tool test_streaming_elicitation; this server answers in JSON, never on a stream",
-                  "sep-2575-server-no-log-without-loglevel",
-                      "needs the fixture tool test_logging_tool; this server sends no log notifications",
-                  "sep-2575-server-sends-subscription-ack",
-                      "subscriptions/listen: tools and prompts never change while the server runs (no listChanged)",
-                  "sep-2575-server-tags-subscription-id", "subscriptions/listen, as above",
-                  "sep-2575-server-honors-notification-filter", "subscriptions/listen, as above",
-                  "sep-2575-server-sends-prompts-list-changed-on-subscription",
-                      "subscriptions/listen, as above",
-                  "sep-2575-server-sends-tools-list-changed-on-subscription",
-                      "subscriptions/listen, as above"),
-          "caching",
-              Map.of(
-                  "sep-2549-resources-list-caching-hints", "no resources capability",
-                  "sep-2549-resources-templates-list-caching-hints", "no resources capability",
-                  "sep-2549-resources-read-caching-hints", "no resources capability"));
-
-  /**
-   * Scenarios of the 2026-07-28 set that do not apply: capabilities this server does not offer
-   * (completions, resources, the tasks extension, multi round-trip input requests, tools with
-   * {@code x-mcp-header} parameters) and the suite's fixture tools and prompts that only its
-   * reference server implements. The messages the server sent in them must still be valid.
-   */
-  static final Set<String> MODERN_NOT_APPLICABLE =
-      Set.of(
-          "completion-complete",
-          "resources-list",
-          "resources-read-text",
-          "resources-read-binary",
-          "resources-templates-read",
-          "sep-2164-resource-not-found",
-          "prompts-get-simple",
-          "prompts-get-with-args",
-          "prompts-get-embedded-resource",
-          "prompts-get-with-image",
+          "input-required-result-unsupported-methods", // this server never answers input_required
           "tools-call-simple-text",
           "tools-call-image",
           "tools-call-audio",
           "tools-call-embedded-resource",
           "tools-call-mixed-content",
           "tools-call-error",
-          "tools-call-with-progress",
+          "tools-call-with-progress", // on the call's SSE response stream
           "json-schema-2020-12",
+          "resources-list",
+          "resources-read-text",
+          "resources-read-binary",
+          "resources-templates-read",
+          "sep-2164-resource-not-found",
+          "prompts-get-simple",
+          "caching");
+
+  /**
+   * Scenarios of the 2026-07-28 set that must pass except for the checks named here, each of which
+   * needs something this server does not have.
+   */
+  static final Map<String, Map<String, String>> MODERN_PARTIAL =
+      Map.of(
+          "server-stateless",
+          Map.of(
+              "sep-2575-server-rejects-undeclared-capability",
+                  "needs the fixture tool test_missing_capability, which asks for sampling: plugin-api"
+                      + " has no interactive input yet",
+              "sep-2575-missing-capability-http-400", "the same fixture tool",
+              "sep-2575-http-server-no-independent-requests-on-stream",
+                  "needs the fixture tool test_streaming_elicitation: no interactive input yet",
+              "sep-2575-server-sends-subscription-ack",
+                  "subscriptions/listen: tools and prompts never change while the server runs (no listChanged)",
+              "sep-2575-server-tags-subscription-id", "subscriptions/listen, as above",
+              "sep-2575-server-honors-notification-filter", "subscriptions/listen, as above",
+              "sep-2575-server-sends-prompts-list-changed-on-subscription",
+                  "subscriptions/listen, as above",
+              "sep-2575-server-sends-tools-list-changed-on-subscription",
+                  "subscriptions/listen, as above"));
+
+  /**
+   * Scenarios of the 2026-07-28 set that do not apply, with the reason: prompts with arguments,
+   * images or embedded resources (plugin-api prompts take no arguments and carry text; the
+   * completion scenario asks for a prompt argument), tools with {@code x-mcp-header} parameters,
+   * multi round-trip input requests (plugin-api has no interactive input yet), and the tasks
+   * extension. The messages the server sent in them must still be valid.
+   */
+  static final Set<String> MODERN_NOT_APPLICABLE =
+      Set.of(
+          "completion-complete",
+          "prompts-get-with-args",
+          "prompts-get-embedded-resource",
+          "prompts-get-with-image",
           "http-custom-header-server-validation",
           "input-required-result-basic-elicitation",
           "input-required-result-basic-sampling",
@@ -178,14 +185,43 @@ class ConformanceIT {
 
   static Dist.HttpServer server;
 
+  /** The distribution with the conformance fixture plugin beside its own plugins. */
+  static Dist.HttpServer fixtureServer;
+
+  @TempDir static Path fixturePlugins;
+
   @BeforeAll
   static void start() throws Exception {
     server = new Dist.HttpServer(Dist.env());
+    Path fixture = Path.of(System.getProperty("conformance.fixture.jar"));
+    assertTrue(Files.isRegularFile(fixture), "the fixture plugin was not built: " + fixture);
+    Files.copy(fixture, fixturePlugins.resolve(fixture.getFileName()));
+    try (Stream<Path> bundled = Files.list(Dist.HOME.resolve("plugins"))) {
+      for (Path p : bundled.toList()) {
+        Files.copy(p, fixturePlugins.resolve(p.getFileName()));
+      }
+    }
+    Map<String, String> env = Dist.env();
+    env.put("CORPUS_MCP_PLUGINS_DIR", fixturePlugins.toString());
+    fixtureServer = new Dist.HttpServer(env);
   }
 
   @AfterAll
   static void stop() throws Exception {
     server.close();
+    if (fixtureServer != null) {
+      fixtureServer.close();
+    }
+  }
+
+  /** The distribution ships without the fixture: it is a test plugin. */
+  @Test
+  void theDistributionDoesNotShipTheFixture() throws Exception {
+    try (Stream<Path> bundled = Files.list(Dist.HOME.resolve("plugins"))) {
+      assertEquals(
+          List.of(),
+          bundled.filter(p -> p.getFileName().toString().contains("conformance")).toList());
+    }
   }
 
   static List<String> mustPass() {
@@ -209,7 +245,8 @@ class ConformanceIT {
 
   /**
    * Scenarios of the suite's 0.2 line for 2025-11-25 (the session-based revision the SDK serves)
-   * that must pass; it adds session lifecycle and SSE polling to what the 0.1 line checks.
+   * that must pass against {@link #fixtureServer}; it adds session lifecycle and SSE polling to
+   * what the 0.1 line checks.
    */
   static final List<String> LEGACY_MUST_PASS =
       List.of(
@@ -221,27 +258,8 @@ class ConformanceIT {
           "prompts-list",
           "dns-rebinding-protection",
           "server-sse-multiple-streams",
-          "server-sse-polling"); // INFO checks only: the SDK does not poll-reconnect, which is
-
-  // allowed
-
-  /**
-   * The 0.2 line's 2025-11-25 scenarios that do not apply, for the reasons of {@link
-   * #NOT_APPLICABLE}.
-   */
-  static final Set<String> LEGACY_NOT_APPLICABLE =
-      Set.of(
-          "completion-complete",
-          "resources-list",
-          "resources-read-text",
-          "resources-read-binary",
-          "resources-templates-read",
-          "resources-subscribe",
-          "resources-unsubscribe",
-          "prompts-get-simple",
-          "prompts-get-with-args",
-          "prompts-get-embedded-resource",
-          "prompts-get-with-image",
+          "server-sse-polling", // INFO checks only: the SDK does not poll-reconnect, which is
+          // allowed
           "tools-call-simple-text",
           "tools-call-image",
           "tools-call-audio",
@@ -250,9 +268,29 @@ class ConformanceIT {
           "tools-call-with-logging",
           "tools-call-error",
           "tools-call-with-progress",
+          "json-schema-2020-12",
+          "resources-list",
+          "resources-read-text",
+          "resources-read-binary",
+          "resources-templates-read",
+          "prompts-get-simple");
+
+  /**
+   * The 0.2 line's 2025-11-25 scenarios that do not apply: prompts with arguments, images or
+   * embedded resources and the completion of a prompt argument (plugin-api prompts take no
+   * arguments and carry text), sampling and elicitation (plugin-api has no interactive input yet),
+   * and resource subscriptions (resources never change while the server runs).
+   */
+  static final Set<String> LEGACY_NOT_APPLICABLE =
+      Set.of(
+          "completion-complete",
+          "resources-subscribe",
+          "resources-unsubscribe",
+          "prompts-get-with-args",
+          "prompts-get-embedded-resource",
+          "prompts-get-with-image",
           "tools-call-sampling",
           "tools-call-elicitation",
-          "json-schema-2020-12",
           "elicitation-sep1034-defaults",
           "elicitation-sep1330-enums");
 
@@ -290,7 +328,7 @@ class ConformanceIT {
             MODERN_SUITE,
             "server",
             "--url",
-            server.url,
+            fixtureServer.url,
             "--requirements",
             revision,
             "--output-dir",

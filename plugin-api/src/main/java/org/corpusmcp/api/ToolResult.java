@@ -2,6 +2,7 @@ package org.corpusmcp.api;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -10,13 +11,32 @@ import org.jspecify.annotations.Nullable;
 /**
  * The outcome of a tool call: either a structured success or a typed failure. The host turns both
  * into MCP results: {@code structuredContent} plus the same JSON as a text block, with {@code
- * isError} set for failures.
+ * isError} set for failures. A success may instead carry {@link ToolContent} blocks (images, audio,
+ * embedded resources, text): then those are the result's content, and its body is still the
+ * structured content.
  */
 public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failure {
 
   /** A successful result whose JSON body is {@code body}. */
   static ToolResult success(Map<String, ? extends @Nullable Object> body) {
     return new Success(new LinkedHashMap<String, @Nullable Object>(body));
+  }
+
+  /**
+   * A successful result that shows the model {@code content} (at least one block) rather than JSON
+   * text; {@code body} is still sent as structured content.
+   */
+  static ToolResult success(
+      Map<String, ? extends @Nullable Object> body, List<ToolContent> content) {
+    if (content.isEmpty()) {
+      throw new IllegalArgumentException("content needs at least one block; use success(body)");
+    }
+    return new Success(new LinkedHashMap<String, @Nullable Object>(body), content);
+  }
+
+  /** A successful result made of content blocks alone, with an empty structured body. */
+  static ToolResult content(ToolContent... blocks) {
+    return success(Map.of(), List.of(blocks));
   }
 
   /**
@@ -35,10 +55,20 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
     return new Failure(code, message, new LinkedHashMap<String, @Nullable Object>(details));
   }
 
-  /** A successful call. {@code body} is the structured result. */
-  record Success(Map<String, @Nullable Object> body) implements ToolResult {
+  /**
+   * A successful call. {@code body} is the structured result; {@code content}, when not empty, is
+   * what the client shows instead of the body's JSON text.
+   */
+  record Success(Map<String, @Nullable Object> body, List<ToolContent> content)
+      implements ToolResult {
     public Success {
       body = Collections.unmodifiableMap(new LinkedHashMap<>(body));
+      content = List.copyOf(content);
+    }
+
+    /** A success shown as its body's JSON. */
+    public Success(Map<String, @Nullable Object> body) {
+      this(body, List.of());
     }
   }
 

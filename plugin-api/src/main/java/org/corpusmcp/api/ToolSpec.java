@@ -35,7 +35,7 @@ public final class ToolSpec {
   private final String inputSchema;
   private final @Nullable String outputSchema;
   private final ToolHints hints;
-  private final ToolHandler handler;
+  private final ToolCallHandler handler;
 
   private ToolSpec(Builder b) {
     this.name = b.name;
@@ -78,7 +78,17 @@ public final class ToolSpec {
     return hints;
   }
 
+  /**
+   * The handler as a plain {@link ToolHandler}: a call through it reports nothing. The host calls
+   * {@link #callHandler()}.
+   */
   public ToolHandler handler() {
+    ToolCallHandler reporting = handler;
+    return arguments -> reporting.call(ToolCall.of(arguments));
+  }
+
+  /** The handler, given the running call, whichever of the builder's two methods set it. */
+  public ToolCallHandler callHandler() {
     return handler;
   }
 
@@ -111,7 +121,7 @@ public final class ToolSpec {
     private @Nullable String inputSchema;
     private @Nullable String outputSchema;
     private ToolHints hints = ToolHints.localLookup();
-    private @Nullable ToolHandler handler;
+    private @Nullable ToolCallHandler handler;
 
     private Builder(String name) {
       this.name = checkName(name);
@@ -148,6 +158,16 @@ public final class ToolSpec {
     }
 
     public Builder handler(ToolHandler handler) {
+      Objects.requireNonNull(handler, "handler");
+      this.handler = call -> handler.call(call.arguments());
+      return this;
+    }
+
+    /**
+     * A handler that reports progress or log messages while it runs. Named apart from {@link
+     * #handler} so that a lambda is never ambiguous between the two, in Java or Kotlin.
+     */
+    public Builder callHandler(ToolCallHandler handler) {
       this.handler = Objects.requireNonNull(handler, "handler");
       return this;
     }

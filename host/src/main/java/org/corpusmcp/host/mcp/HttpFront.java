@@ -188,15 +188,22 @@ final class HttpFront implements Filter {
     JsonNode parsed = modern.parse(text);
     if (parsed != null && (modernHeader || ModernProtocol.isModern(parsed))) {
       // Stateless: no session, no SDK; Origin, Host and token were checked above.
+      ModernAnswerStream stream =
+          new ModernAnswerStream(
+              response,
+              String.valueOf(request.getHeader("Accept"))
+                  .toLowerCase(Locale.ROOT)
+                  .contains("text/event-stream"));
       ModernProtocol.Answer answer =
           modern.handle(
               parsed,
               new ModernHeaders(
-                  version, request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")));
+                  version, request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")),
+              stream);
       if (answer.response() == null) {
         response.setStatus(HttpServletResponse.SC_ACCEPTED);
       } else {
-        writeJson(response, answer.httpStatus(), answer.response().toString());
+        stream.answer(answer.httpStatus(), answer.response().toString());
       }
       return;
     }

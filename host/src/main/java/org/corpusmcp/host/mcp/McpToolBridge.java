@@ -1,14 +1,18 @@
 package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import org.corpusmcp.api.ToolContent;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.host.plugins.RegisteredTool;
+import org.corpusmcp.host.tools.CallReports;
 import org.corpusmcp.host.tools.ToolInvoker;
 import org.corpusmcp.host.tools.ToolOutcome;
 import org.jspecify.annotations.Nullable;
@@ -42,7 +46,7 @@ public final class McpToolBridge {
       out.add(
           SyncToolSpecification.builder()
               .tool(describe(tool))
-              .callHandler((exchange, request) -> call(tool, request.arguments()))
+              .callHandler(new BridgedCall(tool))
               .build());
     }
     return out;
@@ -66,17 +70,61 @@ public final class McpToolBridge {
     return builder.outputSchema(tool.outputSchema()).build();
   }
 
-  private CallToolResult call(RegisteredTool tool, @Nullable Map<String, Object> arguments) {
+  /**
+   * The SDK's handler of one tool, which the stateless revision can also call with reports of its
+   * own ({@link #call(McpSchema.CallToolRequest, CallReports)}): it has no SDK exchange to report
+   * through.
+   */
+  public final class BridgedCall
+      implements BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest, CallToolResult> {
+
+    private final RegisteredTool tool;
+
+    BridgedCall(RegisteredTool tool) {
+      this.tool = tool;
+    }
+
+    @Override
+    public CallToolResult apply(
+        @Nullable McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+      return call(request, SessionReports.of(exchange, request));
+    }
+
+    /** One call, its progress and log messages sent through {@code reports}. */
+    public CallToolResult call(McpSchema.CallToolRequest request, CallReports reports) {
+      return McpToolBridge.this.call(tool, request.arguments(), reports);
+    }
+  }
+
+  private CallToolResult call(
+      RegisteredTool tool, @Nullable Map<String, Object> arguments, CallReports reports) {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
-    ToolOutcome outcome = invoker.call(tool.name(), args, deadline);
-    CallToolResult.Builder result =
-        CallToolResult.builder()
-            .addTextContent(JsonText.pretty(json, outcome.body()))
-            .isError(outcome.isError());
+    ToolOutcome outcome = invoker.call(tool.name(), args, deadline, reports);
+    CallToolResult.Builder result = CallToolResult.builder().isError(outcome.isError());
+    if (outcome.content().isEmpty()) {
+      result.addTextContent(JsonText.pretty(json, outcome.body()));
+    } else {
+      outcome.content().forEach(block -> result.addContent(content(block)));
+    }
     if (!outcome.isError()) {
       result.structuredContent(outcome.body());
     }
     return result.build();
+  }
+
+  /** A plugin's content block as MCP carries it. */
+  static McpSchema.Content content(ToolContent block) {
+    if (block instanceof ToolContent.Image image) {
+      return new McpSchema.ImageContent(null, image.base64(), image.mimeType(), null);
+    }
+    if (block instanceof ToolContent.Audio audio) {
+      return new McpSchema.AudioContent(null, audio.base64(), audio.mimeType(), null);
+    }
+    if (block instanceof ToolContent.Resource resource) {
+      return new McpSchema.EmbeddedResource(
+          null, ResourceReads.contents(resource.contents()), null);
+    }
+    return new McpSchema.TextContent(null, ((ToolContent.Text) block).text(), null);
   }
 }

@@ -6,7 +6,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.corpusmcp.host.BuildInfo;
+import org.corpusmcp.host.tools.CallReports;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,9 +36,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
  * (tools, prompts and resources never change while the process runs), completions of prompt
- * arguments (prompts take none), multi round-trip input requests, per-request log levels (the
- * server emits no log notifications), and cancellation of a running call by {@code
- * notifications/cancelled} (read-only tools end by their own deadline).
+ * arguments (prompts take none), multi round-trip input requests, and cancellation of a running
+ * call by {@code notifications/cancelled} (read-only tools end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -139,6 +140,17 @@ public final class ModernProtocol {
    * @param headers the HTTP request's mirrored headers, or null on stdio
    */
   public Answer handle(JsonNode message, @Nullable ModernHeaders headers) {
+    return handle(message, headers, notification -> {});
+  }
+
+  /**
+   * {@link #handle(JsonNode, ModernHeaders)}, with the notifications a tool call sends while it
+   * runs ({@code notifications/progress} when the request has a {@code progressToken}, {@code
+   * notifications/message} when it names a {@code logLevel}) handed to {@code notifications} before
+   * the answer is returned, from the tool's thread: the transport sends them ahead of the answer.
+   */
+  public Answer handle(
+      JsonNode message, @Nullable ModernHeaders headers, Consumer<ObjectNode> notifications) {
     if (!(message instanceof ObjectNode request)) {
       return error(null, -32600, "Invalid Request: not a JSON-RPC object", 400);
     }
@@ -198,6 +210,16 @@ public final class ModernProtocol {
         return error(id, HEADER_MISMATCH, "Header mismatch: " + mismatch, 400);
       }
     }
+    if (RequestReports.invalidLogLevel(meta)) {
+      return error(
+          id,
+          -32602,
+          "Invalid params: '_meta."
+              + RequestReports.META_LOG_LEVEL
+              + "' must be one of "
+              + String.join(", ", ProtocolGate.LOG_LEVELS),
+          400);
+    }
     if (!VERSION.equals(requested.stringValue())) {
       ObjectNode response =
           ProtocolGate.errorResponse(json, id, UNSUPPORTED_VERSION, "Unsupported protocol version");
@@ -206,10 +228,10 @@ public final class ModernProtocol {
       data.put("requested", requested.stringValue());
       return new Answer(response, 400);
     }
-    return dispatch(request, id, method);
+    return dispatch(request, id, method, RequestReports.of(json, meta, notifications));
   }
 
-  private Answer dispatch(ObjectNode request, JsonNode id, String method) {
+  private Answer dispatch(ObjectNode request, JsonNode id, String method, CallReports reports) {
     boolean served =
         switch (method) {
           case "server/discover", "tools/list", "tools/call" -> true;
@@ -267,7 +289,7 @@ public final class ModernProtocol {
                             resources.listedTemplates(), null, null))));
         case "resources/read" -> readResource(id, params.path("uri").stringValue());
         case "completion/complete" -> complete(id, params);
-        case "tools/call" -> callTool(id, params);
+        case "tools/call" -> callTool(id, params, reports);
         default -> getPrompt(id, params);
       };
     } catch (RuntimeException e) {
@@ -295,11 +317,15 @@ public final class ModernProtocol {
     };
   }
 
-  private Answer callTool(JsonNode id, JsonNode params) {
+  private Answer callTool(JsonNode id, JsonNode params, CallReports reports) {
     McpSchema.CallToolRequest call = json.treeToValue(params, McpSchema.CallToolRequest.class);
     SyncToolSpecification tool = tools.get(call.name());
-    // The handlers this server registers do not use the exchange (no sampling, no elicitation).
-    McpSchema.CallToolResult outcome = tool.callHandler().apply(null, call);
+    // Every tool the host serves is bridged; a handler from elsewhere has nothing to report
+    // through.
+    McpSchema.CallToolResult outcome =
+        tool.callHandler() instanceof McpToolBridge.BridgedCall bridged
+            ? bridged.call(call, reports)
+            : tool.callHandler().apply(null, call);
     return result(id, json.valueToTree(outcome));
   }
 
@@ -311,7 +337,12 @@ public final class ModernProtocol {
   private Answer readResource(JsonNode id, String uri) {
     ResourceReads.Outcome outcome = resources.reads().read(uri);
     if (outcome instanceof ResourceReads.Found found) {
-      return result(id, json.valueToTree(found.result()));
+      // The revision requires cache hints on a read. A plugin's reader may answer differently
+      // each time, so the contents are not to be reused; they are the same for every caller.
+      ObjectNode read = json.valueToTree(found.result());
+      read.put("ttlMs", 0);
+      read.put("cacheScope", "public");
+      return result(id, read);
     }
     if (outcome instanceof ResourceReads.NotFound) {
       ObjectNode response = ProtocolGate.errorResponse(json, id, -32602, "Resource not found");
@@ -377,6 +408,8 @@ public final class ModernProtocol {
     SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("tools");
+    // a tool may send log messages while it runs, to a request that names a logLevel
+    capabilities.putObject("logging");
     if (!prompts.isEmpty()) {
       capabilities.putObject("prompts");
     }

@@ -130,7 +130,8 @@ public final class ResourceReads {
             .build());
   }
 
-  private static McpSchema.ResourceContents contents(ResourceContents c) {
+  /** One piece of contents as MCP carries it: text, or bytes in base64. */
+  static McpSchema.ResourceContents contents(ResourceContents c) {
     return c.isText()
         ? McpSchema.TextResourceContents.builder(c.uri(), c.text()).mimeType(c.mimeType()).build()
         : McpSchema.BlobResourceContents.builder(

@@ -253,7 +253,8 @@ public final class StdioTransport implements McpServerTransportProvider {
    */
   private void dispatchModern(JsonNode message) {
     inFlight.started();
-    Mono.fromCallable(() -> modern.handle(message, null))
+    // a tool's notifications go out as lines of their own ahead of its answer
+    Mono.fromCallable(() -> modern.handle(message, null, note -> writeLine(note.toString())))
         .subscribeOn(Schedulers.boundedElastic())
         .doFinally(signal -> inFlight.ended())
         .subscribe(

@@ -96,6 +96,18 @@ public final class ToolInvoker {
   /** Calls {@code toolName} with {@code arguments}; returns by {@code deadline}. Never throws. */
   public ToolOutcome call(
       String toolName, @Nullable Map<String, @Nullable Object> arguments, Duration deadline) {
+    return call(toolName, arguments, deadline, CallReports.NONE);
+  }
+
+  /**
+   * Calls {@code toolName} with {@code arguments}; returns by {@code deadline}, after which the
+   * handler's progress and log messages no longer reach {@code reports}. Never throws.
+   */
+  public ToolOutcome call(
+      String toolName,
+      @Nullable Map<String, @Nullable Object> arguments,
+      Duration deadline,
+      CallReports reports) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
       return failure(
@@ -117,9 +129,19 @@ public final class ToolInvoker {
       return failure(INVALID_PARAMS, invalid.message(), Map.of());
     }
     Map<String, @Nullable Object> args = ((ArgumentValidator.Valid) checked).arguments();
+    RunningCall call = new RunningCall(toolName, ToolArguments.of(args), reports);
+    try {
+      return await(tool, call, deadline);
+    } finally {
+      call.end();
+    }
+  }
+
+  private ToolOutcome await(RegisteredTool tool, RunningCall call, Duration deadline) {
+    String toolName = tool.name();
     Future<ToolResult> running;
     try {
-      running = handlers.submit(() -> runHandler(tool, args));
+      running = handlers.submit(() -> runHandler(tool, call));
     } catch (RejectedExecutionException e) {
       log.warn("refused a call of {}: {} tool calls are already running", toolName, MAX_RUNNING);
       return failure(
@@ -160,7 +182,7 @@ public final class ToolInvoker {
           TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
     }
     if (result instanceof ToolResult.Success success) {
-      return new ToolOutcome(false, success.body());
+      return new ToolOutcome(false, success.body(), success.content());
     }
     if (result instanceof ToolResult.Failure failure) {
       return failure(failure.code(), failure.message(), failure.details());
@@ -173,12 +195,12 @@ public final class ToolInvoker {
   }
 
   /** On a handler thread: the call itself, with the plugin's loader as context loader. */
-  private static ToolResult runHandler(RegisteredTool tool, Map<String, @Nullable Object> args) {
+  private static ToolResult runHandler(RegisteredTool tool, RunningCall call) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(tool.classLoader());
     try {
-      return tool.spec().handler().call(ToolArguments.of(args));
+      return tool.spec().callHandler().call(call);
     } finally {
       thread.setContextClassLoader(previous);
     }

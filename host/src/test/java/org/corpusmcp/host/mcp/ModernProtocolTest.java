@@ -170,7 +170,9 @@ class ModernProtocolTest {
     assertTrue(result.path("capabilities").path("tools").isObject(), result.toString());
     assertTrue(
         result.path("capabilities").path("prompts").isObject(), "the guide plugin has a prompt");
-    assertFalse(result.path("capabilities").has("logging"), "no logging/setLevel in this revision");
+    assertTrue(
+        result.path("capabilities").path("logging").isObject(),
+        "a server that may send log messages must declare logging (per request, no setLevel)");
     assertEquals(
         "corpus-mcp",
         result.path("_meta").path("io.modelcontextprotocol/serverInfo").path("name").asString());

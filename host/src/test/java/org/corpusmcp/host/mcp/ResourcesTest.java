@@ -230,6 +230,10 @@ class ResourcesTest {
     assertEquals(
         "Page: Alps", page.path("contents").path(0).path("text").asString(), page.toString());
     assertEquals("complete", page.path("resultType").asString());
+    // the revision's schema requires cache hints on a read; a reader may answer differently each
+    // time, so a read is not reused, though it is the same for every caller
+    assertEquals(0, page.path("ttlMs").asLong(-1), page.toString());
+    assertEquals("public", page.path("cacheScope").asString());
 
     JsonNode logo =
         modern("resources/read", "\"uri\":\"" + SamplePlugins.LOGO_URI + "\"")

@@ -166,6 +166,68 @@ public final class SamplePlugins {
     }
   }
 
+  /**
+   * Writes plugin {@code reporter} with one tool, {@code steps} (no prefix), which reports while it
+   * runs, in this order: log DEBUG "starting"; progress 0 of 100; log INFO "halfway"; progress 50
+   * of 100 "half"; progress 50 again (not growing: the host drops it); progress 100 of 100 "done";
+   * log WARNING "finished"; and then answers {@code {"steps": 3}}.
+   */
+  public static Path writeReportingPlugin(Path dir) {
+    String spec =
+        "ToolSpec.builder(\"steps\").description(\"Reports while it runs\")"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")"
+            + ".callHandler(call -> {"
+            + " call.log(LogLevel.DEBUG, \"starting\");"
+            + " call.progress(0, 100.0, null);"
+            + " call.log(LogLevel.INFO, \"halfway\");"
+            + " call.progress(50, 100.0, \"half\");"
+            + " call.progress(50, 100.0, \"half again\");"
+            + " call.progress(100, 100.0, \"done\");"
+            + " call.log(LogLevel.WARNING, \"finished\");"
+            + " return ToolResult.success(Map.of(\"steps\", 3)); })"
+            + ".build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("reporter")
+          .source(
+              "test.reporter.ReporterTools",
+              PluginJarBuilder.toolProvider("test.reporter", "ReporterTools", "", spec))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Writes plugin {@code gallery} with one tool, {@code picture} (no prefix), which answers with
+   * content blocks: the text "A pixel:", an image of the bytes 1, 2, 3 ({@code image/png}), audio
+   * of the byte 9 ({@code audio/wav}) and the embedded text resource {@code mem://note} ("note",
+   * {@code text/plain}).
+   */
+  public static Path writeContentPlugin(Path dir) {
+    String spec =
+        "ToolSpec.builder(\"picture\").description(\"Shows a picture\")"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")"
+            + ".handler(a -> ToolResult.content("
+            + " ToolContent.text(\"A pixel:\"),"
+            + " ToolContent.image(new byte[] {1, 2, 3}, \"image/png\"),"
+            + " ToolContent.audio(new byte[] {9}, \"audio/wav\"),"
+            + " ToolContent.resource(ResourceContents.text(\"mem://note\", \"text/plain\", \"note\"))))"
+            + ".build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("gallery")
+          .source(
+              "test.gallery.GalleryTools",
+              PluginJarBuilder.toolProvider("test.gallery", "GalleryTools", "", spec))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A tool with no arguments whose handler body is {@code body} (an expression or block). */
   static String simple(String name, String body) {
     return "ToolSpec.builder(\""

@@ -1,0 +1,131 @@
+package org.corpusmcp.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.corpusmcp.api.LogLevel;
+import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.ResourceContents;
+import org.corpusmcp.api.ResourceRequest;
+import org.corpusmcp.api.ResourceTemplateSpec;
+import org.corpusmcp.api.ToolArguments;
+import org.corpusmcp.api.ToolCall;
+import org.corpusmcp.api.ToolContent;
+import org.corpusmcp.api.ToolResult;
+import org.corpusmcp.api.ToolSpec;
+import org.corpusmcp.testkit.TestContexts;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fixtures against the suite's descriptions of them (the scenario texts of
+ * {@code @modelcontextprotocol/conformance}): names, contents, and the reports of the logging and
+ * progress tools, through plugin-api alone.
+ */
+class FixtureTest {
+
+  static final PluginContext CONTEXT = TestContexts.of("conformance-fixture", Map.of());
+
+  /** A call that keeps what the tool reports. */
+  static final class RecordingCall implements ToolCall {
+    final List<String> reports = new ArrayList<>();
+
+    @Override
+    public ToolArguments arguments() {
+      return ToolArguments.of(Map.of());
+    }
+
+    @Override
+    public void progress(double done, @Nullable Double total, @Nullable String message) {
+      reports.add("progress " + (int) done + "/" + (total == null ? "?" : total.intValue()));
+    }
+
+    @Override
+    public void log(LogLevel level, String message) {
+      reports.add(level.wireName() + " " + message);
+    }
+  }
+
+  static ToolSpec tool(String name) {
+    return new FixtureTools()
+        .tools(CONTEXT).stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  static List<ToolContent> content(String name, ToolCall call) {
+    return assertInstanceOf(ToolResult.Success.class, tool(name).callHandler().call(call))
+        .content();
+  }
+
+  @Test
+  void theContentToolsAnswerAsTheSuiteDescribes() {
+    RecordingCall call = new RecordingCall();
+    assertEquals(
+        List.of(ToolContent.text("This is a simple text response for testing.")),
+        content("test_simple_text", call));
+    ToolContent.Image image =
+        assertInstanceOf(ToolContent.Image.class, content("test_image_content", call).get(0));
+    assertEquals("image/png", image.mimeType());
+    ToolContent.Audio audio =
+        assertInstanceOf(ToolContent.Audio.class, content("test_audio_content", call).get(0));
+    assertEquals("audio/wav", audio.mimeType());
+    assertEquals(
+        List.of(
+            ToolContent.resource(
+                ResourceContents.text(
+                    "test://embedded-resource",
+                    "text/plain",
+                    "This is an embedded resource content."))),
+        content("test_embedded_resource", call));
+    List<ToolContent> mixed = content("test_multiple_content_types", call);
+    assertEquals(ToolContent.text("Multiple content types test:"), mixed.get(0));
+    assertInstanceOf(ToolContent.Image.class, mixed.get(1));
+    assertEquals(
+        ToolContent.resource(
+            ResourceContents.text(
+                "test://mixed-content-resource",
+                "application/json",
+                "{\"test\":\"data\",\"value\":123}")),
+        mixed.get(2));
+  }
+
+  @Test
+  void theErrorToolFailsWithTheSuitesMessage() {
+    ToolResult.Failure failure =
+        assertInstanceOf(
+            ToolResult.Failure.class,
+            tool("test_error_handling").callHandler().call(new RecordingCall()));
+    assertEquals("This tool intentionally returns an error for testing", failure.message());
+  }
+
+  @Test
+  void theLoggingAndProgressToolsReportThreeTimes() {
+    RecordingCall logging = new RecordingCall();
+    content("test_tool_with_logging", logging);
+    assertEquals(
+        List.of(
+            "info Tool execution started",
+            "info Tool processing data",
+            "info Tool execution completed"),
+        logging.reports);
+    RecordingCall progress = new RecordingCall();
+    content("test_tool_with_progress", progress);
+    assertEquals(
+        List.of("progress 0/100", "progress 50/100", "progress 100/100"), progress.reports);
+  }
+
+  @Test
+  void theTemplateEchoesItsIdAsJson() {
+    ResourceTemplateSpec template = new FixtureResources().resourceTemplates(CONTEXT).get(0);
+    assertEquals("test://template/{id}/data", template.uriTemplate());
+    List<ResourceContents> read =
+        template
+            .reader()
+            .read(new ResourceRequest("test://template/1\"2/data", Map.of("id", "1\"2")));
+    assertEquals(
+        Map.of("id", "1\"2", "templateTest", true, "data", "Data for ID: 1\"2"),
+        CONTEXT.json().parseObject(read.get(0).text()));
+  }
+}
