@@ -47,9 +47,10 @@ import org.jspecify.annotations.Nullable;
  *       title as a field of its own; the floor below is taken of relevance.
  *   <li>Order: exact titles first (an agent that types a title wants that article); then above the
  *       floor before below it; then documents whose whole title the query names, more title words
- *       first ("who wrote Hit the Road Jack"); then relevance; then RRF score, strength, lexical
- *       title coverage of the query, library order in corpus.toml, and path, so the order is fully
- *       deterministic.
+ *       first ("who wrote Hit the Road Jack"), and of those the one without a qualifier in
+ *       parentheses the query leaves out ("Ray Charles" before "Ray Charles (album)" for "Ray
+ *       Charls"); then relevance; then RRF score, strength, lexical title coverage of the query,
+ *       library order in corpus.toml, and path, so the order is fully deterministic.
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
  *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
@@ -469,12 +470,17 @@ final class FederatedSearch {
    * diversity are left to the caller, which sees every segment of the answer).
    */
   List<Candidate> order(Collection<Candidate> candidates, TermWeights weights) {
-    record Ranked(Candidate c, double relevance) {}
+    record Ranked(Candidate c, double relevance, int unnamedQualifier) {}
     List<Ranked> ranked = new ArrayList<>(candidates.size());
     double strongest = 0;
     for (Candidate c : candidates) {
       double r = c.strength() + TITLE_WEIGHT * weights.titleShare(c.entry().title());
-      ranked.add(new Ranked(c, r));
+      // only among titles the query names whole: elsewhere a qualifier says nothing of intent
+      int unnamed =
+          c.titleInQuery() > 0
+              ? Lexical.qualifierWordsUnnamed(weights.terms(), c.entry().title())
+              : 0;
+      ranked.add(new Ranked(c, r, unnamed));
       strongest = Math.max(strongest, r);
     }
     List<Ranked> marked = new ArrayList<>(ranked.size());
@@ -482,12 +488,14 @@ final class FederatedSearch {
       marked.add(
           new Ranked(
               r.c().withWeak(!r.c().exact() && r.relevance() < RELEVANCE_FLOOR * strongest),
-              r.relevance()));
+              r.relevance(),
+              r.unnamedQualifier()));
     }
     marked.sort(
         Comparator.comparing((Ranked r) -> !r.c().exact())
             .thenComparing(r -> r.c().weak())
             .thenComparing(Comparator.comparingInt((Ranked r) -> r.c().titleInQuery()).reversed())
+            .thenComparingInt(Ranked::unnamedQualifier)
             .thenComparing(Comparator.comparingDouble(Ranked::relevance).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().rrf()).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().strength()).reversed())
