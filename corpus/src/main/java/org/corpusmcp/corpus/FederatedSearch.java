@@ -37,8 +37,10 @@ import org.jspecify.annotations.Nullable;
  *       Redirects are resolved to their targets and each document is kept once, at its best rank.
  *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
  *       weight relative to the collection's best, scaled by the share of the query's terms the best
- *       one matched (Xapian's percentage, over the whole collection); for a title-only hit the
- *       share of the query's terms in its title.
+ *       one matched (Xapian's percentage, over the whole collection), each library's weights first
+ *       scaled by its {@link LibraryAffinity} (a library where the query's informative words are
+ *       rarer than in the average member weighs less); for a title-only hit the share of the
+ *       query's terms in its title.
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
@@ -47,9 +49,10 @@ import org.jspecify.annotations.Nullable;
  *       title as a field of its own; the floor below is taken of relevance.
  *   <li>Order: exact titles first (an agent that types a title wants that article); then above the
  *       floor before below it; then documents whose whole title the query names, more title words
- *       first ("who wrote Hit the Road Jack"); then relevance; then RRF score, strength, lexical
- *       title coverage of the query, library order in corpus.toml, and path, so the order is fully
- *       deterministic.
+ *       first ("who wrote Hit the Road Jack"), and of those the one without a qualifier in
+ *       parentheses the query leaves out ("Ray Charles" before "Ray Charles (album)" for "Ray
+ *       Charls"); then relevance; then RRF score, strength, lexical title coverage of the query,
+ *       library order in corpus.toml, and path, so the order is fully deterministic.
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
  *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
@@ -179,7 +182,8 @@ final class FederatedSearch {
       Map<String, String> failures,
       boolean withExact) {
     Map<Integer, ComparableSearcher.Prepared> prepared = new HashMap<>();
-    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared);
+    Map<Integer, Double> affinity = new HashMap<>();
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared, affinity);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
@@ -215,7 +219,9 @@ final class FederatedSearch {
             collections.containsKey(i) ? comparable(library).language() : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
-          members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
+          members.add(
+              new Weighed(
+                  library, i, hit, answer.scored().queryTerms(), affinity.getOrDefault(i, 1.0)));
         }
       } else {
         lists.add(rankedList(library, i, answer.plain(), false, mode, query, -1));
@@ -239,7 +245,10 @@ final class FederatedSearch {
    * library whose statistics cannot be read is searched alone, and fails there.
    */
   private Map<Integer, CollectionStats> collectionStats(
-      Query query, LibrarySearcher.Mode mode, Map<Integer, ComparableSearcher.Prepared> prepared) {
+      Query query,
+      LibrarySearcher.Mode mode,
+      Map<Integer, ComparableSearcher.Prepared> prepared,
+      Map<Integer, Double> affinity) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;
@@ -282,8 +291,10 @@ final class FederatedSearch {
       }
       if (counted.size() >= 2) {
         CollectionStats merged = CollectionStats.merge(stats);
-        for (int i : counted) {
-          out.put(i, merged);
+        double[] factors = LibraryAffinity.factors(stats, merged);
+        for (int k = 0; k < counted.size(); k++) {
+          out.put(counted.get(k), merged);
+          affinity.put(counted.get(k), factors[k]);
         }
       }
     }
@@ -319,9 +330,20 @@ final class FederatedSearch {
     return searchers.apply(library).comparable().orElseThrow();
   }
 
-  /** A collection member's hit, with what it takes to rank it among the other members' hits. */
+  /**
+   * A collection member's hit, with what it takes to rank it among the other members' hits: its
+   * library's {@link LibraryAffinity} factor scales its weight.
+   */
   private record Weighed(
-      Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
+      Library library,
+      int order,
+      ComparableSearcher.ScoredHit hit,
+      int queryTerms,
+      double affinity) {
+    double weight() {
+      return hit.weight() * affinity;
+    }
+  }
 
   /**
    * One list of a collection's hits in weight order (ties: library order, path), each document
@@ -331,7 +353,7 @@ final class FederatedSearch {
       List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
     List<Weighed> sorted = new ArrayList<>(members);
     sorted.sort(
-        Comparator.comparingDouble((Weighed w) -> w.hit().weight())
+        Comparator.comparingDouble(Weighed::weight)
             .reversed()
             .thenComparingInt(Weighed::order)
             .thenComparing(w -> w.hit().entry().path()));
@@ -341,9 +363,9 @@ final class FederatedSearch {
     }
     Weighed best = sorted.get(0);
     double factor =
-        best.hit().weight() <= 0 || best.queryTerms() == 0
+        best.weight() <= 0 || best.queryTerms() == 0
             ? 0
-            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
+            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.weight();
     Set<DocumentKey> seen = new HashSet<>();
     int rank = 0;
     for (Weighed w : sorted) {
@@ -352,7 +374,7 @@ final class FederatedSearch {
         continue;
       }
       rank++;
-      double strength = Math.min(1.0, w.hit().weight() * factor);
+      double strength = Math.min(1.0, w.weight() * factor);
       out.add(
           Candidate.in(w.library(), w.order(), end)
               .rrf(1.0 / (RRF_K + rank))
@@ -469,12 +491,17 @@ final class FederatedSearch {
    * diversity are left to the caller, which sees every segment of the answer).
    */
   List<Candidate> order(Collection<Candidate> candidates, TermWeights weights) {
-    record Ranked(Candidate c, double relevance) {}
+    record Ranked(Candidate c, double relevance, int unnamedQualifier) {}
     List<Ranked> ranked = new ArrayList<>(candidates.size());
     double strongest = 0;
     for (Candidate c : candidates) {
       double r = c.strength() + TITLE_WEIGHT * weights.titleShare(c.entry().title());
-      ranked.add(new Ranked(c, r));
+      // only among titles the query names whole: elsewhere a qualifier says nothing of intent
+      int unnamed =
+          c.titleInQuery() > 0
+              ? Lexical.qualifierWordsUnnamed(weights.terms(), c.entry().title())
+              : 0;
+      ranked.add(new Ranked(c, r, unnamed));
       strongest = Math.max(strongest, r);
     }
     List<Ranked> marked = new ArrayList<>(ranked.size());
@@ -482,12 +509,14 @@ final class FederatedSearch {
       marked.add(
           new Ranked(
               r.c().withWeak(!r.c().exact() && r.relevance() < RELEVANCE_FLOOR * strongest),
-              r.relevance()));
+              r.relevance(),
+              r.unnamedQualifier()));
     }
     marked.sort(
         Comparator.comparing((Ranked r) -> !r.c().exact())
             .thenComparing(r -> r.c().weak())
             .thenComparing(Comparator.comparingInt((Ranked r) -> r.c().titleInQuery()).reversed())
+            .thenComparingInt(Ranked::unnamedQualifier)
             .thenComparing(Comparator.comparingDouble(Ranked::relevance).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().rrf()).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().strength()).reversed())

@@ -213,6 +213,26 @@ final class Lexical {
     return 2 * words.size() > terms.size() ? words.size() : 0;
   }
 
+  /**
+   * How many words of {@code title}'s trailing qualifier in parentheses the query does not name:
+   * "Ray Charles (album)" has one for "Ray Charls" and none for "Ray Charles album". Of two pages
+   * the query names by their whole title, the one without a qualifier it left out is the one it
+   * means: an archive gives the unqualified title to a name's primary sense.
+   */
+  static int qualifierWordsUnnamed(List<String> terms, String title) {
+    java.util.regex.Matcher m = QUALIFIER.matcher(title);
+    if (!m.find()) {
+      return 0;
+    }
+    int unnamed = 0;
+    for (String w : terms(m.group())) {
+      if (!STOPWORDS.contains(w) && !terms.contains(w)) {
+        unnamed++;
+      }
+    }
+    return unnamed;
+  }
+
   private static final int TYPO_MIN_LETTERS = 5;
 
   private static boolean namedWithATypo(List<String> terms, String titleWord) {

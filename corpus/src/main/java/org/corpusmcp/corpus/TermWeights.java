@@ -84,6 +84,11 @@ final class TermWeights {
     return new TermWeights(List.copyOf(terms), idf);
   }
 
+  /** The query's words, as weighed. */
+  List<String> terms() {
+    return terms;
+  }
+
   /**
    * The share of the query's information held by the words of {@code title} (a qualifier in
    * parentheses included: "(album)" says what the page is): the idf of the query's words the title
