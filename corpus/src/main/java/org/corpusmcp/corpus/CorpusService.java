@@ -48,21 +48,14 @@ public final class CorpusService implements AutoCloseable {
   private final FederatedSearch federated;
   private final TypoRescue typos;
 
-  /** A reply as the client receives it: the tool result's JSON text block. */
-  private final ReplyText replyText;
-
   private final RepeatedFailures fetchFailures =
       new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
-   * @param replyText a reply as the client will receive it (the host's JSON text), so fetch's
-   *     budget bounds what the client actually gets
    */
-  public CorpusService(
-      Corpus corpus, Function<Library, LibrarySearcher> searchers, ReplyText replyText) {
+  public CorpusService(Corpus corpus, Function<Library, LibrarySearcher> searchers) {
     this.corpus = corpus;
-    this.replyText = replyText;
     this.settings = corpus.settings();
     this.store =
         new DocumentStore(
@@ -431,14 +424,19 @@ public final class CorpusService implements AutoCloseable {
             false,
             List.of());
     FetchBudget.Fitted fitted =
-        new FetchBudget(
-                new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()),
-                replyText)
+        new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()))
             .fit(
                 outline,
                 pieces,
                 (piece, content, fullLength) ->
-                    sectionView(document.section(SectionId.of(piece.id())), content, fullLength));
+                    new SectionView(
+                        piece.id(),
+                        piece.title(),
+                        piece.level(),
+                        content,
+                        sha256(content),
+                        fullLength,
+                        piece.metadata()));
     return Reply.ok(FetchBudget.assemble(outline, fitted));
   }
 

@@ -48,9 +48,7 @@ class ArchivePathsTest {
     int failures = 0;
     try (CorpusService service =
         new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null),
-            CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus())) {
       List<String> refs = new ArrayList<>();
       try (org.corpusmcp.zim.Archive listing = org.corpusmcp.zim.Zim.open(doomed)) {
         for (Entry e : listing.entriesByPath()) {

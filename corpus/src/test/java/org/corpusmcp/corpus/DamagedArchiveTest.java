@@ -49,9 +49,7 @@ class DamagedArchiveTest {
     ExecutorService clients = Executors.newFixedThreadPool(8);
     try (CorpusService service =
         new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null),
-            CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus())) {
       // The refs come from a second handle on the file, so the service's own caches stay cold
       // and its reads meet the damage (what it had cached before may still be served).
       List<String> refs = new ArrayList<>();

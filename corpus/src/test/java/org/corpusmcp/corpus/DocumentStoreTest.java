@@ -131,8 +131,7 @@ class DocumentStoreTest {
                 settings,
                 Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())),
                 null),
-            CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            CorpusSearchers.forCorpus())) {
       Reply<SearchResult> first = service.search("music history", 10);
       int parsed = adapter.parses.get();
       assertTrue(parsed >= 5, "the first search parses its results, parses: " + parsed);

@@ -31,9 +31,9 @@ final class TestCorpus {
   static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
 
   /**
-   * Replies written roughly as the host writes them (two-space indentation, snake_case names,
-   * absent fields left out); the host's exact mapping is its own, tested there. The budget tests
-   * here measure with this same text, so they hold for whatever text the budget is given.
+   * Any reply written roughly as the host writes it (two-space indentation, snake_case names,
+   * absent fields left out), for tests that read every reply's text; a fetch reply exactly as the
+   * client receives it is {@link #fetchText}'s.
    */
   private static final JsonMapper JSON =
       JsonMapper.builder()
@@ -45,19 +45,9 @@ final class TestCorpus {
                       JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
           .build();
 
-  /** Fetch replies as {@link #replyText(Object)} writes them. */
-  static final ReplyText REPLY_TEXT =
-      new ReplyText() {
-        @Override
-        public String of(FetchResponse reply) {
-          return replyText(reply);
-        }
-
-        @Override
-        public String of(FetchResponse.SectionView section) {
-          return replyText(section);
-        }
-      };
+  /** The host's mapper (JsonText.newMapper): what a client's text block is written with. */
+  private static final JsonMapper HOST_JSON =
+      JsonMapper.builder().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
 
   private TestCorpus() {}
 
@@ -72,6 +62,11 @@ final class TestCorpus {
   /** A reply as the client receives it. */
   static String replyText(Object reply) {
     return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(reply);
+  }
+
+  /** A fetch reply as the client receives it: the text block the fetch budget bounds. */
+  static String fetchText(FetchResponse reply) {
+    return HOST_JSON.writerWithDefaultPrettyPrinter().writeValueAsString(FetchJson.of(reply));
   }
 
   /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
@@ -100,8 +95,7 @@ final class TestCorpus {
     Path config = writeConfig(dir, libraries);
     CorpusSettings settings =
         CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();
-    return new CorpusService(
-        Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), REPLY_TEXT);
+    return new CorpusService(Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus());
   }
 
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */

@@ -263,9 +263,7 @@ class TypoToleranceTest {
             .logQueries(false)
             .build();
     return new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null),
-        CorpusSearchers.forCorpus(),
-        TestCorpus.REPLY_TEXT);
+        Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus());
   }
 
   private static String run(List<String> command) throws IOException, InterruptedException {

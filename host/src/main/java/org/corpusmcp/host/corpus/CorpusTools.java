@@ -5,11 +5,12 @@ import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.FetchJson;
 import org.corpusmcp.markdown.MarkdownRenderer;
 
 /**
  * The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}; their replies and
- * output schemas are {@link CorpusJson}'s.
+ * output schemas are {@link CorpusJson}'s and, for fetch, the corpus's {@link FetchJson}'s.
  */
 public final class CorpusTools {
 
@@ -88,13 +89,12 @@ public final class CorpusTools {
                "sections":{"type":"array","maxItems":64,"items":{"type":"string","maxLength":512},
                            "description":"Section ids to return (default: the whole document)"}},
              "required":["ref"],"additionalProperties":false}""")
-            .outputSchema(CorpusJson.FETCH_SCHEMA)
+            .outputSchema(FetchJson.SCHEMA)
             .hints(ToolHints.localLookup())
             .handler(
                 args ->
                     CorpusJson.toolResult(
-                        service.fetch(args.string("ref"), args.strings("sections")),
-                        CorpusJson::fetch))
+                        service.fetch(args.string("ref"), args.strings("sections")), FetchJson::of))
             .build();
     return List.of(search, fetch);
   }

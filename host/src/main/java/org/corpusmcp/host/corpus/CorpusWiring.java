@@ -14,7 +14,6 @@ import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How the host opens its corpus, the one way {@code serve}, {@code corpus list}, {@code corpus
@@ -81,20 +80,14 @@ public final class CorpusWiring {
 
   /** The corpus opened and served: its search and fetch become host tools. */
   public static Host.HostTools tools(
-      CorpusSettings settings,
-      List<LoadedPlugin> plugins,
-      JsonMapper json,
-      @Nullable PrintStream progress) {
-    return tools(open(settings, plugins, progress), json);
+      CorpusSettings settings, List<LoadedPlugin> plugins, @Nullable PrintStream progress) {
+    return tools(open(settings, plugins, progress));
   }
 
   /** An opened corpus served: its search and fetch become host tools, which close it. */
-  public static Host.HostTools tools(Corpus corpus, JsonMapper json) {
+  public static Host.HostTools tools(Corpus corpus) {
     CorpusService service =
-        new CorpusService(
-            corpus,
-            CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()),
-            CorpusJson.replyText(json));
+        new CorpusService(corpus, CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()));
     return new Host.HostTools(CorpusTools.of(service), service);
   }
 }
