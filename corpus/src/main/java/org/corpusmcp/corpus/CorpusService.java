@@ -23,7 +23,6 @@ import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
 import org.corpusmcp.corpus.SearchResult.SectionHint;
-import org.corpusmcp.markdown.MarkdownRenderer;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -406,8 +405,8 @@ public final class CorpusService implements AutoCloseable {
     }
 
     String canonical = Refs.encode(library.name(), library.refPath(end));
-    // rendering: which rendering the content and content_hash values are; a hash is checkable
-    // again only against the same rendering of the same archive.
+    // rendering: which rendering the content and content_hash values are (the adapter's); a hash
+    // is checkable again only against the same rendering of the same archive.
     FetchResponse outline =
         new FetchResponse(
             canonical,
@@ -417,7 +416,7 @@ public final class CorpusService implements AutoCloseable {
             document.title(),
             library.snapshot(),
             archiveInfo(library),
-            MarkdownRenderer.RENDERING,
+            library.rendering(),
             document.metadata(),
             List.of(),
             available(document, own::get),

@@ -14,6 +14,7 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -106,6 +107,12 @@ final class TestCorpus {
     @Override
     public String name() {
       return "generic";
+    }
+
+    /** The shared renderer's: nothing here changes the Markdown it writes. */
+    @Override
+    public String rendering() {
+      return MarkdownRenderer.RENDERING;
     }
 
     @Override
