@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
@@ -52,8 +50,12 @@ public final class CorpusService implements AutoCloseable {
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
+   * @param workers the threads libraries are searched and documents read on ({@code searchWorkers}
+   *     of them serve the settings' intent); the caller's: it shuts them down after closing this
+   *     service
    */
-  public CorpusService(Corpus corpus, Function<Library, LibrarySearcher> searchers) {
+  public CorpusService(
+      Corpus corpus, Function<Library, LibrarySearcher> searchers, ExecutorService workers) {
     this.corpus = corpus;
     this.settings = corpus.settings();
     this.store =
@@ -62,15 +64,7 @@ public final class CorpusService implements AutoCloseable {
             settings.searchTextCacheBytes(),
             settings.maxDocumentBytes(),
             settings.maxClusterBytes());
-    AtomicInteger n = new AtomicInteger();
-    this.workers =
-        Executors.newFixedThreadPool(
-            settings.searchWorkers(),
-            r -> {
-              Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    this.workers = workers;
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
     this.typos = new TypoRescue(corpus.libraries(), searchers, federated);
@@ -556,7 +550,6 @@ public final class CorpusService implements AutoCloseable {
 
   @Override
   public void close() {
-    workers.shutdownNow();
     corpus.close();
   }
 }

@@ -48,7 +48,9 @@ class ArchivePathsTest {
     int failures = 0;
     try (CorpusService service =
         new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus())) {
+            Corpus.open(settings, TestCorpus.adapters(), null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.WORKERS)) {
       List<String> refs = new ArrayList<>();
       try (org.corpusmcp.zim.Archive listing = org.corpusmcp.zim.Zim.open(doomed)) {
         for (Entry e : listing.entriesByPath()) {

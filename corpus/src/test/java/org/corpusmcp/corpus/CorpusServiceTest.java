@@ -42,7 +42,8 @@ class CorpusServiceTest {
             .maxConsecutive(maxConsecutive)
             .logQueries(false)
             .build();
-    return new CorpusService(Corpus.open(settings, TestCorpus.adapters(), null), searchers);
+    return new CorpusService(
+        Corpus.open(settings, TestCorpus.adapters(), null), searchers, TestCorpus.WORKERS);
   }
 
   static CorpusService service(String name, Map<String, String> libraries) {

@@ -49,7 +49,9 @@ class DamagedArchiveTest {
     ExecutorService clients = Executors.newFixedThreadPool(8);
     try (CorpusService service =
         new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus())) {
+            Corpus.open(settings, TestCorpus.adapters(), null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.WORKERS)) {
       // The refs come from a second handle on the file, so the service's own caches stay cold
       // and its reads meet the damage (what it had cached before may still be served).
       List<String> refs = new ArrayList<>();

@@ -131,7 +131,8 @@ class DocumentStoreTest {
                 settings,
                 Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())),
                 null),
-            CorpusSearchers.forCorpus())) {
+            CorpusSearchers.forCorpus(),
+            TestCorpus.WORKERS)) {
       Reply<SearchResult> first = service.search("music history", 10);
       int parsed = adapter.parses.get();
       assertTrue(parsed >= 5, "the first search parses its results, parses: " + parsed);

@@ -74,7 +74,9 @@ class PrettyJsonSizeTest {
             .build();
     try (CorpusService service =
         new CorpusService(
-            Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus())) {
+            Corpus.open(settings, TestCorpus.adapters(), null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.WORKERS)) {
       FetchResponse whole =
           CorpusServiceTest.body(service.fetch("corpus://Maxi/Ray_Charles", List.of()));
       List<SectionView> pieces = whole.sections();

@@ -55,7 +55,10 @@ class RenderingNameTest {
             "generic",
             new AdapterBinding(adapter, "test-plugin", RenderingNameTest.class.getClassLoader()));
     try (CorpusService service =
-        new CorpusService(Corpus.open(settings, adapters, null), CorpusSearchers.forCorpus())) {
+        new CorpusService(
+            Corpus.open(settings, adapters, null),
+            CorpusSearchers.forCorpus(),
+            TestCorpus.WORKERS)) {
       return CorpusServiceTest.body(service.fetch("corpus://Mini/Ray_Charles", List.of()))
           .rendering();
     }

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -49,6 +51,19 @@ final class TestCorpus {
   /** The host's mapper (JsonText.newMapper): what a client's text block is written with. */
   private static final JsonMapper HOST_JSON =
       JsonMapper.builder().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+
+  /**
+   * The search threads every test's service shares, as the host's services share the process's:
+   * daemons, living as long as the test JVM.
+   */
+  static final ExecutorService WORKERS =
+      Executors.newFixedThreadPool(
+          4,
+          r -> {
+            Thread t = new Thread(r, "test-corpus-search");
+            t.setDaemon(true);
+            return t;
+          });
 
   private TestCorpus() {}
 
@@ -96,7 +111,8 @@ final class TestCorpus {
     Path config = writeConfig(dir, libraries);
     CorpusSettings settings =
         CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();
-    return new CorpusService(Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus());
+    return new CorpusService(
+        Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), TestCorpus.WORKERS);
   }
 
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */

@@ -263,7 +263,9 @@ class TypoToleranceTest {
             .logQueries(false)
             .build();
     return new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null), CorpusSearchers.forCorpus());
+        Corpus.open(settings, TestCorpus.adapters(), null),
+        CorpusSearchers.forCorpus(),
+        TestCorpus.WORKERS);
   }
 
   private static String run(List<String> command) throws IOException, InterruptedException {

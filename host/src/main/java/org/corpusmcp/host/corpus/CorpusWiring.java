@@ -5,6 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusConfig;
 import org.corpusmcp.corpus.CorpusSearchers;
@@ -86,8 +89,28 @@ public final class CorpusWiring {
 
   /** An opened corpus served: its search and fetch become host tools, which close it. */
   public static Host.HostTools tools(Corpus corpus) {
+    ExecutorService workers = searchWorkers(corpus.settings().searchWorkers());
     CorpusService service =
-        new CorpusService(corpus, CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()));
-    return new Host.HostTools(CorpusTools.of(service), service);
+        new CorpusService(
+            corpus, CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()), workers);
+    // the workers stop first, so no search still running meets a closed archive
+    return new Host.HostTools(
+        CorpusTools.of(service),
+        () -> {
+          workers.shutdownNow();
+          service.close();
+        });
+  }
+
+  /** The corpus's search threads: daemons, so a search in flight never holds the JVM open. */
+  private static ExecutorService searchWorkers(int count) {
+    AtomicInteger n = new AtomicInteger();
+    return Executors.newFixedThreadPool(
+        count,
+        r -> {
+          Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
   }
 }

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.corpus.CorpusSearchers;
@@ -66,6 +68,16 @@ class CorpusJsonTest {
 
   private static final Map<String, String> SAMPLES = new LinkedHashMap<>();
 
+  /** The search threads this class's services share: daemons, as long as the test JVM. */
+  private static final ExecutorService WORKERS =
+      Executors.newFixedThreadPool(
+          2,
+          r -> {
+            Thread t = new Thread(r, "test-corpus-search");
+            t.setDaemon(true);
+            return t;
+          });
+
   static {
     SAMPLES.put("Hundred", TestCorpus.HUNDRED);
     SAMPLES.put("Maxi", TestCorpus.RAY_MAXI);
@@ -83,7 +95,8 @@ class CorpusJsonTest {
             .searchWorkers(2)
             .logQueries(false)
             .build();
-    return new CorpusService(CorpusWiring.open(settings, plugins.plugins(), null), searchers);
+    return new CorpusService(
+        CorpusWiring.open(settings, plugins.plugins(), null), searchers, WORKERS);
   }
 
   @Test
