@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.corpusmcp.api.corpus.Document;
 import org.corpusmcp.api.corpus.Section;
@@ -23,7 +21,6 @@ import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
 import org.corpusmcp.corpus.SearchResult.SectionHint;
-import org.corpusmcp.markdown.MarkdownRenderer;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -48,21 +45,18 @@ public final class CorpusService implements AutoCloseable {
   private final FederatedSearch federated;
   private final TypoRescue typos;
 
-  /** A reply as the client receives it: the tool result's JSON text block. */
-  private final ReplyText replyText;
-
   private final RepeatedFailures fetchFailures =
       new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
 
   /**
    * @param searchers the searcher for each library (full-text where the archive has an index)
-   * @param replyText a reply as the client will receive it (the host's JSON text), so fetch's
-   *     budget bounds what the client actually gets
+   * @param workers the threads libraries are searched and documents read on ({@code searchWorkers}
+   *     of them serve the settings' intent); the caller's: it shuts them down after closing this
+   *     service
    */
   public CorpusService(
-      Corpus corpus, Function<Library, LibrarySearcher> searchers, ReplyText replyText) {
+      Corpus corpus, Function<Library, LibrarySearcher> searchers, ExecutorService workers) {
     this.corpus = corpus;
-    this.replyText = replyText;
     this.settings = corpus.settings();
     this.store =
         new DocumentStore(
@@ -70,15 +64,7 @@ public final class CorpusService implements AutoCloseable {
             settings.searchTextCacheBytes(),
             settings.maxDocumentBytes(),
             settings.maxClusterBytes());
-    AtomicInteger n = new AtomicInteger();
-    this.workers =
-        Executors.newFixedThreadPool(
-            settings.searchWorkers(),
-            r -> {
-              Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    this.workers = workers;
     this.federated =
         new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
     this.typos = new TypoRescue(corpus.libraries(), searchers, federated);
@@ -413,8 +399,8 @@ public final class CorpusService implements AutoCloseable {
     }
 
     String canonical = Refs.encode(library.name(), library.refPath(end));
-    // rendering: which rendering the content and content_hash values are; a hash is checkable
-    // again only against the same rendering of the same archive.
+    // rendering: which rendering the content and content_hash values are (the adapter's); a hash
+    // is checkable again only against the same rendering of the same archive.
     FetchResponse outline =
         new FetchResponse(
             canonical,
@@ -424,21 +410,26 @@ public final class CorpusService implements AutoCloseable {
             document.title(),
             library.snapshot(),
             archiveInfo(library),
-            MarkdownRenderer.RENDERING,
+            library.rendering(),
             document.metadata(),
             List.of(),
             available(document, own::get),
             false,
             List.of());
     FetchBudget.Fitted fitted =
-        new FetchBudget(
-                new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()),
-                replyText)
+        new FetchBudget(new FetchBudget.Limit(settings.maxFetchChars(), settings.maxFetchTokens()))
             .fit(
                 outline,
                 pieces,
                 (piece, content, fullLength) ->
-                    sectionView(document.section(SectionId.of(piece.id())), content, fullLength));
+                    new SectionView(
+                        piece.id(),
+                        piece.title(),
+                        piece.level(),
+                        content,
+                        sha256(content),
+                        fullLength,
+                        piece.metadata()));
     return Reply.ok(FetchBudget.assemble(outline, fitted));
   }
 
@@ -559,7 +550,6 @@ public final class CorpusService implements AutoCloseable {
 
   @Override
   public void close() {
-    workers.shutdownNow();
     corpus.close();
   }
 }

@@ -38,54 +38,53 @@ final class FetchBudget {
    * @param maxTokens estimated tokens ({@link TokenEstimate}); 0 for no token bound
    */
   record Limit(int maxChars, int maxTokens) {
-    /** How much of the budget {@code text} takes: 1 or less fits. */
-    double load(String text) {
-      double chars = (double) text.length() / maxChars;
+    /** How much of the budget a text of this size takes: 1 or less fits. */
+    double load(TextSize text) {
+      double chars = (double) text.chars() / maxChars;
       if (maxTokens <= 0 || chars > 1) {
         return chars;
       }
-      return Math.max(chars, (double) TokenEstimate.of(text) / maxTokens);
+      return Math.max(chars, (double) text.tokens() / maxTokens);
+    }
+
+    boolean holds(TextSize text) {
+      return load(text) <= 1;
     }
   }
 
   private final Limit limit;
-  private final ReplyText render;
 
-  /**
-   * @param render a reply as the client receives it (the tool result's text block)
-   */
-  FetchBudget(Limit limit, ReplyText render) {
+  FetchBudget(Limit limit) {
     this.limit = limit;
-    this.render = render;
   }
 
   /**
    * @param reply the reply without sections (none kept, none omitted, not truncated)
+   * @param recut called once, for the section that is cut, if one is
    */
   Fitted fit(FetchResponse reply, List<SectionView> pieces, Recut recut) {
-    Fitted everything = new Fitted(List.copyOf(pieces), List.of(), false);
-    if (fits(reply, everything)) {
-      return everything;
+    FetchReplySize size = new FetchReplySize(reply, pieces);
+    if (limit.holds(size.prefix(pieces.size()))) {
+      return new Fitted(List.copyOf(pieces), List.of(), false);
     }
-    // Keep a prefix; shrink it until the exact serialized size fits. Each step is one serialization
-    // of at most the budget's worth of text, and the first guess from per-piece sizes is close.
-    int keep = Math.max(1, firstGuess(reply, pieces));
+    // Keep a prefix; shrink it from a first guess made from per-piece sizes until it fits.
+    int keep = Math.min(pieces.size(), Math.max(1, firstGuess(size, pieces)));
     while (keep > 0) {
-      Fitted prefix = prefix(pieces, keep);
-      if (fits(reply, prefix)) {
-        return prefix;
+      if (limit.holds(size.prefix(keep))) {
+        return prefix(pieces, keep);
       }
       keep--;
     }
-    return cutFirst(reply, pieces, recut);
+    return cutFirst(size, pieces, recut);
   }
 
-  private int firstGuess(FetchResponse reply, List<SectionView> pieces) {
-    double room = 1 - limit.load(render.of(assemble(reply, prefix(pieces, 0))));
+  private int firstGuess(FetchReplySize size, List<SectionView> pieces) {
+    double room = 1 - limit.load(size.prefix(0));
     int keep = 0;
     for (SectionView p : pieces) {
       // the piece's own text, with some room for its indentation inside the reply
-      double cost = limit.load(render.of(p) + " ".repeat(8 * (fields(p) + 2)));
+      long indentation = 8L * (fields(p) + 2);
+      double cost = limit.load(size.alone(p).plus(new TextSize(indentation, 0, indentation)));
       if (cost > room) {
         break;
       }
@@ -103,7 +102,7 @@ final class FetchBudget {
     return 5 + (s.truncated() ? 2 : 0) + (s.metadata().isEmpty() ? 0 : 1);
   }
 
-  private Fitted cutFirst(FetchResponse reply, List<SectionView> pieces, Recut recut) {
+  private Fitted cutFirst(FetchReplySize size, List<SectionView> pieces, Recut recut) {
     if (pieces.isEmpty()) {
       return new Fitted(List.of(), List.of(), false);
     }
@@ -112,39 +111,46 @@ final class FetchBudget {
     // the longest prefix cut at the end of a line whose reply fits; then, when the next line is a
     // long paragraph, as much of it as fits, cut between words (never inside a fence or table row)
     List<Integer> lineCuts = blockBoundaries(content);
-    int line = longestFitting(reply, pieces, recut, first, lineCuts);
-    Fitted best = null;
-    if (line >= 0) {
-      int from = lineCuts.get(line);
-      int to = line + 1 < lineCuts.size() ? lineCuts.get(line + 1) : content.length();
-      String next = content.substring(from, to).stripLeading();
-      boolean prose = !(next.startsWith("```") || next.startsWith("~~~") || next.startsWith("|"));
-      List<Integer> words = prose ? wordBoundaries(content, from, to) : List.of(from);
-      int word = longestFitting(reply, pieces, recut, first, words);
-      best = withCut(pieces, recut, first, content, words.get(Math.max(word, 0)));
-    }
-    if (best == null) {
+    int line = longestFitting(size, first, lineCuts);
+    if (line < 0) {
       // not even the marker fits beside the outline: return the outline alone
       List<String> omitted = new ArrayList<>();
       pieces.forEach(p -> omitted.add(p.id()));
       return new Fitted(List.of(), omitted, true);
     }
-    return best;
+    int from = lineCuts.get(line);
+    int to = line + 1 < lineCuts.size() ? lineCuts.get(line + 1) : content.length();
+    String next = content.substring(from, to).stripLeading();
+    boolean prose = !(next.startsWith("```") || next.startsWith("~~~") || next.startsWith("|"));
+    List<Integer> words = prose ? wordBoundaries(content, from, to) : List.of(from);
+    int word = longestFitting(size, first, words);
+    String marked = cutAt(first, words.get(Math.max(word, 0)));
+    List<String> omitted = new ArrayList<>();
+    for (int i = 1; i < pieces.size(); i++) {
+      omitted.add(pieces.get(i).id());
+    }
+    return new Fitted(List.of(recut.withContent(first, marked, content.length())), omitted, true);
   }
 
   /** The index of the last cut in {@code cuts} (ascending) whose reply fits, or -1. */
-  private int longestFitting(
-      FetchResponse reply,
-      List<SectionView> pieces,
-      Recut recut,
-      SectionView first,
-      List<Integer> cuts) {
+  private int longestFitting(FetchReplySize size, SectionView first, List<Integer> cuts) {
     int lo = 0;
     int hi = cuts.size() - 1;
     int best = -1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      if (fits(reply, withCut(pieces, recut, first, first.content(), cuts.get(mid)))) {
+      // measured with the whole section's hash: every content_hash is 64 hex digits, so the cut's
+      // own hash has the same size and is computed once, for the cut that is kept
+      SectionView cut =
+          new SectionView(
+              first.id(),
+              first.title(),
+              first.level(),
+              cutAt(first, cuts.get(mid)),
+              first.contentHash(),
+              first.content().length(),
+              first.metadata());
+      if (limit.holds(size.cut(cut))) {
         best = mid;
         lo = mid + 1;
       } else {
@@ -179,18 +185,13 @@ final class FetchBudget {
     return out;
   }
 
-  private static Fitted withCut(
-      List<SectionView> pieces, Recut recut, SectionView first, String content, int end) {
+  /** The section's content up to {@code end}, with the marker saying what was left out. */
+  private static String cutAt(SectionView first, int end) {
+    String content = first.content();
     String shown = content.substring(0, end).stripTrailing();
-    String marked =
-        shown
-            + (shown.isEmpty() ? "" : "\n\n")
-            + marker(first.id(), shown.length(), content.length());
-    List<String> omitted = new ArrayList<>();
-    for (int i = 1; i < pieces.size(); i++) {
-      omitted.add(pieces.get(i).id());
-    }
-    return new Fitted(List.of(recut.withContent(first, marked, content.length())), omitted, true);
+    return shown
+        + (shown.isEmpty() ? "" : "\n\n")
+        + marker(first.id(), shown.length(), content.length());
   }
 
   static String marker(String id, int shown, int total) {
@@ -254,9 +255,5 @@ final class FetchBudget {
   /** The reply with these sections. */
   static FetchResponse assemble(FetchResponse reply, Fitted fitted) {
     return reply.withSections(fitted.sections(), fitted.truncated(), fitted.omitted());
-  }
-
-  private boolean fits(FetchResponse reply, Fitted fitted) {
-    return limit.load(render.of(assemble(reply, fitted))) <= 1;
   }
 }

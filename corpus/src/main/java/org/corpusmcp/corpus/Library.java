@@ -2,6 +2,7 @@ package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -31,6 +32,7 @@ public final class Library implements AutoCloseable {
   private final ArchiveMetadata metadata;
   private final @Nullable String fileIdentity;
   private final ClusterFingerprints clusterFingerprints;
+  private final String rendering;
 
   Library(
       LibraryConfig config,
@@ -46,6 +48,8 @@ public final class Library implements AutoCloseable {
     this.snapshot = snapshotOf(metadata.getOrEmpty("Date"), config.path().getFileName().toString());
     this.fileIdentity = fileIdentityOf(archive);
     this.clusterFingerprints = new ClusterFingerprints(archive.clusterCount());
+    this.rendering =
+        Objects.requireNonNull(adapter.rendering(), () -> adapter.name() + ": rendering()");
   }
 
   public String name() {
@@ -62,6 +66,11 @@ public final class Library implements AutoCloseable {
 
   public CorpusAdapter adapter() {
     return adapter;
+  }
+
+  /** Which rendering made this library's Markdown: its adapter's, read once (it is constant). */
+  public String rendering() {
+    return rendering;
   }
 
   ClassLoader adapterLoader() {

@@ -50,7 +50,7 @@ class ArchivePathsTest {
         new CorpusService(
             Corpus.open(settings, TestCorpus.adapters(), null),
             CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            TestCorpus.WORKERS)) {
       List<String> refs = new ArrayList<>();
       try (org.corpusmcp.zim.Archive listing = org.corpusmcp.zim.Zim.open(doomed)) {
         for (Entry e : listing.entriesByPath()) {

@@ -122,7 +122,7 @@ class BodyIndexTest {
   /** A fresh service (searchers are chosen once per service) over the open corpus. */
   private static List<SearchResult.SearchHit> results(Corpus corpus, Path indexDir, String query) {
     CorpusService service =
-        new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.REPLY_TEXT);
+        new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.WORKERS);
     return CorpusServiceTest.body(service.search(query, 5)).results();
   }
 

@@ -43,7 +43,7 @@ class CorpusServiceTest {
             .logQueries(false)
             .build();
     return new CorpusService(
-        Corpus.open(settings, TestCorpus.adapters(), null), searchers, TestCorpus.REPLY_TEXT);
+        Corpus.open(settings, TestCorpus.adapters(), null), searchers, TestCorpus.WORKERS);
   }
 
   static CorpusService service(String name, Map<String, String> libraries) {
@@ -168,7 +168,7 @@ class CorpusServiceTest {
 
   /** The text block a client receives for a reply: the budget bounds exactly this. */
   static int clientChars(FetchResponse reply) {
-    return TestCorpus.REPLY_TEXT.of(reply).length();
+    return TestCorpus.fetchText(reply).length();
   }
 
   @Test

@@ -51,7 +51,7 @@ class DamagedArchiveTest {
         new CorpusService(
             Corpus.open(settings, TestCorpus.adapters(), null),
             CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            TestCorpus.WORKERS)) {
       // The refs come from a second handle on the file, so the service's own caches stay cold
       // and its reads meet the damage (what it had cached before may still be served).
       List<String> refs = new ArrayList<>();

@@ -132,7 +132,7 @@ class DocumentStoreTest {
                 Map.of("generic", new AdapterBinding(adapter, "test", getClass().getClassLoader())),
                 null),
             CorpusSearchers.forCorpus(),
-            TestCorpus.REPLY_TEXT)) {
+            TestCorpus.WORKERS)) {
       Reply<SearchResult> first = service.search("music history", 10);
       int parsed = adapter.parses.get();
       assertTrue(parsed >= 5, "the first search parses its results, parses: " + parsed);

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -14,6 +16,7 @@ import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
+import org.corpusmcp.markdown.MarkdownRenderer;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,9 +34,9 @@ final class TestCorpus {
   static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
 
   /**
-   * Replies written roughly as the host writes them (two-space indentation, snake_case names,
-   * absent fields left out); the host's exact mapping is its own, tested there. The budget tests
-   * here measure with this same text, so they hold for whatever text the budget is given.
+   * Any reply written roughly as the host writes it (two-space indentation, snake_case names,
+   * absent fields left out), for tests that read every reply's text; a fetch reply exactly as the
+   * client receives it is {@link #fetchText}'s.
    */
   private static final JsonMapper JSON =
       JsonMapper.builder()
@@ -45,19 +48,22 @@ final class TestCorpus {
                       JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
           .build();
 
-  /** Fetch replies as {@link #replyText(Object)} writes them. */
-  static final ReplyText REPLY_TEXT =
-      new ReplyText() {
-        @Override
-        public String of(FetchResponse reply) {
-          return replyText(reply);
-        }
+  /** The host's mapper (JsonText.newMapper): what a client's text block is written with. */
+  private static final JsonMapper HOST_JSON =
+      JsonMapper.builder().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
 
-        @Override
-        public String of(FetchResponse.SectionView section) {
-          return replyText(section);
-        }
-      };
+  /**
+   * The search threads every test's service shares, as the host's services share the process's:
+   * daemons, living as long as the test JVM.
+   */
+  static final ExecutorService WORKERS =
+      Executors.newFixedThreadPool(
+          4,
+          r -> {
+            Thread t = new Thread(r, "test-corpus-search");
+            t.setDaemon(true);
+            return t;
+          });
 
   private TestCorpus() {}
 
@@ -72,6 +78,11 @@ final class TestCorpus {
   /** A reply as the client receives it. */
   static String replyText(Object reply) {
     return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(reply);
+  }
+
+  /** A fetch reply as the client receives it: the text block the fetch budget bounds. */
+  static String fetchText(FetchResponse reply) {
+    return HOST_JSON.writerWithDefaultPrettyPrinter().writeValueAsString(FetchJson.of(reply));
   }
 
   /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
@@ -101,7 +112,7 @@ final class TestCorpus {
     CorpusSettings settings =
         CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();
     return new CorpusService(
-        Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), REPLY_TEXT);
+        Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), TestCorpus.WORKERS);
   }
 
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */
@@ -112,6 +123,12 @@ final class TestCorpus {
     @Override
     public String name() {
       return "generic";
+    }
+
+    /** The shared renderer's: nothing here changes the Markdown it writes. */
+    @Override
+    public String rendering() {
+      return MarkdownRenderer.RENDERING;
     }
 
     @Override

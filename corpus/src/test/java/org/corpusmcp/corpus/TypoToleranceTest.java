@@ -310,7 +310,7 @@ class TypoToleranceTest {
     return new CorpusService(
         Corpus.open(settings, TestCorpus.adapters(), null),
         CorpusSearchers.forCorpus(),
-        TestCorpus.REPLY_TEXT);
+        TestCorpus.WORKERS);
   }
 
   private static String run(List<String> command) throws IOException, InterruptedException {

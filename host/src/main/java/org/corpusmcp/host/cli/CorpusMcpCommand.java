@@ -111,9 +111,7 @@ public final class CorpusMcpCommand {
         settings,
         json,
         plugins ->
-            corpus == null
-                ? Host.HostTools.none()
-                : CorpusWiring.tools(corpus, plugins, json, err));
+            corpus == null ? Host.HostTools.none() : CorpusWiring.tools(corpus, plugins, err));
   }
 
   /** Prints the version line. */

@@ -201,7 +201,7 @@ final class DoctorCommand implements Callable<Integer> {
     }
     try {
       checkCorpus(out, corpus, opened);
-      return CorpusWiring.tools(opened, root.json());
+      return CorpusWiring.tools(opened);
     } catch (RuntimeException e) {
       opened.close();
       throw e;

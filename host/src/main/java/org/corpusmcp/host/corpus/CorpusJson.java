@@ -6,25 +6,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.corpusmcp.api.ToolResult;
-import org.corpusmcp.corpus.FetchResponse;
-import org.corpusmcp.corpus.FetchResponse.SectionView;
+import org.corpusmcp.corpus.FetchJson;
 import org.corpusmcp.corpus.LibraryReport;
 import org.corpusmcp.corpus.OutlineEntry;
 import org.corpusmcp.corpus.Reply;
-import org.corpusmcp.corpus.ReplyText;
 import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
-import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.tools.NearestName;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The corpus's replies as the client sees them: each record mapped to JSON, with the output schema
  * of that JSON beside its mapping, so a field is added to both or to neither ({@code
  * CorpusJsonTest} checks every mapped reply on real archives against its schema). Field order is
- * the order a client reads them in; optional fields are left out, never null.
+ * the order a client reads them in; optional fields are left out, never null. {@code fetch}'s reply
+ * is mapped by the corpus ({@link FetchJson}), whose fetch budget measures that very JSON.
  */
 public final class CorpusJson {
 
@@ -107,90 +104,6 @@ public final class CorpusJson {
     return out;
   }
 
-  /** {@code fetch}'s reply. */
-  public static final String FETCH_SCHEMA =
-      """
-      {"type":"object",
-       "properties":{
-         "ref":{"type":"string"},"library":{"type":"string"},"kind":{"type":"string"},
-         "title":{"type":"string"},"snapshot":{"type":"string"},
-         "archive":{"type":"object","properties":{"uuid":{"type":"string"},"name":{"type":"string"},
-           "date":{"type":"string"}},"required":["uuid"]},
-         "rendering":{"type":"string"},
-         "metadata":{"type":"object"},
-         "sections":{"type":"array","items":{"type":"object",
-           "properties":{"id":{"type":"string"},"title":{"type":"string"},
-             "level":{"type":"integer"},"content":{"type":"string"},
-             "content_hash":{"type":"string"},"metadata":{"type":"object"},
-             "truncated":{"type":"boolean"},"full_chars":{"type":"integer"}},
-           "required":["id","title","content","content_hash"]}},
-         "available_sections":{"type":"array","items":{"type":"object",
-           "properties":{"id":{"type":"string"},"title":{"type":"string"},"level":{"type":"integer"},
-             "chars":{"type":"integer"}},
-           "required":["id","title"]}},
-         "truncated":{"type":"boolean"},
-         "omitted_sections":{"type":"array","items":{"type":"string"}},
-         "requested_ref":{"type":"string"}},
-       "required":["ref","library","kind","title","snapshot","archive","rendering","sections",
-                   "available_sections","truncated"]}""";
-
-  public static Map<String, Object> fetch(FetchResponse reply) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("ref", reply.ref());
-    putIfPresent(out, "requested_ref", reply.requestedRef());
-    out.put("library", reply.library());
-    out.put("kind", reply.kind());
-    out.put("title", reply.title());
-    out.put("snapshot", reply.snapshot());
-    Map<String, Object> archive = new LinkedHashMap<>();
-    archive.put("uuid", reply.archive().uuid());
-    putIfPresent(archive, "name", reply.archive().name());
-    putIfPresent(archive, "date", reply.archive().date());
-    out.put("archive", archive);
-    out.put("rendering", reply.rendering());
-    if (!reply.metadata().isEmpty()) {
-      out.put("metadata", reply.metadata());
-    }
-    List<Map<String, Object>> sections = new ArrayList<>();
-    reply.sections().forEach(s -> sections.add(section(s)));
-    out.put("sections", sections);
-    out.put("available_sections", outline(reply.availableSections()));
-    out.put("truncated", reply.truncated());
-    if (!reply.omittedSections().isEmpty()) {
-      out.put("omitted_sections", reply.omittedSections());
-    }
-    return out;
-  }
-
-  /** One section of a fetch reply (also measured alone by the fetch budget). */
-  public static Map<String, Object> section(SectionView section) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("id", section.id());
-    out.put("title", section.title());
-    out.put("level", section.level());
-    out.put("content", section.content());
-    out.put("content_hash", section.contentHash());
-    if (section.fullChars() != null) {
-      out.put("truncated", true);
-      out.put("full_chars", section.fullChars());
-    }
-    if (!section.metadata().isEmpty()) {
-      out.put("metadata", section.metadata());
-    }
-    return out;
-  }
-
-  private static List<Map<String, Object>> outline(List<OutlineEntry> outline) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (OutlineEntry e : outline) {
-      Map<String, Object> entry = ordered("id", e.id(), "title", e.title());
-      entry.put("level", e.level());
-      entry.put("chars", e.chars());
-      out.add(entry);
-    }
-    return out;
-  }
-
   /** One library in {@code corpus validate}'s report. */
   public static final String LIBRARY_REPORT_SCHEMA =
       """
@@ -263,7 +176,7 @@ public final class CorpusJson {
     if (!guesses.isEmpty()) {
       details.put("did_you_mean", guesses);
     }
-    details.put("available_sections", outline(missing.availableSections()));
+    details.put("available_sections", FetchJson.outline(missing.availableSections()));
     return ToolResult.error(failed.code(), message.toString(), details);
   }
 
@@ -293,21 +206,6 @@ public final class CorpusJson {
       }
     }
     return guesses;
-  }
-
-  /** Fetch replies measured as the client receives them: this mapping, as the host's JSON text. */
-  public static ReplyText replyText(JsonMapper json) {
-    return new ReplyText() {
-      @Override
-      public String of(FetchResponse reply) {
-        return JsonText.pretty(json, fetch(reply));
-      }
-
-      @Override
-      public String of(SectionView section) {
-        return JsonText.pretty(json, section(section));
-      }
-    };
   }
 
   private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {

@@ -5,11 +5,12 @@ import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
-import org.corpusmcp.markdown.MarkdownRenderer;
+import org.corpusmcp.corpus.FetchJson;
+import org.corpusmcp.corpus.Library;
 
 /**
  * The corpus's MCP surface: exactly two tools, {@code search} and {@code fetch}; their replies and
- * output schemas are {@link CorpusJson}'s.
+ * output schemas are {@link CorpusJson}'s and, for fetch, the corpus's {@link FetchJson}'s.
  */
 public final class CorpusTools {
 
@@ -74,9 +75,8 @@ public final class CorpusTools {
                     + " its text and with 'truncated': true on the section. Each section carries a"
                     + " 'content_hash' (SHA-256 of its text, the same however it was fetched) and the"
                     + " document its archive's uuid and snapshot and the 'rendering' the hashes cover"
-                    + " (e.g. "
-                    + MarkdownRenderer.RENDERING
-                    + "), so a quotation can be re-checked against"
+                    + renderings(service)
+                    + ", so a quotation can be re-checked against"
                     + " the same archive. Links inside the Markdown that point to corpus:// refs can be"
                     + " fetched too.")
             .inputSchema(
@@ -88,14 +88,20 @@ public final class CorpusTools {
                "sections":{"type":"array","maxItems":64,"items":{"type":"string","maxLength":512},
                            "description":"Section ids to return (default: the whole document)"}},
              "required":["ref"],"additionalProperties":false}""")
-            .outputSchema(CorpusJson.FETCH_SCHEMA)
+            .outputSchema(FetchJson.SCHEMA)
             .hints(ToolHints.localLookup())
             .handler(
                 args ->
                     CorpusJson.toolResult(
-                        service.fetch(args.string("ref"), args.strings("sections")),
-                        CorpusJson::fetch))
+                        service.fetch(args.string("ref"), args.strings("sections")), FetchJson::of))
             .build();
     return List.of(search, fetch);
+  }
+
+  /** The renderings the libraries' adapters name, as an example for the fetch description. */
+  private static String renderings(CorpusService service) {
+    List<String> names =
+        service.corpus().libraries().stream().map(Library::rendering).distinct().toList();
+    return names.isEmpty() ? "" : " (e.g. " + String.join(", ", names) + ")";
   }
 }

@@ -5,6 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusConfig;
 import org.corpusmcp.corpus.CorpusSearchers;
@@ -14,7 +17,6 @@ import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How the host opens its corpus, the one way {@code serve}, {@code corpus list}, {@code corpus
@@ -81,20 +83,34 @@ public final class CorpusWiring {
 
   /** The corpus opened and served: its search and fetch become host tools. */
   public static Host.HostTools tools(
-      CorpusSettings settings,
-      List<LoadedPlugin> plugins,
-      JsonMapper json,
-      @Nullable PrintStream progress) {
-    return tools(open(settings, plugins, progress), json);
+      CorpusSettings settings, List<LoadedPlugin> plugins, @Nullable PrintStream progress) {
+    return tools(open(settings, plugins, progress));
   }
 
   /** An opened corpus served: its search and fetch become host tools, which close it. */
-  public static Host.HostTools tools(Corpus corpus, JsonMapper json) {
+  public static Host.HostTools tools(Corpus corpus) {
+    ExecutorService workers = searchWorkers(corpus.settings().searchWorkers());
     CorpusService service =
         new CorpusService(
-            corpus,
-            CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()),
-            CorpusJson.replyText(json));
-    return new Host.HostTools(CorpusTools.of(service), service);
+            corpus, CorpusSearchers.forCorpus(corpus.settings().bodyIndexDir()), workers);
+    // the workers stop first, so no search still running meets a closed archive
+    return new Host.HostTools(
+        CorpusTools.of(service),
+        () -> {
+          workers.shutdownNow();
+          service.close();
+        });
+  }
+
+  /** The corpus's search threads: daemons, so a search in flight never holds the JVM open. */
+  private static ExecutorService searchWorkers(int count) {
+    AtomicInteger n = new AtomicInteger();
+    return Executors.newFixedThreadPool(
+        count,
+        r -> {
+          Thread t = new Thread(r, "corpus-search-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
   }
 }

@@ -131,40 +131,22 @@ public record HttpSettings(
 
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
-    return new HttpSettings(
-        host,
-        port,
-        bearerToken,
-        extraAllowedHosts,
-        extraAllowedOrigins,
-        maxRequestBytes,
-        maxSessions,
-        sessionIdleTimeout,
-        maxConnections,
-        headerTimeout,
-        replicaId,
-        unauthenticatedExposureAllowed);
+    return withLimits(maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
   }
 
   /** These settings with another connection limit. */
   public HttpSettings withMaxConnections(int maxConnections) {
-    return new HttpSettings(
-        host,
-        port,
-        bearerToken,
-        extraAllowedHosts,
-        extraAllowedOrigins,
-        maxRequestBytes,
-        maxSessions,
-        sessionIdleTimeout,
-        maxConnections,
-        headerTimeout,
-        replicaId,
-        unauthenticatedExposureAllowed);
+    return withLimits(maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
   }
 
   /** These settings with another deadline for request headers. */
   public HttpSettings withHeaderTimeout(Duration headerTimeout) {
+    return withLimits(maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);
+  }
+
+  /** The one copy the withers share: only the limits an operator or a test tunes change. */
+  private HttpSettings withLimits(
+      int maxSessions, Duration sessionIdleTimeout, int maxConnections, Duration headerTimeout) {
     return new HttpSettings(
         host,
         port,

@@ -11,11 +11,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.corpus.CorpusSearchers;
 import org.corpusmcp.corpus.CorpusService;
 import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.FetchJson;
 import org.corpusmcp.corpus.FetchResponse;
 import org.corpusmcp.corpus.Library;
 import org.corpusmcp.corpus.LibraryReport;
@@ -65,6 +68,16 @@ class CorpusJsonTest {
 
   private static final Map<String, String> SAMPLES = new LinkedHashMap<>();
 
+  /** The search threads this class's services share: daemons, as long as the test JVM. */
+  private static final ExecutorService WORKERS =
+      Executors.newFixedThreadPool(
+          2,
+          r -> {
+            Thread t = new Thread(r, "test-corpus-search");
+            t.setDaemon(true);
+            return t;
+          });
+
   static {
     SAMPLES.put("Hundred", TestCorpus.HUNDRED);
     SAMPLES.put("Maxi", TestCorpus.RAY_MAXI);
@@ -83,9 +96,7 @@ class CorpusJsonTest {
             .logQueries(false)
             .build();
     return new CorpusService(
-        CorpusWiring.open(settings, plugins.plugins(), null),
-        searchers,
-        CorpusJson.replyText(JSON));
+        CorpusWiring.open(settings, plugins.plugins(), null), searchers, WORKERS);
   }
 
   @Test
@@ -109,8 +120,8 @@ class CorpusJsonTest {
             if (!(reply instanceof Reply.Ok<FetchResponse> ok)) {
               continue;
             }
-            Map<String, Object> json = CorpusJson.fetch(ok.value());
-            assertMatches(CorpusJson.FETCH_SCHEMA, json);
+            Map<String, Object> json = FetchJson.of(ok.value());
+            assertMatches(FetchJson.SCHEMA, json);
             checked++;
             sawRedirect |= json.containsKey("requested_ref");
             sawOmitted |= json.containsKey("omitted_sections");
@@ -171,7 +182,7 @@ class CorpusJsonTest {
               ToolResult.Failure.class,
               CorpusJson.toolResult(
                   service.fetch("corpus://Mini/Ray_Charles", List.of("", "Experiments")),
-                  CorpusJson::fetch));
+                  FetchJson::of));
       assertEquals("section_not_found", failure.code());
       assertEquals(List.of("Experiments"), failure.details().get("missing_sections"));
       @SuppressWarnings("unchecked")
@@ -201,7 +212,7 @@ class CorpusJsonTest {
                   service.fetch(
                       "corpus://Maxi/Ray_Charles",
                       List.of("Deth", "Early life and education", "Quantum mechanics")),
-                  CorpusJson::fetch));
+                  FetchJson::of));
       assertEquals("section_not_found", failure.code());
       assertEquals(
           Map.of("Deth", "Death", "Early life and education", "Early_life_and_education"),
@@ -218,7 +229,7 @@ class CorpusJsonTest {
 
   @Test
   void everyRecordFieldHasAPlaceInItsSchema() {
-    Map<String, Object> fetch = schema(CorpusJson.FETCH_SCHEMA);
+    Map<String, Object> fetch = schema(FetchJson.SCHEMA);
     Map<String, Object> search = schema(CorpusJson.SEARCH_SCHEMA);
     Map<String, Object> report = schema(CorpusJson.LIBRARY_REPORT_SCHEMA);
     assertDeclares(fetch, FetchResponse.class);

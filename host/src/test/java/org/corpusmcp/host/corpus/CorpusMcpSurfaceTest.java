@@ -43,7 +43,7 @@ class CorpusMcpSurfaceTest {
             Host.start(
                 SamplePlugins.settings(dir.resolve("plugins")),
                 json,
-                plugins -> CorpusWiring.tools(settings, plugins, json, null));
+                plugins -> CorpusWiring.tools(settings, plugins, null));
         HttpMcpServer server =
             HttpMcpServer.start(
                 new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),

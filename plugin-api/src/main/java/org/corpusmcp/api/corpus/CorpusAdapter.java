@@ -60,6 +60,18 @@ public interface CorpusAdapter extends ExtensionPoint {
   ParseResult parse(EntryFacts entry, String html, LinkResolver links);
 
   /**
+   * The name and version of the rendering that made this adapter's Markdown, reported by fetch
+   * beside every {@code content_hash}: a hash is checkable again only against the same rendering.
+   * Change it with any change to the Markdown {@link #parse} writes for the same HTML. An adapter
+   * that renders with the shared {@code markdown} module returns its {@code
+   * MarkdownRenderer.RENDERING}, with nothing of its own changing the output. Default: {@code
+   * "<name>-adapter"}, the adapter's own unversioned rendering; override it with a version.
+   */
+  default String rendering() {
+    return name() + "-adapter";
+  }
+
+  /**
    * How sure this adapter is that it can serve an archive, from its metadata, for {@code adapter =
    * "auto"}: 0 means "not mine", 1 means "certainly mine" (e.g. {@code Scraper = "mwoffliner
    * 1.11.12"}), values between are guesses from weaker signals (names, tags, creator). The host

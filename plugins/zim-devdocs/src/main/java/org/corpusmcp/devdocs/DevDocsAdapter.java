@@ -84,6 +84,12 @@ public final class DevDocsAdapter implements CorpusAdapter {
     return "devdocs";
   }
 
+  /** The shared renderer's: nothing here changes the Markdown it writes. */
+  @Override
+  public String rendering() {
+    return MarkdownRenderer.RENDERING;
+  }
+
   @Override
   public DocumentKind kind() {
     return DocumentKind.DOCUMENTATION;

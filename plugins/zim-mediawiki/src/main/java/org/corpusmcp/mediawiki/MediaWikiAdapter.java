@@ -60,6 +60,12 @@ public final class MediaWikiAdapter implements CorpusAdapter {
     return "mediawiki";
   }
 
+  /** The shared renderer's: nothing here changes the Markdown it writes. */
+  @Override
+  public String rendering() {
+    return MarkdownRenderer.RENDERING;
+  }
+
   @Override
   public DocumentKind kind() {
     return DocumentKind.ARTICLE;

@@ -82,6 +82,15 @@ public final class StackExchangeAdapter implements CorpusAdapter {
     return "stackexchange";
   }
 
+  /**
+   * The shared renderer's: the comment lines this adapter writes around its output (author, date)
+   * have kept one form under that name; a change to them needs a rendering name of this adapter's.
+   */
+  @Override
+  public String rendering() {
+    return MarkdownRenderer.RENDERING;
+  }
+
   @Override
   public DocumentKind kind() {
     return DocumentKind.THREAD;

@@ -8,6 +8,14 @@ package org.corpusmcp.zim.glass;
  * <p>Example: {@code 3d 97 71 b6 fb 01} → [23, 30, 34, 40, 48, 49, 57, 61].
  */
 final class PositionCodec {
+
+  /**
+   * The most positions one term may have in one document: 4 Mi, a 16 MiB array, far more words than
+   * any article libzim indexes. The count is read from the index, and a consecutive run costs no
+   * bits at all, so without a bound a few hostile bytes would ask for an array of 2^31 ints.
+   */
+  static final int MAX_POSITIONS = 1 << 22;
+
   private final byte[] buf;
   private int pos;
   private long acc;
@@ -33,6 +41,10 @@ final class PositionCodec {
     if (count > last - first + 1 || count < 2) {
       throw new GlassFormatException(
           "position count " + count + " impossible in [" + first + ", " + last + "]");
+    }
+    if (count > MAX_POSITIONS) {
+      throw new GlassFormatException(
+          "position count " + count + " over the limit of " + MAX_POSITIONS);
     }
     int[] out = new int[count];
     out[0] = first;
