@@ -37,10 +37,8 @@ import org.jspecify.annotations.Nullable;
  *       Redirects are resolved to their targets and each document is kept once, at its best rank.
  *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
  *       weight relative to the collection's best, scaled by the share of the query's terms the best
- *       one matched (Xapian's percentage, over the whole collection), each library's weights first
- *       scaled by its {@link LibraryAffinity} (a library where the query's informative words are
- *       rarer than in the average member weighs less); for a title-only hit the share of the
- *       query's terms in its title.
+ *       one matched (Xapian's percentage, over the whole collection); for a title-only hit the
+ *       share of the query's terms in its title.
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
@@ -182,8 +180,7 @@ final class FederatedSearch {
       Map<String, String> failures,
       boolean withExact) {
     Map<Integer, ComparableSearcher.Prepared> prepared = new HashMap<>();
-    Map<Integer, Double> affinity = new HashMap<>();
-    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared, affinity);
+    Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
     for (int i = 0; i < libraries.size(); i++) {
       Library library = libraries.get(i);
@@ -219,9 +216,7 @@ final class FederatedSearch {
             collections.containsKey(i) ? comparable(library).language() : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
-          members.add(
-              new Weighed(
-                  library, i, hit, answer.scored().queryTerms(), affinity.getOrDefault(i, 1.0)));
+          members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
         }
       } else {
         lists.add(rankedList(library, i, answer.plain(), false, mode, query, -1));
@@ -245,10 +240,7 @@ final class FederatedSearch {
    * library whose statistics cannot be read is searched alone, and fails there.
    */
   private Map<Integer, CollectionStats> collectionStats(
-      Query query,
-      LibrarySearcher.Mode mode,
-      Map<Integer, ComparableSearcher.Prepared> prepared,
-      Map<Integer, Double> affinity) {
+      Query query, LibrarySearcher.Mode mode, Map<Integer, ComparableSearcher.Prepared> prepared) {
     Map<String, List<Integer>> byLanguage = new LinkedHashMap<>();
     for (int i = 0; i < libraries.size(); i++) {
       LibrarySearcher searcher;
@@ -291,10 +283,8 @@ final class FederatedSearch {
       }
       if (counted.size() >= 2) {
         CollectionStats merged = CollectionStats.merge(stats);
-        double[] factors = LibraryAffinity.factors(stats, merged);
-        for (int k = 0; k < counted.size(); k++) {
-          out.put(counted.get(k), merged);
-          affinity.put(counted.get(k), factors[k]);
+        for (int i : counted) {
+          out.put(i, merged);
         }
       }
     }
@@ -330,20 +320,9 @@ final class FederatedSearch {
     return searchers.apply(library).comparable().orElseThrow();
   }
 
-  /**
-   * A collection member's hit, with what it takes to rank it among the other members' hits: its
-   * library's {@link LibraryAffinity} factor scales its weight.
-   */
+  /** A collection member's hit, with what it takes to rank it among the other members' hits. */
   private record Weighed(
-      Library library,
-      int order,
-      ComparableSearcher.ScoredHit hit,
-      int queryTerms,
-      double affinity) {
-    double weight() {
-      return hit.weight() * affinity;
-    }
-  }
+      Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
 
   /**
    * One list of a collection's hits in weight order (ties: library order, path), each document
@@ -353,7 +332,7 @@ final class FederatedSearch {
       List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
     List<Weighed> sorted = new ArrayList<>(members);
     sorted.sort(
-        Comparator.comparingDouble(Weighed::weight)
+        Comparator.comparingDouble((Weighed w) -> w.hit().weight())
             .reversed()
             .thenComparingInt(Weighed::order)
             .thenComparing(w -> w.hit().entry().path()));
@@ -363,9 +342,9 @@ final class FederatedSearch {
     }
     Weighed best = sorted.get(0);
     double factor =
-        best.weight() <= 0 || best.queryTerms() == 0
+        best.hit().weight() <= 0 || best.queryTerms() == 0
             ? 0
-            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.weight();
+            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
     Set<DocumentKey> seen = new HashSet<>();
     int rank = 0;
     for (Weighed w : sorted) {
@@ -374,7 +353,7 @@ final class FederatedSearch {
         continue;
       }
       rank++;
-      double strength = Math.min(1.0, w.weight() * factor);
+      double strength = Math.min(1.0, w.hit().weight() * factor);
       out.add(
           Candidate.in(w.library(), w.order(), end)
               .rrf(1.0 / (RRF_K + rank))
