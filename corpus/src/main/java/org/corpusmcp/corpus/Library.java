@@ -60,6 +60,11 @@ public final class Library implements AutoCloseable {
     return config;
   }
 
+  /** Its archive's user entries (libzim's {@code getEntryCount}), for reports. */
+  public int entryCount() {
+    return archive.entryCount();
+  }
+
   public Archive archive() {
     return archive;
   }
@@ -188,7 +193,7 @@ public final class Library implements AutoCloseable {
         shown("Date"),
         shown("Scraper"),
         shown("Flavour"),
-        archive.entryCount(),
+        entryCount(),
         archive.fulltextIndex() != null,
         archive.titleIndex() != null,
         faults.isEmpty(),

@@ -9,6 +9,7 @@ import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.zimtool.ZimCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.json.JsonMapper;

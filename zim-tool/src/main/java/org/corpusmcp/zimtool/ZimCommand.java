@@ -1,4 +1,4 @@
-package org.corpusmcp.host.cli;
+package org.corpusmcp.zimtool;
 
 import java.io.IOException;
 import java.io.OutputStream;
