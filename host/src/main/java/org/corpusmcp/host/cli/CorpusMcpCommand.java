@@ -96,6 +96,20 @@ public final class CorpusMcpCommand {
   }
 
   /**
+   * Makes this command's subcommands: the zim command gets the real standard output, which {@code
+   * Main} keeps from everyone else, for {@code cat --raw}'s bytes.
+   */
+  public CommandLine.IFactory factory() {
+    CommandLine.IFactory defaults = CommandLine.defaultFactory();
+    return new CommandLine.IFactory() {
+      @Override
+      public <K> K create(Class<K> type) throws Exception {
+        return type == ZimCommand.class ? type.cast(new ZimCommand(out)) : defaults.create(type);
+      }
+    };
+  }
+
+  /**
    * The built-in commands' names, for suggestions when a first word is neither one nor a plugin.
    */
   List<String> commandNames() {
