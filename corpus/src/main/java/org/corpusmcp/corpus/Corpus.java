@@ -131,7 +131,13 @@ public final class Corpus implements AutoCloseable {
             where + ": adapter '" + config.adapter() + "' is not loaded");
       }
       Library library =
-          new Library(config, archive, binding.adapter(), binding.classLoader(), metadata);
+          new Library(
+              config,
+              archive,
+              binding.adapter(),
+              binding.classLoader(),
+              metadata,
+              renderingOf(where, binding));
       log.info(
           "library {}: {} ({} entries, adapter {}, snapshot {})",
           config.name(),
@@ -167,6 +173,50 @@ public final class Corpus implements AutoCloseable {
     return ArchiveMetadata.of(values);
   }
 
+  /**
+   * The name of the rendering {@code binding}'s adapter writes, asked once here: an adapter that
+   * names none (a plugin's null or blank, or a throw) is refused at start-up, naming the plugin,
+   * rather than met by every fetch of its library.
+   */
+  private static String renderingOf(String where, AdapterBinding binding) {
+    String rendering;
+    try {
+      rendering = binding.adapter().rendering();
+    } catch (RuntimeException e) {
+      throw new CorpusConfigException(
+          adapterProblem(where, binding, "failed to name its rendering: " + reason(e)), e);
+    }
+    if (rendering == null || rendering.isBlank()) {
+      throw new CorpusConfigException(
+          adapterProblem(
+              where,
+              binding,
+              "names no rendering (rendering() returned "
+                  + (rendering == null ? "null" : "a blank name")
+                  + "; report it to its author)"));
+    }
+    return rendering;
+  }
+
+  /** A fault of {@code binding}'s adapter at {@code where}, naming the adapter and its plugin. */
+  private static String adapterProblem(String where, AdapterBinding binding, String what) {
+    return where
+        + ": adapter '"
+        + binding.adapter().name()
+        + "' (plugin "
+        + binding.pluginId()
+        + ") "
+        + what;
+  }
+
+  /** What an adapter's own exception says, or that it said nothing an operator can act on. */
+  private static String reason(RuntimeException e) {
+    String message = e.getMessage();
+    return message == null || message.isBlank()
+        ? "an internal error of the adapter (report it to its author)"
+        : message;
+  }
+
   /** The adapter that recognises the archive best; refuses ties and archives nobody claims. */
   private static AdapterBinding detect(
       String where, ArchiveMetadata metadata, Map<String, AdapterBinding> adapters) {
@@ -179,16 +229,7 @@ public final class Corpus implements AutoCloseable {
         score = binding.adapter().detect(metadata);
       } catch (RuntimeException e) {
         throw new CorpusConfigException(
-            where
-                + ": adapter '"
-                + binding.adapter().name()
-                + "' (plugin "
-                + binding.pluginId()
-                + ") failed to inspect the archive: "
-                + (e.getMessage() == null || e.getMessage().isBlank()
-                    ? "an internal error of the adapter (report it to its author)"
-                    : e.getMessage()),
-            e);
+            adapterProblem(where, binding, "failed to inspect the archive: " + reason(e)), e);
       }
       if (score > bestScore) {
         best = binding;

@@ -2,7 +2,6 @@ package org.corpusmcp.corpus;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.corpusmcp.api.corpus.ArchiveMetadata;
 import org.corpusmcp.api.corpus.CorpusAdapter;
 import org.corpusmcp.api.corpus.DocumentKind;
@@ -39,7 +38,8 @@ public final class Library implements AutoCloseable {
       Archive archive,
       CorpusAdapter adapter,
       ClassLoader adapterLoader,
-      ArchiveMetadata metadata) {
+      ArchiveMetadata metadata,
+      String rendering) {
     this.config = config;
     this.archive = archive;
     this.adapter = adapter;
@@ -48,8 +48,7 @@ public final class Library implements AutoCloseable {
     this.snapshot = snapshotOf(metadata.getOrEmpty("Date"), config.path().getFileName().toString());
     this.fileIdentity = fileIdentityOf(archive);
     this.clusterFingerprints = new ClusterFingerprints(archive.clusterCount());
-    this.rendering =
-        Objects.requireNonNull(adapter.rendering(), () -> adapter.name() + ": rendering()");
+    this.rendering = rendering;
   }
 
   public String name() {
@@ -58,6 +57,11 @@ public final class Library implements AutoCloseable {
 
   public LibraryConfig config() {
     return config;
+  }
+
+  /** Its archive's user entries (libzim's {@code getEntryCount}), for reports. */
+  public int entryCount() {
+    return archive.entryCount();
   }
 
   public Archive archive() {
@@ -188,7 +192,7 @@ public final class Library implements AutoCloseable {
         shown("Date"),
         shown("Scraper"),
         shown("Flavour"),
-        archive.entryCount(),
+        entryCount(),
         archive.fulltextIndex() != null,
         archive.titleIndex() != null,
         faults.isEmpty(),

@@ -3,6 +3,7 @@ package org.corpusmcp.host;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.McpPromptBridge;
@@ -47,6 +48,7 @@ public final class Host implements AutoCloseable {
   private final PluginRuntime runtime;
   private final AutoCloseable hostResources;
   private final ToolInvoker invoker;
+  private final ExecutorService toolThreads;
   private final PromptCatalog prompts;
   private final ResourceCatalog resources;
   private final JsonMapper json;
@@ -56,6 +58,7 @@ public final class Host implements AutoCloseable {
       PluginRuntime runtime,
       AutoCloseable hostResources,
       ToolInvoker invoker,
+      ExecutorService toolThreads,
       PromptCatalog prompts,
       ResourceCatalog resources,
       JsonMapper json,
@@ -63,6 +66,7 @@ public final class Host implements AutoCloseable {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;
+    this.toolThreads = toolThreads;
     this.prompts = prompts;
     this.resources = resources;
     this.json = json;
@@ -78,16 +82,29 @@ public final class Host implements AutoCloseable {
   public static Host start(HostSettings settings, JsonMapper json, HostToolsFactory factory) {
     PluginRuntime runtime = PluginRuntime.start(settings);
     HostTools hostTools = null;
+    ExecutorService toolThreads = null;
     try {
       hostTools = factory.create(runtime.plugins());
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
       ToolCatalog catalog = ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json);
       PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings);
       ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings);
-      ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
+      toolThreads = ToolInvoker.handlerThreads();
+      ToolInvoker invoker =
+          new ToolInvoker(catalog, new ArgumentValidator(schemaValidator), toolThreads);
       return new Host(
-          runtime, hostTools.resources(), invoker, prompts, resources, json, schemaValidator);
+          runtime,
+          hostTools.resources(),
+          invoker,
+          toolThreads,
+          prompts,
+          resources,
+          json,
+          schemaValidator);
     } catch (RuntimeException e) {
+      if (toolThreads != null) {
+        toolThreads.shutdownNow();
+      }
       closeQuietly(hostTools);
       runtime.close();
       throw e;
@@ -148,6 +165,9 @@ public final class Host implements AutoCloseable {
 
   @Override
   public void close() {
+    // handlers first: they may be reading the corpus and the plugins closed below; one that
+    // ignores the interrupt is a daemon and cannot keep the process alive
+    toolThreads.shutdownNow();
     try {
       hostResources.close();
     } catch (Exception e) {

@@ -30,7 +30,7 @@ public final class Main {
   /** Runs the command line; returns the exit status. Used by tests in-process. */
   public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
     CorpusMcpCommand root = new CorpusMcpCommand(out, err, env);
-    CommandLine cli = new CommandLine(root);
+    CommandLine cli = new CommandLine(root, root.factory());
     Object command = root;
     if (args.length > 0 && !args[0].startsWith("-") && !builtins(cli).contains(args[0])) {
       command = new PluginToolCommand(root);

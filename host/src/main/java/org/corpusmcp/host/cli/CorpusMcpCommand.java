@@ -9,6 +9,7 @@ import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
+import org.corpusmcp.zimtool.ZimCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.json.JsonMapper;
@@ -92,6 +93,20 @@ public final class CorpusMcpCommand {
 
   JsonMapper json() {
     return json;
+  }
+
+  /**
+   * Makes this command's subcommands: the zim command gets the real standard output, which {@code
+   * Main} keeps from everyone else, for {@code cat --raw}'s bytes.
+   */
+  public CommandLine.IFactory factory() {
+    CommandLine.IFactory defaults = CommandLine.defaultFactory();
+    return new CommandLine.IFactory() {
+      @Override
+      public <K> K create(Class<K> type) throws Exception {
+        return type == ZimCommand.class ? type.cast(new ZimCommand(out)) : defaults.create(type);
+      }
+    };
   }
 
   /**

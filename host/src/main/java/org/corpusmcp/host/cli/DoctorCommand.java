@@ -217,13 +217,7 @@ final class DoctorCommand implements Callable<Integer> {
             + ": "
             + opened.libraries().stream()
                 .map(
-                    l ->
-                        l.name()
-                            + " ("
-                            + l.adapter().name()
-                            + ", "
-                            + l.archive().entryCount()
-                            + " entries)")
+                    l -> l.name() + " (" + l.adapter().name() + ", " + l.entryCount() + " entries)")
                 .toList(),
         "");
     BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
@@ -61,25 +62,36 @@ public final class ToolInvoker {
 
   private final ToolCatalog catalog;
   private final ArgumentValidator validator;
-  private final ThreadPoolExecutor handlers;
+  private final ExecutorService handlers;
 
-  public ToolInvoker(ToolCatalog catalog, ArgumentValidator validator) {
+  /**
+   * @param handlers the threads handlers run on, from {@link #handlerThreads()}; the caller owns
+   *     them and shuts them down when it no longer calls tools
+   */
+  public ToolInvoker(ToolCatalog catalog, ArgumentValidator validator, ExecutorService handlers) {
     this.catalog = catalog;
     this.validator = validator;
+    this.handlers = handlers;
+  }
+
+  /**
+   * Threads for {@link #ToolInvoker}'s handlers: at most {@value #MAX_RUNNING}, none queued (a call
+   * beyond them is refused, {@code busy}), daemons, so a handler that ignores interrupts does not
+   * keep the JVM alive.
+   */
+  public static ExecutorService handlerThreads() {
     AtomicInteger threads = new AtomicInteger();
-    this.handlers =
-        new ThreadPoolExecutor(
-            0,
-            MAX_RUNNING,
-            60,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, "tool-" + threads.incrementAndGet());
-              thread.setDaemon(
-                  true); // a handler that ignores interrupts must not keep the JVM alive
-              return thread;
-            });
+    return new ThreadPoolExecutor(
+        0,
+        MAX_RUNNING,
+        60,
+        TimeUnit.SECONDS,
+        new SynchronousQueue<>(),
+        task -> {
+          Thread thread = new Thread(task, "tool-" + threads.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
   }
 
   public ToolCatalog catalog() {

@@ -326,4 +326,19 @@ class CommandLineTest {
     assertEquals("", sound.err());
     assertTrue(sound.out().lines().count() > 1, sound.out());
   }
+
+  /**
+   * {@code zim cat --raw} writes the entry's bytes to standard output, which Main keeps from
+   * everyone else: they once went to stderr through System.out, and stdout stayed empty.
+   */
+  @Test
+  void zimCatRawWritesTheEntrysBytesToStandardOutput() {
+    String small = TestCorpus.SAMPLES.resolve("zim-testing-suite/nons/small.zim").toString();
+    JsonNode entry = run("zim", "cat", small, "main.html").json();
+    Run raw = run("zim", "cat", "--raw", small, "main.html");
+    assertEquals(0, raw.status(), raw.err());
+    assertEquals("", raw.err());
+    assertEquals(entry.get("content").asString(), raw.out());
+    assertEquals(entry.get("size").asInt(), raw.out().getBytes(StandardCharsets.UTF_8).length);
+  }
 }

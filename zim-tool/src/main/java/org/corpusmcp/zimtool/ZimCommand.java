@@ -1,4 +1,4 @@
-package org.corpusmcp.host.cli;
+package org.corpusmcp.zimtool;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -56,6 +56,26 @@ public final class ZimCommand {
   static final int EXIT_FAILED = 1;
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** Where {@code cat --raw} writes an entry's bytes. */
+  private final OutputStream stdout;
+
+  /**
+   * Over {@link System#out}: what picocli's default factory makes (the man page generator, a
+   * program of its own).
+   */
+  @SuppressWarnings("SystemOut")
+  public ZimCommand() {
+    this(System.out);
+  }
+
+  /**
+   * @param stdout the standard output as bytes, for {@code cat --raw}: a host that keeps {@code
+   *     System.out} from everyone else (its stdio channel) hands over the real one
+   */
+  public ZimCommand(OutputStream stdout) {
+    this.stdout = stdout;
+  }
 
   /** Options every subcommand shares: the archive and, for embedded archives, where it lies. */
   static class ArchiveOptions {
@@ -405,6 +425,8 @@ public final class ZimCommand {
             + " binary)."
       })
   static final class Cat extends Sub {
+    @CommandLine.ParentCommand ZimCommand zim;
+
     @Parameters(
         index = "1",
         paramLabel = "PATH",
@@ -458,7 +480,7 @@ public final class ZimCommand {
       Blob b = item.content();
       if (raw) {
         out.flush();
-        writeRaw(b);
+        writeRaw(b, zim.stdout);
         return 0;
       }
       byte[] bytes = b.bytes();
@@ -483,9 +505,7 @@ public final class ZimCommand {
       return 0;
     }
 
-    @SuppressWarnings("SystemOut")
-    private static void writeRaw(Blob b) {
-      OutputStream stdout = System.out;
+    private static void writeRaw(Blob b, OutputStream stdout) {
       try {
         b.openStream().transferTo(stdout);
         stdout.flush();

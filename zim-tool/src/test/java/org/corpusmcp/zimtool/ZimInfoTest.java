@@ -1,4 +1,4 @@
-package org.corpusmcp.host.cli;
+package org.corpusmcp.zimtool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,11 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.corpusmcp.host.mcp.JsonText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code corpus-mcp zim info}: libzim's counts, and the validation report of an archive opened
@@ -40,7 +40,7 @@ class ZimInfoTest {
             .start();
     byte[] out = p.getInputStream().readAllBytes();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "zim_oracle.py info " + zim);
-    return JsonText.newMapper().readTree(new String(out, StandardCharsets.UTF_8));
+    return JsonMapper.builder().build().readTree(new String(out, StandardCharsets.UTF_8));
   }
 
   /** The mini Wikipedia counts a media type with parameters ("image/svg+xml; charset=…"). */
@@ -54,8 +54,7 @@ class ZimInfoTest {
   void articleAndMediaCountsAreLibzims(String sample) throws Exception {
     Path zim = samples().resolve(sample);
     JsonNode libzim = libzimInfo(zim).get("libzim");
-    JsonNode ours =
-        CommandLineTest.run(java.util.Map.of(), "zim", "info", zim.toString()).json().get("libzim");
+    JsonNode ours = ZimRun.of("info", zim.toString()).json().get("libzim");
     assertEquals(
         libzim.get("article_count").asInt(), ours.get("article_count").asInt(), "article_count");
     assertEquals(libzim.get("media_count").asInt(), ours.get("media_count").asInt(), "media_count");
@@ -73,8 +72,7 @@ class ZimInfoTest {
             .get("header")
             .get("clusterPtrPos")
             .asLong();
-    CommandLineTest.Run run =
-        CommandLineTest.run(java.util.Map.of(), "zim", "info", "--validate", zim.toString());
+    ZimRun run = ZimRun.of("info", "--validate", zim.toString());
     // the report is printed whole, and the exit status says a script asked about a damaged archive
     assertEquals(1, run.status(), run.err());
     JsonNode info = run.json();

@@ -1,4 +1,4 @@
-package org.corpusmcp.host.cli;
+package org.corpusmcp.zimtool;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
