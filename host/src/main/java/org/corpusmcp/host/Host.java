@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.Completions;
 import org.corpusmcp.host.mcp.McpPromptBridge;
 import org.corpusmcp.host.mcp.McpResourceBridge;
 import org.corpusmcp.host.mcp.McpServers;
@@ -140,8 +141,9 @@ public final class Host implements AutoCloseable {
         McpServers.mcpMapper(json),
         schemaValidator,
         new McpToolBridge(invoker, json, requestTimeout).specifications(),
-        McpPromptBridge.specifications(prompts),
+        new McpPromptBridge(prompts),
         new McpResourceBridge(resources),
+        new Completions(resources, prompts),
         INSTRUCTIONS,
         requestTimeout);
   }

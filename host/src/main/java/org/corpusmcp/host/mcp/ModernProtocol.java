@@ -1,6 +1,5 @@
 package org.corpusmcp.host.mcp;
 
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
@@ -35,9 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
  * the order the revision's error examples need (see {@link #handle}).
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools, prompts and resources never change while the process runs), completions of prompt
- * arguments (prompts take none), multi round-trip input requests, and cancellation of a running
- * call by {@code notifications/cancelled} (read-only tools end by their own deadline).
+ * (tools, prompts and resources never change while the process runs), multi round-trip input
+ * requests, and cancellation of a running call by {@code notifications/cancelled} (read-only tools
+ * end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -73,8 +72,9 @@ public final class ModernProtocol {
   private final JsonMapper json;
   private final ProtocolGate gate;
   private final Map<String, SyncToolSpecification> tools;
-  private final Map<String, SyncPromptSpecification> prompts;
+  private final McpPromptBridge prompts;
   private final McpResourceBridge resources;
+  private final Completions completions;
   private final String instructions;
 
   public ModernProtocol(McpServers.Parts parts) {
@@ -82,9 +82,9 @@ public final class ModernProtocol {
     this.gate = parts.gate();
     this.tools = new LinkedHashMap<>();
     parts.tools().forEach(t -> tools.put(t.tool().name(), t));
-    this.prompts = new LinkedHashMap<>();
-    parts.prompts().forEach(p -> prompts.put(p.prompt().name(), p));
+    this.prompts = parts.prompts();
     this.resources = parts.resources();
+    this.completions = parts.completions();
     this.instructions = parts.instructions();
   }
 
@@ -238,7 +238,7 @@ public final class ModernProtocol {
           case "prompts/list", "prompts/get" -> !prompts.isEmpty();
           case "resources/list", "resources/templates/list", "resources/read" ->
               !resources.isEmpty();
-          case "completion/complete" -> !resources.completions().isEmpty();
+          case "completion/complete" -> !completions.isEmpty();
           default -> false;
         };
     if (!served) {
@@ -270,10 +270,7 @@ public final class ModernProtocol {
                 id,
                 cacheable(
                     json.valueToTree(
-                        new McpSchema.ListPromptsResult(
-                            prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
-                            null,
-                            null))));
+                        new McpSchema.ListPromptsResult(prompts.listed(), null, null))));
         case "resources/list" ->
             result(
                 id,
@@ -352,25 +349,12 @@ public final class ModernProtocol {
     return error(id, -32603, McpResourceBridge.READ_FAILED, 500);
   }
 
-  /**
-   * Completes a resource-template variable. Prompts take no arguments, so a prompt reference is
-   * answered with no suggestions when the prompt exists; any other reference is {@code -32602}.
-   */
+  /** Completes a prompt argument or a resource-template variable; other references -32602. */
   private Answer complete(JsonNode id, JsonNode params) {
     JsonNode ref = params.path("ref");
     String type = ref.path("type").stringValue();
     String argument = params.path("argument").path("name").stringValue();
     String value = params.path("argument").path("value").stringValue();
-    if ("ref/prompt".equals(type) && prompts.containsKey(ref.path("name").asString())) {
-      return result(
-          id,
-          json.valueToTree(
-              new McpSchema.CompleteResult(
-                  new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false))));
-    }
-    if (!"ref/resource".equals(type) || !ref.path("uri").isString()) {
-      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
-    }
     Map<String, String> context = new LinkedHashMap<>();
     params
         .path("context")
@@ -382,24 +366,37 @@ public final class ModernProtocol {
                 context.put(e.getKey(), e.getValue().stringValue());
               }
             });
-    TemplateCompletions.Outcome outcome =
-        resources.completions().complete(ref.path("uri").stringValue(), argument, value, context);
-    if (outcome instanceof TemplateCompletions.Values values) {
+    Completions.Outcome outcome;
+    if ("ref/prompt".equals(type) && ref.path("name").isString()) {
+      outcome =
+          completions.completePrompt(ref.path("name").stringValue(), argument, value, context);
+    } else if ("ref/resource".equals(type) && ref.path("uri").isString()) {
+      outcome =
+          completions.completeTemplate(ref.path("uri").stringValue(), argument, value, context);
+    } else {
+      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
+    }
+    if (outcome instanceof Completions.Values values) {
       return result(id, json.valueToTree(values.result()));
     }
-    if (outcome instanceof TemplateCompletions.UnknownTemplate unknown) {
-      return error(id, -32602, "Unknown resource template: " + unknown.uriTemplate(), 200);
+    if (outcome instanceof Completions.Refused refused) {
+      return error(id, -32602, refused.message(), 200);
     }
-    if (outcome instanceof TemplateCompletions.UnknownArgument unknown) {
-      return error(id, -32602, TemplateCompletions.unknownArgument(unknown), 200);
-    }
-    return error(id, -32603, TemplateCompletions.FAILED, 500);
+    return error(id, -32603, Completions.FAILED, 500);
   }
 
+  /** A prompt, with this revision's errors: arguments that do not fit -32602, a failure -32603. */
+  /** A prompt, with this revision's errors: arguments that do not fit -32602, a failure -32603. */
   private Answer getPrompt(JsonNode id, JsonNode params) {
     McpSchema.GetPromptRequest get = json.treeToValue(params, McpSchema.GetPromptRequest.class);
-    SyncPromptSpecification prompt = prompts.get(get.name());
-    return result(id, json.valueToTree(prompt.promptHandler().apply(null, get)));
+    McpPromptBridge.Outcome outcome = prompts.get(get.name(), get.arguments());
+    if (outcome instanceof McpPromptBridge.Written written) {
+      return result(id, json.valueToTree(written.result()));
+    }
+    if (outcome instanceof McpPromptBridge.Refused refused) {
+      return error(id, -32602, refused.message(), 200);
+    }
+    return error(id, -32603, McpPromptBridge.GET_FAILED, 500);
   }
 
   /** The {@code server/discover} result. */
@@ -416,7 +413,7 @@ public final class ModernProtocol {
     if (!resources.isEmpty()) {
       capabilities.putObject("resources");
     }
-    if (!resources.completions().isEmpty()) {
+    if (!completions.isEmpty()) {
       capabilities.putObject("completions");
     }
     if (instructions != null && !instructions.isBlank()) {

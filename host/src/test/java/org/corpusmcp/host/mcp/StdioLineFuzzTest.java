@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.ResourceCatalog;
 import org.junit.jupiter.api.Tag;
 import tools.jackson.databind.JsonNode;
@@ -40,8 +41,9 @@ class StdioLineFuzzTest {
             McpServers.mcpMapper(JSON),
             McpServers.schemaValidator(JSON),
             List.of(),
-            List.of(),
+            new McpPromptBridge(PromptCatalog.empty()),
             new McpResourceBridge(ResourceCatalog.empty()),
+            new Completions(ResourceCatalog.empty(), PromptCatalog.empty()),
             "fuzz",
             Duration.ofSeconds(2));
     ByteArrayOutputStream out = new ByteArrayOutputStream();

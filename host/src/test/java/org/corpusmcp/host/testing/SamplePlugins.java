@@ -81,6 +81,65 @@ public final class SamplePlugins {
     }
   }
 
+  /** The prompt of the {@code letters} plugin ({@link #writeArgumentPromptPlugin}). */
+  public static final String LETTER_PROMPT = "letter";
+
+  /** Its image prompt: the bytes 1, 2, 3 as {@code image/png}, then the text "Describe it." */
+  public static final String PICTURE_PROMPT = "picture-prompt";
+
+  /** What {@code to} completes to: the names starting with the value typed; "boom" throws. */
+  public static final java.util.List<String> LETTER_NAMES = java.util.List.of("Ada", "Alan", "Bob");
+
+  /**
+   * Writes plugin {@code letters}, with no tools and two prompts: {@value #LETTER_PROMPT}, which
+   * takes {@code to} (required, completed from {@link #LETTER_NAMES}) and {@code tone} (optional)
+   * and answers "Write to <to>." (plus " Be <tone>." when given) followed by the embedded text
+   * resource {@code mem://letterhead} ("Letterhead", {@code text/plain}), and throws (naming {@link
+   * #BROKEN_SECRET}) when {@code to} is "boom"; and {@value #PICTURE_PROMPT} ({@link
+   * #PICTURE_PROMPT}).
+   */
+  public static Path writeArgumentPromptPlugin(Path dir) {
+    String letter =
+        "PromptSpec.builder(\""
+            + LETTER_PROMPT
+            + "\").description(\"Writes a letter\")"
+            + ".argument(PromptArgument.required(\"to\", \"Who the letter is for\"))"
+            + ".argument(PromptArgument.optional(\"tone\", null))"
+            + ".handler(r -> { if (r.string(\"to\").equals(\"boom\"))"
+            + " throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " String tone = r.optionalString(\"tone\");"
+            + " return List.of(PromptMessage.user(\"Write to \" + r.string(\"to\") + \".\""
+            + " + (tone == null ? \"\" : \" Be \" + tone + \".\")),"
+            + " PromptMessage.user(ToolContent.resource(ResourceContents.text(\"mem://letterhead\","
+            + " \"text/plain\", \"Letterhead\")))); })"
+            + ".complete(\"to\", c -> { if (c.value().equals(\"boom\"))"
+            + " throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " return List.of(\"Ada\", \"Alan\", \"Bob\").stream()"
+            + ".filter(n -> n.startsWith(c.value())).toList(); })"
+            + ".build()";
+    String picture =
+        "PromptSpec.builder(\""
+            + PICTURE_PROMPT
+            + "\").description(\"Shows a picture\")"
+            + ".message(PromptMessage.user(ToolContent.image(new byte[] {1, 2, 3}, \"image/png\")))"
+            + ".message(PromptMessage.user(\"Describe it.\")).build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("letters")
+          .source(
+              "test.letters.LetterPrompts",
+              PluginJarBuilder.promptProvider("test.letters", "LetterPrompts", letter, picture))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The {@code library} plugin's resource with a fixed URI ({@link #writeResourcePlugin}). */
   public static final String POLICY_URI = "library://policy";
 

@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.api.CompletionRequest;
 import org.corpusmcp.api.LogLevel;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.PromptArgument;
+import org.corpusmcp.api.PromptMessage;
+import org.corpusmcp.api.PromptRequest;
+import org.corpusmcp.api.PromptSpec;
 import org.corpusmcp.api.ResourceContents;
 import org.corpusmcp.api.ResourceRequest;
 import org.corpusmcp.api.ResourceTemplateSpec;
@@ -127,5 +132,48 @@ class FixtureTest {
     assertEquals(
         Map.of("id", "1\"2", "templateTest", true, "data", "Data for ID: 1\"2"),
         CONTEXT.json().parseObject(read.get(0).text()));
+  }
+
+  static PromptSpec prompt(String name) {
+    return new FixturePrompts()
+        .prompts(CONTEXT).stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void thePromptsAnswerAsTheSuiteDescribes() {
+    PromptSpec withArguments = prompt("test_prompt_with_arguments");
+    assertEquals(
+        List.of(
+            PromptArgument.required("arg1", "First test argument"),
+            PromptArgument.required("arg2", "Second test argument")),
+        withArguments.arguments());
+    assertEquals(
+        List.of(PromptMessage.user("Prompt with arguments: arg1='hello', arg2='world'")),
+        withArguments.handler().render(PromptRequest.of(Map.of("arg1", "hello", "arg2", "world"))));
+    assertEquals(
+        List.of("paris", "park", "party"),
+        withArguments
+            .completions()
+            .get("arg1")
+            .complete(new CompletionRequest("arg1", "par", Map.of())));
+
+    assertEquals(
+        List.of(
+            PromptMessage.user(
+                ToolContent.resource(
+                    ResourceContents.text(
+                        "test://example-resource",
+                        "text/plain",
+                        "Embedded resource content for testing."))),
+            PromptMessage.user("Please process the embedded resource above.")),
+        prompt("test_prompt_with_embedded_resource")
+            .handler()
+            .render(PromptRequest.of(Map.of("resourceUri", "test://example-resource"))));
+
+    List<PromptMessage> image =
+        prompt("test_prompt_with_image").handler().render(PromptRequest.of(Map.of()));
+    assertEquals(
+        "image/png", assertInstanceOf(ToolContent.Image.class, image.get(0).content()).mimeType());
+    assertEquals(PromptMessage.user("Please analyze the image above."), image.get(1));
   }
 }
