@@ -10,6 +10,7 @@ import org.corpusmcp.host.mcp.McpPromptBridge;
 import org.corpusmcp.host.mcp.McpResourceBridge;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.McpToolBridge;
+import org.corpusmcp.host.mcp.RequestStates;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.plugins.PromptCatalog;
@@ -52,6 +53,7 @@ public final class Host implements AutoCloseable {
   private final ResourceCatalog resources;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
+  private final RequestStates requestStates;
 
   private Host(
       PluginRuntime runtime,
@@ -60,7 +62,8 @@ public final class Host implements AutoCloseable {
       PromptCatalog prompts,
       ResourceCatalog resources,
       JsonMapper json,
-      JsonSchemaValidator schemaValidator) {
+      JsonSchemaValidator schemaValidator,
+      RequestStates requestStates) {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;
@@ -68,6 +71,7 @@ public final class Host implements AutoCloseable {
     this.resources = resources;
     this.json = json;
     this.schemaValidator = schemaValidator;
+    this.requestStates = requestStates;
   }
 
   /** A host with only plugin tools, or with fixed host tools (tests). */
@@ -87,7 +91,15 @@ public final class Host implements AutoCloseable {
       ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings);
       ToolInvoker invoker = new ToolInvoker(catalog, new ArgumentValidator(schemaValidator));
       return new Host(
-          runtime, hostTools.resources(), invoker, prompts, resources, json, schemaValidator);
+          runtime,
+          hostTools.resources(),
+          invoker,
+          prompts,
+          resources,
+          json,
+          schemaValidator,
+          // one signing key per process, or the operator's, shared by replicas
+          RequestStates.from(json, settings.environment()));
     } catch (RuntimeException e) {
       closeQuietly(hostTools);
       runtime.close();
@@ -141,9 +153,10 @@ public final class Host implements AutoCloseable {
         McpServers.mcpMapper(json),
         schemaValidator,
         new McpToolBridge(invoker, json, requestTimeout).specifications(),
-        new McpPromptBridge(prompts),
+        new McpPromptBridge(prompts, json),
         new McpResourceBridge(resources),
         new Completions(resources, prompts),
+        requestStates,
         INSTRUCTIONS,
         requestTimeout);
   }

@@ -5,11 +5,11 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One {@code prompts/get}, as a {@link PromptHandler} sees it: the arguments the client sent. The
- * host has checked them before the handler runs: every required argument is present, and every
- * value is a string.
+ * One {@code prompts/get}, as a {@link PromptHandler} sees it: the arguments the client sent, and a
+ * way to ask the client for input ({@link ClientInput}). The host has checked the arguments before
+ * the handler runs: every required argument is present, and every value is a string.
  */
-public interface PromptRequest {
+public interface PromptRequest extends ClientInput {
 
   /** The arguments as sent, including ones the prompt does not declare. */
   Map<String, String> arguments();

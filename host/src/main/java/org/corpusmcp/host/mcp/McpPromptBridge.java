@@ -7,15 +7,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.corpusmcp.api.ClientInput;
+import org.corpusmcp.api.ClientInputException;
+import org.corpusmcp.api.Elicitation;
+import org.corpusmcp.api.ElicitationResult;
+import org.corpusmcp.api.InputAnswers;
+import org.corpusmcp.api.InputRequest;
 import org.corpusmcp.api.PromptArgument;
 import org.corpusmcp.api.PromptMessage;
 import org.corpusmcp.api.PromptRequest;
 import org.corpusmcp.api.PromptSpec;
+import org.corpusmcp.api.Root;
+import org.corpusmcp.api.Sampling;
+import org.corpusmcp.api.SamplingResult;
 import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.RegisteredPrompt;
+import org.corpusmcp.host.tools.InputRequired;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The prompt catalogue for both revisions: what {@code prompts/list} shows, and one {@code
@@ -32,7 +43,10 @@ public final class McpPromptBridge {
       "Internal error: writing the prompt failed; the details are in the server log";
 
   /** What a {@code prompts/get} came to. */
-  public sealed interface Outcome permits Written, Refused, Failed {}
+  public sealed interface Outcome permits Written, Refused, Asking, Failed {}
+
+  /** The handler stopped to ask the client (2026-07-28); the front end's input holds the asks. */
+  public record Asking() implements Outcome {}
 
   /** The prompt's messages. */
   public record Written(McpSchema.GetPromptResult result) implements Outcome {}
@@ -44,9 +58,11 @@ public final class McpPromptBridge {
   public record Failed() implements Outcome {}
 
   private final Map<String, RegisteredPrompt> prompts = new LinkedHashMap<>();
+  private final JsonMapper json;
 
-  public McpPromptBridge(PromptCatalog catalog) {
+  public McpPromptBridge(PromptCatalog catalog, JsonMapper json) {
     catalog.prompts().forEach(p -> prompts.put(p.name(), p));
+    this.json = json;
   }
 
   /** True when no plugin contributes a prompt: then no prompt method is served. */
@@ -71,12 +87,15 @@ public final class McpPromptBridge {
             p ->
                 new SyncPromptSpecification(
                     describe(p),
-                    (exchange, request) -> legacy(request.name(), request.arguments())))
+                    (exchange, request) ->
+                        legacy(
+                            request.name(), request.arguments(), SessionInput.of(exchange, json))))
         .toList();
   }
 
-  private McpSchema.GetPromptResult legacy(String name, @Nullable Map<String, Object> arguments) {
-    Outcome outcome = get(name, arguments);
+  private McpSchema.GetPromptResult legacy(
+      String name, @Nullable Map<String, Object> arguments, ClientInput input) {
+    Outcome outcome = get(name, arguments, input);
     if (outcome instanceof Written written) {
       return written.result();
     }
@@ -91,9 +110,12 @@ public final class McpPromptBridge {
   /**
    * Writes the prompt {@code name} for {@code arguments} (null: none sent): every required argument
    * must be present and every value a string, else {@link Refused} naming the argument; then the
-   * plugin's handler runs with the plugin's class loader as context loader.
+   * plugin's handler runs with the plugin's class loader as context loader, asking {@code input}
+   * when it needs the client's input. A handler that lets a request for input the client cannot
+   * answer end it is {@link Refused}, saying so.
    */
-  public Outcome get(String name, @Nullable Map<String, ? extends @Nullable Object> arguments) {
+  public Outcome get(
+      String name, @Nullable Map<String, ? extends @Nullable Object> arguments, ClientInput input) {
     RegisteredPrompt prompt = Objects.requireNonNull(prompts.get(name), "the gate checks names");
     PromptSpec spec = prompt.spec();
     Map<String, String> values = new LinkedHashMap<>();
@@ -126,7 +148,15 @@ public final class McpPromptBridge {
     thread.setContextClassLoader(prompt.classLoader());
     List<PromptMessage> messages;
     try {
-      messages = spec.handler().render(PromptRequest.of(values));
+      messages = spec.handler().render(new AskingRequest(Map.copyOf(values), input));
+    } catch (InputRequired e) {
+      return new Asking();
+    } catch (ClientInputException e) {
+      return new Refused(
+          "Invalid params: prompt '"
+              + name
+              + "' needs input the client did not give: "
+              + e.getMessage());
     } catch (RuntimeException | LinkageError e) {
       log.warn("plugin '{}' failed to write prompt {}", prompt.owner(), name, e);
       return new Failed();
@@ -140,6 +170,31 @@ public final class McpPromptBridge {
     return new Written(
         new McpSchema.GetPromptResult(
             spec.description(), messages.stream().map(McpPromptBridge::message).toList(), null));
+  }
+
+  /** A request whose asks go to the front end's input. */
+  private record AskingRequest(Map<String, String> arguments, ClientInput input)
+      implements PromptRequest {
+
+    @Override
+    public ElicitationResult elicit(Elicitation elicitation) {
+      return input.elicit(elicitation);
+    }
+
+    @Override
+    public SamplingResult sample(Sampling sampling) {
+      return input.sample(sampling);
+    }
+
+    @Override
+    public List<Root> roots() {
+      return input.roots();
+    }
+
+    @Override
+    public InputAnswers ask(InputRequest... requests) {
+      return input.ask(requests);
+    }
   }
 
   /** The prompt as {@code prompts/list} shows it: {@code arguments} is always present. */

@@ -34,6 +34,7 @@ public final class McpServers {
       McpPromptBridge prompts,
       McpResourceBridge resources,
       Completions completions,
+      RequestStates requestStates,
       String instructions,
       Duration requestTimeout) {
 

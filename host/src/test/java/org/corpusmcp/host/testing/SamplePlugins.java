@@ -140,6 +140,81 @@ public final class SamplePlugins {
     }
   }
 
+  /**
+   * The form {@code ask_name} and {@code two_steps} ask with: one required string, {@code name}.
+   */
+  public static final String NAME_FORM =
+      "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}";
+
+  /**
+   * Writes plugin {@code asker}, with tools (no prefix) that ask the client for input: {@code
+   * ask_name} asks "Your name?" with {@link #NAME_FORM} under key {@code who} and answers {@code
+   * {"greeting": "Hello, <name>"}} when the user accepts, {@code {"greeting": "nobody"}} otherwise;
+   * {@code ask_model} samples "Say hi" (at most 10 tokens) and answers {@code {"said": <text>}};
+   * {@code ask_roots} answers {@code {"roots": [<uri>, ...]}}; {@code two_steps} asks "First?" (key
+   * {@code first}) then "Second?" (key {@code second}), both with {@link #NAME_FORM}, and answers
+   * {@code {"both": "<first>+<second>"}}; {@code model_or_not} samples like {@code ask_model} but
+   * answers {@code {"said": "no model"}} when the client has no sampling; {@code ask_all} asks
+   * {@code ask_name}'s question and {@code ask_model}'s at once and answers {@code {"all": "<said>,
+   * <name>"}}.
+   */
+  public static Path writeAskingPlugin(Path dir) {
+    String form = "\"" + NAME_FORM.replace("\"", "\\\"") + "\"";
+    String noArgs = ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")";
+    String[] specs = {
+      "ToolSpec.builder(\"ask_name\").description(\"Asks a name\")"
+          + noArgs
+          + ".callHandler(call -> { ElicitationResult r = call.elicit(new Elicitation(\"who\","
+          + " \"Your name?\", "
+          + form
+          + "));"
+          + " return ToolResult.success(Map.of(\"greeting\", r.accepted()"
+          + " ? \"Hello, \" + r.content().get(\"name\") : \"nobody\")); }).build()",
+      "ToolSpec.builder(\"ask_model\").description(\"Asks the model\")"
+          + noArgs
+          + ".callHandler(call -> ToolResult.success(Map.of(\"said\","
+          + " call.sample(Sampling.of(\"Say hi\", 10)).text()))).build()",
+      "ToolSpec.builder(\"ask_roots\").description(\"Asks the roots\")"
+          + noArgs
+          + ".callHandler(call -> ToolResult.success(Map.of(\"roots\","
+          + " call.roots().stream().map(Root::uri).toList()))).build()",
+      "ToolSpec.builder(\"two_steps\").description(\"Asks twice\")"
+          + noArgs
+          + ".callHandler(call -> { Object a = call.elicit(new Elicitation(\"first\", \"First?\", "
+          + form
+          + ")).content().get(\"name\");"
+          + " Object b = call.elicit(new Elicitation(\"second\", \"Second?\", "
+          + form
+          + ")).content().get(\"name\");"
+          + " return ToolResult.success(Map.of(\"both\", a + \"+\" + b)); }).build()",
+      "ToolSpec.builder(\"ask_all\").description(\"Asks the user and the model at once\")"
+          + noArgs
+          + ".callHandler(call -> { Elicitation who = new Elicitation(\"who\", \"Your name?\", "
+          + form
+          + "); Sampling hi = Sampling.of(\"Say hi\", 10);"
+          + " InputAnswers a = call.ask(who, hi);"
+          + " return ToolResult.success(Map.of(\"all\", a.get(hi).text() + \", \""
+          + " + a.get(who).content().get(\"name\"))); }).build()",
+      "ToolSpec.builder(\"model_or_not\").description(\"Asks the model if there is one\")"
+          + noArgs
+          + ".callHandler(call -> { try { return ToolResult.success(Map.of(\"said\","
+          + " call.sample(Sampling.of(\"Say hi\", 10)).text())); }"
+          + " catch (MissingClientCapabilityException e) {"
+          + " return ToolResult.success(Map.of(\"said\", \"no model\")); } }).build()"
+    };
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("asker")
+          .source(
+              "test.asker.AskerTools",
+              PluginJarBuilder.toolProvider("test.asker", "AskerTools", "", specs))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The {@code library} plugin's resource with a fixed URI ({@link #writeResourcePlugin}). */
   public static final String POLICY_URI = "library://policy";
 

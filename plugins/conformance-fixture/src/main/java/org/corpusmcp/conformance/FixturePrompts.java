@@ -1,6 +1,7 @@
 package org.corpusmcp.conformance;
 
 import java.util.List;
+import org.corpusmcp.api.Elicitation;
 import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.api.PromptArgument;
 import org.corpusmcp.api.PromptMessage;
@@ -12,8 +13,8 @@ import org.pf4j.Extension;
 
 /**
  * The suite's fixture prompts: a fixed one, one with two required arguments (and completions for
- * the first, as the completion scenario asks), one that embeds the resource it is given, and one
- * that shows an image.
+ * the first, as the completion scenario asks), one that embeds the resource it is given, one that
+ * shows an image, and one that asks the user first (2026-07-28's input on a prompt).
  */
 @Extension
 public final class FixturePrompts implements PromptProvider {
@@ -63,6 +64,23 @@ public final class FixturePrompts implements PromptProvider {
             .description("A prompt that shows an image")
             .message(PromptMessage.user(ToolContent.image(FixtureMedia.RED_PIXEL_PNG, "image/png")))
             .message(PromptMessage.user("Please analyze the image above."))
+            .build(),
+        PromptSpec.builder("test_input_required_result_prompt")
+            .description("A prompt that asks the user for its context first")
+            .handler(
+                request ->
+                    List.of(
+                        PromptMessage.user(
+                            "Use this context: "
+                                + request
+                                    .elicit(
+                                        new Elicitation(
+                                            "user_context",
+                                            "What context should the prompt use?",
+                                            "{\"type\":\"object\",\"properties\":{\"context\":"
+                                                + "{\"type\":\"string\"}},\"required\":[\"context\"]}"))
+                                    .content()
+                                    .get("context"))))
             .build());
   }
 }
