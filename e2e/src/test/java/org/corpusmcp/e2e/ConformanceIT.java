@@ -105,7 +105,20 @@ class ConformanceIT {
           "prompts-list",
           "dns-rebinding-protection",
           "server-sse-multiple-streams", // JSON answers are allowed instead of SSE (an INFO check)
-          "input-required-result-unsupported-methods", // this server never answers input_required
+          "input-required-result-unsupported-methods", // list methods never answer input_required
+          "input-required-result-basic-elicitation",
+          "input-required-result-basic-sampling",
+          "input-required-result-basic-list-roots",
+          "input-required-result-request-state",
+          "input-required-result-multiple-input-requests",
+          "input-required-result-multi-round",
+          "input-required-result-missing-input-response",
+          "input-required-result-non-tool-request",
+          "input-required-result-result-type",
+          "input-required-result-tampered-state",
+          "input-required-result-capability-check",
+          "input-required-result-ignore-extra-params",
+          "input-required-result-validate-input",
           "tools-call-simple-text",
           "tools-call-image",
           "tools-call-audio",
@@ -120,6 +133,10 @@ class ConformanceIT {
           "resources-templates-read",
           "sep-2164-resource-not-found",
           "prompts-get-simple",
+          "prompts-get-with-args",
+          "prompts-get-embedded-resource",
+          "prompts-get-with-image",
+          "completion-complete",
           "caching");
 
   /**
@@ -130,12 +147,6 @@ class ConformanceIT {
       Map.of(
           "server-stateless",
           Map.of(
-              "sep-2575-server-rejects-undeclared-capability",
-                  "needs the fixture tool test_missing_capability, which asks for sampling: plugin-api"
-                      + " has no interactive input yet",
-              "sep-2575-missing-capability-http-400", "the same fixture tool",
-              "sep-2575-http-server-no-independent-requests-on-stream",
-                  "needs the fixture tool test_streaming_elicitation: no interactive input yet",
               "sep-2575-server-sends-subscription-ack",
                   "subscriptions/listen: tools and prompts never change while the server runs (no listChanged)",
               "sep-2575-server-tags-subscription-id", "subscriptions/listen, as above",
@@ -146,32 +157,13 @@ class ConformanceIT {
                   "subscriptions/listen, as above"));
 
   /**
-   * Scenarios of the 2026-07-28 set that do not apply, with the reason: prompts with arguments,
-   * images or embedded resources (plugin-api prompts take no arguments and carry text; the
-   * completion scenario asks for a prompt argument), tools with {@code x-mcp-header} parameters,
-   * multi round-trip input requests (plugin-api has no interactive input yet), and the tasks
-   * extension. The messages the server sent in them must still be valid.
+   * Scenarios of the 2026-07-28 set that do not apply, with the reason: tools with {@code
+   * x-mcp-header} parameters (no tool marks one), and the tasks extension (not scored). The
+   * messages the server sent in them must still be valid.
    */
   static final Set<String> MODERN_NOT_APPLICABLE =
       Set.of(
-          "completion-complete",
-          "prompts-get-with-args",
-          "prompts-get-embedded-resource",
-          "prompts-get-with-image",
           "http-custom-header-server-validation",
-          "input-required-result-basic-elicitation",
-          "input-required-result-basic-sampling",
-          "input-required-result-basic-list-roots",
-          "input-required-result-request-state",
-          "input-required-result-multiple-input-requests",
-          "input-required-result-multi-round",
-          "input-required-result-missing-input-response",
-          "input-required-result-non-tool-request",
-          "input-required-result-result-type",
-          "input-required-result-tampered-state",
-          "input-required-result-capability-check",
-          "input-required-result-ignore-extra-params",
-          "input-required-result-validate-input",
           "tasks-lifecycle",
           "tasks-capability-negotiation",
           "tasks-wire-fields",
@@ -273,26 +265,22 @@ class ConformanceIT {
           "resources-read-text",
           "resources-read-binary",
           "resources-templates-read",
-          "prompts-get-simple");
-
-  /**
-   * The 0.2 line's 2025-11-25 scenarios that do not apply: prompts with arguments, images or
-   * embedded resources and the completion of a prompt argument (plugin-api prompts take no
-   * arguments and carry text), sampling and elicitation (plugin-api has no interactive input yet),
-   * and resource subscriptions (resources never change while the server runs).
-   */
-  static final Set<String> LEGACY_NOT_APPLICABLE =
-      Set.of(
-          "completion-complete",
-          "resources-subscribe",
-          "resources-unsubscribe",
+          "prompts-get-simple",
           "prompts-get-with-args",
           "prompts-get-embedded-resource",
           "prompts-get-with-image",
-          "tools-call-sampling",
+          "completion-complete",
+          "tools-call-sampling", // a request from server to client in the session
           "tools-call-elicitation",
           "elicitation-sep1034-defaults",
           "elicitation-sep1330-enums");
+
+  /**
+   * The 0.2 line's 2025-11-25 scenarios that do not apply: resource subscriptions (resources never
+   * change while the server runs).
+   */
+  static final Set<String> LEGACY_NOT_APPLICABLE =
+      Set.of("resources-subscribe", "resources-unsubscribe");
 
   /**
    * The suite's whole 2026-07-28 requirement set in one run: each scenario it ran is classified,

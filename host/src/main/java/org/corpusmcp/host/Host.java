@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
+import org.corpusmcp.host.mcp.Completions;
 import org.corpusmcp.host.mcp.McpPromptBridge;
 import org.corpusmcp.host.mcp.McpResourceBridge;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.McpToolBridge;
+import org.corpusmcp.host.mcp.RequestStates;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.plugins.PromptCatalog;
@@ -53,6 +55,7 @@ public final class Host implements AutoCloseable {
   private final ResourceCatalog resources;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
+  private final RequestStates requestStates;
 
   private Host(
       PluginRuntime runtime,
@@ -62,7 +65,8 @@ public final class Host implements AutoCloseable {
       PromptCatalog prompts,
       ResourceCatalog resources,
       JsonMapper json,
-      JsonSchemaValidator schemaValidator) {
+      JsonSchemaValidator schemaValidator,
+      RequestStates requestStates) {
     this.runtime = runtime;
     this.hostResources = hostResources;
     this.invoker = invoker;
@@ -71,6 +75,7 @@ public final class Host implements AutoCloseable {
     this.resources = resources;
     this.json = json;
     this.schemaValidator = schemaValidator;
+    this.requestStates = requestStates;
   }
 
   /** A host with only plugin tools, or with fixed host tools (tests). */
@@ -100,7 +105,9 @@ public final class Host implements AutoCloseable {
           prompts,
           resources,
           json,
-          schemaValidator);
+          schemaValidator,
+          // one signing key per process, or the operator's, shared by replicas
+          RequestStates.from(json, settings.environment()));
     } catch (RuntimeException e) {
       if (toolThreads != null) {
         toolThreads.shutdownNow();
@@ -157,8 +164,10 @@ public final class Host implements AutoCloseable {
         McpServers.mcpMapper(json),
         schemaValidator,
         new McpToolBridge(invoker, json, requestTimeout).specifications(),
-        McpPromptBridge.specifications(prompts),
+        new McpPromptBridge(prompts, json),
         new McpResourceBridge(resources),
+        new Completions(resources, prompts),
+        requestStates,
         INSTRUCTIONS,
         requestTimeout);
   }

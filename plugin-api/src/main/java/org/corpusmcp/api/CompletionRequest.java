@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * What a client asks to complete.
  *
- * @param argument the argument (a template variable) being typed
+ * @param argument the argument being typed: a prompt argument or a template variable
  * @param value what has been typed so far; may be empty
  * @param context the values the user already chose for other arguments, when the client sends them;
  *     empty otherwise

@@ -4,8 +4,9 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One running tool call, as a {@link ToolCallHandler} sees it: its arguments, and a way to tell the
- * client how far it has got and what it is doing while it runs.
+ * One running tool call, as a {@link ToolCallHandler} sees it: its arguments, a way to tell the
+ * client how far it has got and what it is doing while it runs, and a way to ask the client for
+ * input ({@link ClientInput}: a question for the user, a message from its model, its roots).
  *
  * <p>Both reports are best effort and never fail the call: the host passes progress on only when
  * the client asked for it (a progress token on its request) and a message only at or above the
@@ -26,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  */
-public interface ToolCall {
+public interface ToolCall extends ClientInput {
 
   /** The validated arguments, with schema defaults applied. */
   ToolArguments arguments();

@@ -28,22 +28,15 @@ public final class McpResourceBridge {
 
   private final ResourceCatalog catalog;
   private final ResourceReads reads;
-  private final TemplateCompletions completions;
 
   public McpResourceBridge(ResourceCatalog catalog) {
     this.catalog = catalog;
     this.reads = new ResourceReads(catalog);
-    this.completions = new TemplateCompletions(catalog);
   }
 
   /** True when no plugin contributes a resource or a template: no resources capability. */
   public boolean isEmpty() {
     return catalog.isEmpty();
-  }
-
-  /** The template-variable completions both revisions share. */
-  public TemplateCompletions completions() {
-    return completions;
   }
 
   /** The reads both revisions share. */

@@ -5,7 +5,6 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -32,14 +31,15 @@ public final class McpServers {
       McpJsonMapper mcpJson,
       JsonSchemaValidator schemaValidator,
       List<SyncToolSpecification> tools,
-      List<SyncPromptSpecification> prompts,
+      McpPromptBridge prompts,
       McpResourceBridge resources,
+      Completions completions,
+      RequestStates requestStates,
       String instructions,
       Duration requestTimeout) {
 
     public Parts {
       tools = List.copyOf(tools);
-      prompts = List.copyOf(prompts);
     }
 
     /** The names clients may call; the protocol gate refuses others before the SDK sees them. */
@@ -51,19 +51,13 @@ public final class McpServers {
 
     /** The prompts clients may get; empty means the prompt methods are not served at all. */
     public java.util.Set<String> promptNames() {
-      return prompts.stream()
-          .map(p -> p.prompt().name())
-          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+      return prompts.names();
     }
 
     /** The gate that goes in front of a server built from these parts. */
     public ProtocolGate gate() {
       return new ProtocolGate(
-          json,
-          toolNames(),
-          promptNames(),
-          !resources.isEmpty(),
-          !resources.completions().isEmpty());
+          json, toolNames(), promptNames(), !resources.isEmpty(), !completions.isEmpty());
     }
 
     /** The stateless 2026-07-28 front door to the same tools and prompts. */
@@ -103,10 +97,10 @@ public final class McpServers {
         .validateToolInputs(false)
         .requestTimeout(parts.requestTimeout())
         .tools(parts.tools())
-        .prompts(parts.prompts())
+        .prompts(parts.prompts().specifications())
         .resources(parts.resources().resources())
         .resourceTemplates(parts.resources().templates())
-        .completions(parts.resources().completions().specifications());
+        .completions(parts.completions().specifications());
   }
 
   private static McpSchema.ServerCapabilities capabilities(Parts parts) {
@@ -123,7 +117,7 @@ public final class McpServers {
       // nothing a plugin serves can change under a subscriber.
       capabilities.resources(false, false);
     }
-    if (!parts.resources().completions().isEmpty()) {
+    if (!parts.completions().isEmpty()) {
       capabilities.completions();
     }
     return capabilities.build();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.corpusmcp.api.ClientInput;
 import org.corpusmcp.api.ToolContent;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.host.plugins.RegisteredTool;
@@ -87,20 +88,27 @@ public final class McpToolBridge {
     @Override
     public CallToolResult apply(
         @Nullable McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
-      return call(request, SessionReports.of(exchange, request));
+      return call(request, SessionReports.of(exchange, request), SessionInput.of(exchange, json));
     }
 
-    /** One call, its progress and log messages sent through {@code reports}. */
-    public CallToolResult call(McpSchema.CallToolRequest request, CallReports reports) {
-      return McpToolBridge.this.call(tool, request.arguments(), reports);
+    /**
+     * One call, its progress and log messages sent through {@code reports}, its requests for input
+     * through {@code input}.
+     */
+    public CallToolResult call(
+        McpSchema.CallToolRequest request, CallReports reports, ClientInput input) {
+      return McpToolBridge.this.call(tool, request.arguments(), reports, input);
     }
   }
 
   private CallToolResult call(
-      RegisteredTool tool, @Nullable Map<String, Object> arguments, CallReports reports) {
+      RegisteredTool tool,
+      @Nullable Map<String, Object> arguments,
+      CallReports reports,
+      ClientInput input) {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
-    ToolOutcome outcome = invoker.call(tool.name(), args, deadline, reports);
+    ToolOutcome outcome = invoker.call(tool.name(), args, deadline, reports, input);
     CallToolResult.Builder result = CallToolResult.builder().isError(outcome.isError());
     if (outcome.content().isEmpty()) {
       result.addTextContent(JsonText.pretty(json, outcome.body()));

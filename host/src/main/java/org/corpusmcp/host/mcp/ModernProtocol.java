@@ -1,6 +1,5 @@
 package org.corpusmcp.host.mcp;
 
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
@@ -35,9 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
  * the order the revision's error examples need (see {@link #handle}).
  *
  * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools, prompts and resources never change while the process runs), completions of prompt
- * arguments (prompts take none), multi round-trip input requests, and cancellation of a running
- * call by {@code notifications/cancelled} (read-only tools end by their own deadline).
+ * (tools, prompts and resources never change while the process runs), multi round-trip input
+ * requests, and cancellation of a running call by {@code notifications/cancelled} (read-only tools
+ * end by their own deadline).
  */
 public final class ModernProtocol {
 
@@ -63,6 +62,8 @@ public final class ModernProtocol {
 
   static final int UNSUPPORTED_VERSION = -32022;
 
+  static final int MISSING_CLIENT_CAPABILITY = -32021;
+
   /**
    * How long a client may treat a list or discovery result as fresh. Tools and prompts are fixed
    * for the life of the process, so only a restart (with other plugins or archives) changes them;
@@ -73,8 +74,11 @@ public final class ModernProtocol {
   private final JsonMapper json;
   private final ProtocolGate gate;
   private final Map<String, SyncToolSpecification> tools;
-  private final Map<String, SyncPromptSpecification> prompts;
+  private final McpPromptBridge prompts;
   private final McpResourceBridge resources;
+  private final Completions completions;
+  private final RequestStates states;
+  private final InputWire wire;
   private final String instructions;
 
   public ModernProtocol(McpServers.Parts parts) {
@@ -82,9 +86,11 @@ public final class ModernProtocol {
     this.gate = parts.gate();
     this.tools = new LinkedHashMap<>();
     parts.tools().forEach(t -> tools.put(t.tool().name(), t));
-    this.prompts = new LinkedHashMap<>();
-    parts.prompts().forEach(p -> prompts.put(p.prompt().name(), p));
+    this.prompts = parts.prompts();
     this.resources = parts.resources();
+    this.completions = parts.completions();
+    this.states = parts.requestStates();
+    this.wire = new InputWire(json);
     this.instructions = parts.instructions();
   }
 
@@ -238,7 +244,7 @@ public final class ModernProtocol {
           case "prompts/list", "prompts/get" -> !prompts.isEmpty();
           case "resources/list", "resources/templates/list", "resources/read" ->
               !resources.isEmpty();
-          case "completion/complete" -> !resources.completions().isEmpty();
+          case "completion/complete" -> !completions.isEmpty();
           default -> false;
         };
     if (!served) {
@@ -270,10 +276,7 @@ public final class ModernProtocol {
                 id,
                 cacheable(
                     json.valueToTree(
-                        new McpSchema.ListPromptsResult(
-                            prompts.values().stream().map(SyncPromptSpecification::prompt).toList(),
-                            null,
-                            null))));
+                        new McpSchema.ListPromptsResult(prompts.listed(), null, null))));
         case "resources/list" ->
             result(
                 id,
@@ -320,13 +323,108 @@ public final class ModernProtocol {
   private Answer callTool(JsonNode id, JsonNode params, CallReports reports) {
     McpSchema.CallToolRequest call = json.treeToValue(params, McpSchema.CallToolRequest.class);
     SyncToolSpecification tool = tools.get(call.name());
-    // Every tool the host serves is bridged; a handler from elsewhere has nothing to report
-    // through.
-    McpSchema.CallToolResult outcome =
-        tool.callHandler() instanceof McpToolBridge.BridgedCall bridged
-            ? bridged.call(call, reports)
-            : tool.callHandler().apply(null, call);
-    return result(id, json.valueToTree(outcome));
+    return inRounds(
+        id,
+        params,
+        "tools/call",
+        call.name(),
+        input -> {
+          // Every tool the host serves is bridged; a handler from elsewhere has nothing to report
+          // or ask through.
+          McpSchema.CallToolResult outcome =
+              tool.callHandler() instanceof McpToolBridge.BridgedCall bridged
+                  ? bridged.call(call, reports, input)
+                  : tool.callHandler().apply(null, call);
+          return new RoundResult(
+              json.valueToTree(outcome), Boolean.TRUE.equals(outcome.isError()), null);
+        });
+  }
+
+  /**
+   * What a round's handler came to, before the round's input has its say: a result (which may be a
+   * failed tool call), or an error answer of the method's own.
+   */
+  private record RoundResult(@Nullable ObjectNode result, boolean failed, @Nullable Answer error) {}
+
+  /**
+   * One round of a request that may ask the client for input (SEP-2322): the answers of earlier
+   * rounds come from the signed {@code requestState} and this round's from {@code inputResponses};
+   * then the handler runs, and what it asked decides the answer: an answer that could not be read
+   * is -32602; an unanswered ask is an {@code InputRequiredResult} with a new state; a failure
+   * after asking for a capability the client lacks is -32021 (HTTP 400) naming it; else the
+   * handler's result.
+   */
+  private Answer inRounds(
+      JsonNode id,
+      JsonNode params,
+      String method,
+      String name,
+      java.util.function.Function<RoundInput, RoundResult> handler) {
+    JsonNode responses = params.get("inputResponses");
+    if (responses != null && !responses.isObject()) {
+      return error(id, -32602, "Invalid params: 'inputResponses' must be an object", 200);
+    }
+    Map<String, JsonNode> answers = new LinkedHashMap<>();
+    JsonNode arguments = params.get("arguments");
+    JsonNode state = params.get("requestState");
+    if (state != null) {
+      if (!state.isString()) {
+        return error(id, -32602, "Invalid params: 'requestState' must be a string", 200);
+      }
+      try {
+        answers.putAll(states.open(state.stringValue(), method, name, arguments));
+      } catch (RequestStates.Refused refused) {
+        return error(id, -32602, refused.getMessage(), 200);
+      }
+    }
+    if (responses != null) {
+      for (var e : responses.properties()) {
+        if (!e.getValue().isObject()) {
+          return error(
+              id,
+              -32602,
+              "Invalid params: 'inputResponses." + e.getKey() + "' must be an object",
+              200);
+        }
+        answers.put(e.getKey(), e.getValue());
+      }
+    }
+    RoundInput input = new RoundInput(wire, params.path("_meta").path(META_CAPABILITIES), answers);
+    RoundResult outcome = handler.apply(input);
+    if (input.malformed() != null) {
+      return error(id, -32602, "Invalid params: " + input.malformed(), 200);
+    }
+    if (!input.pending().isEmpty()) {
+      ObjectNode required = json.createObjectNode();
+      ObjectNode requests = required.putObject("inputRequests");
+      input
+          .pending()
+          .forEach(
+              (key, asked) -> {
+                ObjectNode request = requests.putObject(key);
+                request.put("method", asked.method());
+                request.set("params", asked.params());
+              });
+      required.put("requestState", states.seal(method, name, arguments, input.used()));
+      return answer(id, required, "input_required");
+    }
+    if (input.missing() != null && outcome.failed()) {
+      ObjectNode response =
+          ProtocolGate.errorResponse(
+              json,
+              id,
+              MISSING_CLIENT_CAPABILITY,
+              "Missing required client capability: " + input.missing());
+      ((ObjectNode) response.get("error"))
+          .putObject("data")
+          .putObject("requiredCapabilities")
+          .putObject(input.missing());
+      return new Answer(response, 400);
+    }
+    if (outcome.error() != null) {
+      return outcome.error();
+    }
+    return result(id, java.util.Objects.requireNonNull(outcome.result(), "a result or an error"));
   }
 
   /**
@@ -352,25 +450,12 @@ public final class ModernProtocol {
     return error(id, -32603, McpResourceBridge.READ_FAILED, 500);
   }
 
-  /**
-   * Completes a resource-template variable. Prompts take no arguments, so a prompt reference is
-   * answered with no suggestions when the prompt exists; any other reference is {@code -32602}.
-   */
+  /** Completes a prompt argument or a resource-template variable; other references -32602. */
   private Answer complete(JsonNode id, JsonNode params) {
     JsonNode ref = params.path("ref");
     String type = ref.path("type").stringValue();
     String argument = params.path("argument").path("name").stringValue();
     String value = params.path("argument").path("value").stringValue();
-    if ("ref/prompt".equals(type) && prompts.containsKey(ref.path("name").asString())) {
-      return result(
-          id,
-          json.valueToTree(
-              new McpSchema.CompleteResult(
-                  new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false))));
-    }
-    if (!"ref/resource".equals(type) || !ref.path("uri").isString()) {
-      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
-    }
     Map<String, String> context = new LinkedHashMap<>();
     params
         .path("context")
@@ -382,24 +467,47 @@ public final class ModernProtocol {
                 context.put(e.getKey(), e.getValue().stringValue());
               }
             });
-    TemplateCompletions.Outcome outcome =
-        resources.completions().complete(ref.path("uri").stringValue(), argument, value, context);
-    if (outcome instanceof TemplateCompletions.Values values) {
+    Completions.Outcome outcome;
+    if ("ref/prompt".equals(type) && ref.path("name").isString()) {
+      outcome =
+          completions.completePrompt(ref.path("name").stringValue(), argument, value, context);
+    } else if ("ref/resource".equals(type) && ref.path("uri").isString()) {
+      outcome =
+          completions.completeTemplate(ref.path("uri").stringValue(), argument, value, context);
+    } else {
+      return error(id, -32602, "Invalid params: no completions for this 'ref'", 200);
+    }
+    if (outcome instanceof Completions.Values values) {
       return result(id, json.valueToTree(values.result()));
     }
-    if (outcome instanceof TemplateCompletions.UnknownTemplate unknown) {
-      return error(id, -32602, "Unknown resource template: " + unknown.uriTemplate(), 200);
+    if (outcome instanceof Completions.Refused refused) {
+      return error(id, -32602, refused.message(), 200);
     }
-    if (outcome instanceof TemplateCompletions.UnknownArgument unknown) {
-      return error(id, -32602, TemplateCompletions.unknownArgument(unknown), 200);
-    }
-    return error(id, -32603, TemplateCompletions.FAILED, 500);
+    return error(id, -32603, Completions.FAILED, 500);
   }
 
+  /** A prompt, with this revision's errors: arguments that do not fit -32602, a failure -32603. */
   private Answer getPrompt(JsonNode id, JsonNode params) {
     McpSchema.GetPromptRequest get = json.treeToValue(params, McpSchema.GetPromptRequest.class);
-    SyncPromptSpecification prompt = prompts.get(get.name());
-    return result(id, json.valueToTree(prompt.promptHandler().apply(null, get)));
+    return inRounds(
+        id,
+        params,
+        "prompts/get",
+        get.name(),
+        input -> {
+          McpPromptBridge.Outcome outcome = prompts.get(get.name(), get.arguments(), input);
+          if (outcome instanceof McpPromptBridge.Written written) {
+            return new RoundResult(json.valueToTree(written.result()), false, null);
+          }
+          if (outcome instanceof McpPromptBridge.Refused refused) {
+            return new RoundResult(null, true, error(id, -32602, refused.message(), 200));
+          }
+          if (outcome instanceof McpPromptBridge.Asking) {
+            // the round's pending asks are the answer
+            return new RoundResult(null, false, null);
+          }
+          return new RoundResult(null, true, error(id, -32603, McpPromptBridge.GET_FAILED, 500));
+        });
   }
 
   /** The {@code server/discover} result. */
@@ -416,7 +524,7 @@ public final class ModernProtocol {
     if (!resources.isEmpty()) {
       capabilities.putObject("resources");
     }
-    if (!resources.completions().isEmpty()) {
+    if (!completions.isEmpty()) {
       capabilities.putObject("completions");
     }
     if (instructions != null && !instructions.isBlank()) {
@@ -434,7 +542,11 @@ public final class ModernProtocol {
 
   /** A successful answer: {@code resultType} and the server's identity added to the result. */
   private Answer result(JsonNode id, ObjectNode result) {
-    result.put("resultType", "complete");
+    return answer(id, result, "complete");
+  }
+
+  private Answer answer(JsonNode id, ObjectNode result, String resultType) {
+    result.put("resultType", resultType);
     JsonNode existing = result.get("_meta");
     ObjectNode meta = existing instanceof ObjectNode object ? object : result.putObject("_meta");
     ObjectNode serverInfo = meta.putObject(META_SERVER_INFO);

@@ -26,6 +26,11 @@ public final class PromptCatalog {
     this.byName = Collections.unmodifiableMap(byName);
   }
 
+  /** No prompts: for a server built without plugins. */
+  public static PromptCatalog empty() {
+    return new PromptCatalog(new LinkedHashMap<>());
+  }
+
   /** Collects and checks the prompts of every plugin's prompt providers. */
   public static PromptCatalog build(List<LoadedPlugin> plugins, HostSettings settings) {
     Map<String, RegisteredPrompt> byName = new LinkedHashMap<>();
@@ -47,7 +52,7 @@ public final class PromptCatalog {
                     + HostSettings.ENV_DISABLED
                     + ").");
           }
-          byName.put(spec.name(), new RegisteredPrompt(plugin.id(), spec));
+          byName.put(spec.name(), new RegisteredPrompt(plugin.id(), spec, plugin.classLoader()));
         }
       }
     }

@@ -7,8 +7,9 @@ import org.corpusmcp.api.PromptSpec;
  *
  * @param owner the plugin id
  * @param spec the plugin's declaration
+ * @param classLoader the owner's class loader, the context loader while its handlers run
  */
-public record RegisteredPrompt(String owner, PromptSpec spec) {
+public record RegisteredPrompt(String owner, PromptSpec spec, ClassLoader classLoader) {
 
   public String name() {
     return spec.name();

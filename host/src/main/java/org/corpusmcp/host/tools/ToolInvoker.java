@@ -12,6 +12,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.corpusmcp.api.ClientInput;
+import org.corpusmcp.api.ClientInputException;
+import org.corpusmcp.api.MissingClientCapabilityException;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.plugins.RegisteredTool;
@@ -54,6 +57,15 @@ public final class ToolInvoker {
 
   /** The deadline of {@link #call(String, Map)}: the CLI's, and the default of serve. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(2);
+
+  /** Code for a call whose handler needed a capability the client did not declare. */
+  public static final String MISSING_CAPABILITY = "missing_client_capability";
+
+  /** Code for a call whose handler got no answer from the client. */
+  public static final String CLIENT_INPUT_FAILED = "client_input_failed";
+
+  /** Code for a call that stopped to ask the client (2026-07-28): its front end answers instead. */
+  public static final String INPUT_REQUIRED = "input_required";
 
   /** Handler threads at most. */
   public static final int MAX_RUNNING = 64;
@@ -111,15 +123,26 @@ public final class ToolInvoker {
     return call(toolName, arguments, deadline, CallReports.NONE);
   }
 
-  /**
-   * Calls {@code toolName} with {@code arguments}; returns by {@code deadline}, after which the
-   * handler's progress and log messages no longer reach {@code reports}. Never throws.
-   */
+  /** The same, without a client to ask for input. */
   public ToolOutcome call(
       String toolName,
       @Nullable Map<String, @Nullable Object> arguments,
       Duration deadline,
       CallReports reports) {
+    return call(toolName, arguments, deadline, reports, new ClientInput() {});
+  }
+
+  /**
+   * Calls {@code toolName} with {@code arguments}; returns by {@code deadline}, after which the
+   * handler's progress and log messages no longer reach {@code reports}, and it can no longer ask
+   * {@code input}. Never throws.
+   */
+  public ToolOutcome call(
+      String toolName,
+      @Nullable Map<String, @Nullable Object> arguments,
+      Duration deadline,
+      CallReports reports,
+      ClientInput input) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
       return failure(
@@ -141,7 +164,7 @@ public final class ToolInvoker {
       return failure(INVALID_PARAMS, invalid.message(), Map.of());
     }
     Map<String, @Nullable Object> args = ((ArgumentValidator.Valid) checked).arguments();
-    RunningCall call = new RunningCall(toolName, ToolArguments.of(args), reports);
+    RunningCall call = new RunningCall(toolName, ToolArguments.of(args), reports, input);
     try {
       return await(tool, call, deadline);
     } finally {
@@ -178,6 +201,10 @@ public final class ToolInvoker {
               + " s (the server's request timeout) and was cancelled",
           Map.of());
     } catch (ExecutionException e) {
+      ToolOutcome asked = clientInputOutcome(toolName, e.getCause());
+      if (asked != null) {
+        return asked;
+      }
       log.error("tool {} from {} threw", toolName, tool.owner(), e.getCause());
       return failure(
           INTERNAL_ERROR,
@@ -204,6 +231,34 @@ public final class ToolInvoker {
         INTERNAL_ERROR,
         "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")",
         Map.of());
+  }
+
+  /**
+   * What a handler that let a request for input end it comes to: not a bug, so not logged as one.
+   * Null for any other exception.
+   */
+  private static @Nullable ToolOutcome clientInputOutcome(String toolName, Throwable thrown) {
+    if (thrown instanceof InputRequired) {
+      return failure(
+          INPUT_REQUIRED, "tool " + toolName + " is waiting for the client's input", Map.of());
+    }
+    if (thrown instanceof MissingClientCapabilityException missing) {
+      return failure(
+          MISSING_CAPABILITY,
+          "tool "
+              + toolName
+              + " needs the client's '"
+              + missing.capability()
+              + "' capability, which this client did not declare",
+          Map.of("capability", missing.capability()));
+    }
+    if (thrown instanceof ClientInputException failed) {
+      return failure(
+          CLIENT_INPUT_FAILED,
+          "tool " + toolName + " asked the client for input and got none: " + failed.getMessage(),
+          Map.of());
+    }
+    return null;
   }
 
   /** On a handler thread: the call itself, with the plugin's loader as context loader. */

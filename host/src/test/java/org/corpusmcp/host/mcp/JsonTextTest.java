@@ -39,4 +39,24 @@ class JsonTextTest {
         }""",
         JsonText.pretty(JsonText.newMapper(), reply));
   }
+
+  /** Jackson 3 refused to write the SDK's elicitation request at all (type id 'mode' twice). */
+  @Test
+  void anElicitationRequestIsWrittenWithItsModeOnceAndReadBack() {
+    tools.jackson.databind.json.JsonMapper json = JsonText.newMapper();
+    io.modelcontextprotocol.spec.McpSchema.ElicitRequest request =
+        io.modelcontextprotocol.spec.McpSchema.ElicitFormRequest.builder(
+                "Your name?", Map.of("type", "object"))
+            .build();
+    String written = json.writeValueAsString(request);
+    assertEquals(
+        json.readTree(
+            "{\"message\":\"Your name?\",\"requestedSchema\":{\"type\":\"object\"},\"mode\":\"form\"}"),
+        json.readTree(written));
+    assertEquals(
+        request,
+        json.readValue(
+            "{\"message\":\"Your name?\",\"requestedSchema\":{\"type\":\"object\"}}",
+            io.modelcontextprotocol.spec.McpSchema.ElicitRequest.class));
+  }
 }

@@ -9,6 +9,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.ResourceCatalog;
 import org.junit.jupiter.api.Tag;
 import tools.jackson.databind.JsonNode;
@@ -40,8 +42,10 @@ class StdioLineFuzzTest {
             McpServers.mcpMapper(JSON),
             McpServers.schemaValidator(JSON),
             List.of(),
-            List.of(),
+            new McpPromptBridge(PromptCatalog.empty(), JSON),
             new McpResourceBridge(ResourceCatalog.empty()),
+            new Completions(ResourceCatalog.empty(), PromptCatalog.empty()),
+            RequestStates.from(JSON, Map.of()),
             "fuzz",
             Duration.ofSeconds(2));
     ByteArrayOutputStream out = new ByteArrayOutputStream();

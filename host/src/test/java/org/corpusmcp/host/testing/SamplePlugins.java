@@ -81,6 +81,140 @@ public final class SamplePlugins {
     }
   }
 
+  /** The prompt of the {@code letters} plugin ({@link #writeArgumentPromptPlugin}). */
+  public static final String LETTER_PROMPT = "letter";
+
+  /** Its image prompt: the bytes 1, 2, 3 as {@code image/png}, then the text "Describe it." */
+  public static final String PICTURE_PROMPT = "picture-prompt";
+
+  /** What {@code to} completes to: the names starting with the value typed; "boom" throws. */
+  public static final java.util.List<String> LETTER_NAMES = java.util.List.of("Ada", "Alan", "Bob");
+
+  /**
+   * Writes plugin {@code letters}, with no tools and two prompts: {@value #LETTER_PROMPT}, which
+   * takes {@code to} (required, completed from {@link #LETTER_NAMES}) and {@code tone} (optional)
+   * and answers "Write to <to>." (plus " Be <tone>." when given) followed by the embedded text
+   * resource {@code mem://letterhead} ("Letterhead", {@code text/plain}), and throws (naming {@link
+   * #BROKEN_SECRET}) when {@code to} is "boom"; and {@value #PICTURE_PROMPT} ({@link
+   * #PICTURE_PROMPT}).
+   */
+  public static Path writeArgumentPromptPlugin(Path dir) {
+    String letter =
+        "PromptSpec.builder(\""
+            + LETTER_PROMPT
+            + "\").description(\"Writes a letter\")"
+            + ".argument(PromptArgument.required(\"to\", \"Who the letter is for\"))"
+            + ".argument(PromptArgument.optional(\"tone\", null))"
+            + ".handler(r -> { if (r.string(\"to\").equals(\"boom\"))"
+            + " throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " String tone = r.optionalString(\"tone\");"
+            + " return List.of(PromptMessage.user(\"Write to \" + r.string(\"to\") + \".\""
+            + " + (tone == null ? \"\" : \" Be \" + tone + \".\")),"
+            + " PromptMessage.user(ToolContent.resource(ResourceContents.text(\"mem://letterhead\","
+            + " \"text/plain\", \"Letterhead\")))); })"
+            + ".complete(\"to\", c -> { if (c.value().equals(\"boom\"))"
+            + " throw new IllegalStateException(\"cannot open "
+            + BROKEN_SECRET
+            + "\");"
+            + " return List.of(\"Ada\", \"Alan\", \"Bob\").stream()"
+            + ".filter(n -> n.startsWith(c.value())).toList(); })"
+            + ".build()";
+    String picture =
+        "PromptSpec.builder(\""
+            + PICTURE_PROMPT
+            + "\").description(\"Shows a picture\")"
+            + ".message(PromptMessage.user(ToolContent.image(new byte[] {1, 2, 3}, \"image/png\")))"
+            + ".message(PromptMessage.user(\"Describe it.\")).build()";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("letters")
+          .source(
+              "test.letters.LetterPrompts",
+              PluginJarBuilder.promptProvider("test.letters", "LetterPrompts", letter, picture))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The form {@code ask_name} and {@code two_steps} ask with: one required string, {@code name}.
+   */
+  public static final String NAME_FORM =
+      "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}";
+
+  /**
+   * Writes plugin {@code asker}, with tools (no prefix) that ask the client for input: {@code
+   * ask_name} asks "Your name?" with {@link #NAME_FORM} under key {@code who} and answers {@code
+   * {"greeting": "Hello, <name>"}} when the user accepts, {@code {"greeting": "nobody"}} otherwise;
+   * {@code ask_model} samples "Say hi" (at most 10 tokens) and answers {@code {"said": <text>}};
+   * {@code ask_roots} answers {@code {"roots": [<uri>, ...]}}; {@code two_steps} asks "First?" (key
+   * {@code first}) then "Second?" (key {@code second}), both with {@link #NAME_FORM}, and answers
+   * {@code {"both": "<first>+<second>"}}; {@code model_or_not} samples like {@code ask_model} but
+   * answers {@code {"said": "no model"}} when the client has no sampling; {@code ask_all} asks
+   * {@code ask_name}'s question and {@code ask_model}'s at once and answers {@code {"all": "<said>,
+   * <name>"}}.
+   */
+  public static Path writeAskingPlugin(Path dir) {
+    String form = "\"" + NAME_FORM.replace("\"", "\\\"") + "\"";
+    String noArgs = ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")";
+    String[] specs = {
+      "ToolSpec.builder(\"ask_name\").description(\"Asks a name\")"
+          + noArgs
+          + ".callHandler(call -> { ElicitationResult r = call.elicit(new Elicitation(\"who\","
+          + " \"Your name?\", "
+          + form
+          + "));"
+          + " return ToolResult.success(Map.of(\"greeting\", r.accepted()"
+          + " ? \"Hello, \" + r.content().get(\"name\") : \"nobody\")); }).build()",
+      "ToolSpec.builder(\"ask_model\").description(\"Asks the model\")"
+          + noArgs
+          + ".callHandler(call -> ToolResult.success(Map.of(\"said\","
+          + " call.sample(Sampling.of(\"Say hi\", 10)).text()))).build()",
+      "ToolSpec.builder(\"ask_roots\").description(\"Asks the roots\")"
+          + noArgs
+          + ".callHandler(call -> ToolResult.success(Map.of(\"roots\","
+          + " call.roots().stream().map(Root::uri).toList()))).build()",
+      "ToolSpec.builder(\"two_steps\").description(\"Asks twice\")"
+          + noArgs
+          + ".callHandler(call -> { Object a = call.elicit(new Elicitation(\"first\", \"First?\", "
+          + form
+          + ")).content().get(\"name\");"
+          + " Object b = call.elicit(new Elicitation(\"second\", \"Second?\", "
+          + form
+          + ")).content().get(\"name\");"
+          + " return ToolResult.success(Map.of(\"both\", a + \"+\" + b)); }).build()",
+      "ToolSpec.builder(\"ask_all\").description(\"Asks the user and the model at once\")"
+          + noArgs
+          + ".callHandler(call -> { Elicitation who = new Elicitation(\"who\", \"Your name?\", "
+          + form
+          + "); Sampling hi = Sampling.of(\"Say hi\", 10);"
+          + " InputAnswers a = call.ask(who, hi);"
+          + " return ToolResult.success(Map.of(\"all\", a.get(hi).text() + \", \""
+          + " + a.get(who).content().get(\"name\"))); }).build()",
+      "ToolSpec.builder(\"model_or_not\").description(\"Asks the model if there is one\")"
+          + noArgs
+          + ".callHandler(call -> { try { return ToolResult.success(Map.of(\"said\","
+          + " call.sample(Sampling.of(\"Say hi\", 10)).text())); }"
+          + " catch (MissingClientCapabilityException e) {"
+          + " return ToolResult.success(Map.of(\"said\", \"no model\")); } }).build()"
+    };
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("asker")
+          .source(
+              "test.asker.AskerTools",
+              PluginJarBuilder.toolProvider("test.asker", "AskerTools", "", specs))
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The {@code library} plugin's resource with a fixed URI ({@link #writeResourcePlugin}). */
   public static final String POLICY_URI = "library://policy";
 

@@ -6,11 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.api.CompletionRequest;
+import org.corpusmcp.api.Elicitation;
+import org.corpusmcp.api.ElicitationResult;
 import org.corpusmcp.api.LogLevel;
+import org.corpusmcp.api.MissingClientCapabilityException;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.PromptArgument;
+import org.corpusmcp.api.PromptMessage;
+import org.corpusmcp.api.PromptRequest;
+import org.corpusmcp.api.PromptSpec;
 import org.corpusmcp.api.ResourceContents;
 import org.corpusmcp.api.ResourceRequest;
 import org.corpusmcp.api.ResourceTemplateSpec;
+import org.corpusmcp.api.Sampling;
+import org.corpusmcp.api.SamplingResult;
 import org.corpusmcp.api.ToolArguments;
 import org.corpusmcp.api.ToolCall;
 import org.corpusmcp.api.ToolContent;
@@ -127,5 +137,155 @@ class FixtureTest {
     assertEquals(
         Map.of("id", "1\"2", "templateTest", true, "data", "Data for ID: 1\"2"),
         CONTEXT.json().parseObject(read.get(0).text()));
+  }
+
+  static PromptSpec prompt(String name) {
+    return new FixturePrompts()
+        .prompts(CONTEXT).stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void thePromptsAnswerAsTheSuiteDescribes() {
+    PromptSpec withArguments = prompt("test_prompt_with_arguments");
+    assertEquals(
+        List.of(
+            PromptArgument.required("arg1", "First test argument"),
+            PromptArgument.required("arg2", "Second test argument")),
+        withArguments.arguments());
+    assertEquals(
+        List.of(PromptMessage.user("Prompt with arguments: arg1='hello', arg2='world'")),
+        withArguments.handler().render(PromptRequest.of(Map.of("arg1", "hello", "arg2", "world"))));
+    assertEquals(
+        List.of("paris", "park", "party"),
+        withArguments
+            .completions()
+            .get("arg1")
+            .complete(new CompletionRequest("arg1", "par", Map.of())));
+
+    assertEquals(
+        List.of(
+            PromptMessage.user(
+                ToolContent.resource(
+                    ResourceContents.text(
+                        "test://example-resource",
+                        "text/plain",
+                        "Embedded resource content for testing."))),
+            PromptMessage.user("Please process the embedded resource above.")),
+        prompt("test_prompt_with_embedded_resource")
+            .handler()
+            .render(PromptRequest.of(Map.of("resourceUri", "test://example-resource"))));
+
+    List<PromptMessage> image =
+        prompt("test_prompt_with_image").handler().render(PromptRequest.of(Map.of()));
+    assertEquals(
+        "image/png", assertInstanceOf(ToolContent.Image.class, image.get(0).content()).mimeType());
+    assertEquals(PromptMessage.user("Please analyze the image above."), image.get(1));
+  }
+
+  /** A call whose client answers: every question with {@code name = "Ada"}, the model "Paris". */
+  static final class AnsweringCall implements ToolCall {
+    final List<Object> asked = new ArrayList<>();
+    final Map<String, Object> arguments;
+    final boolean canElicit;
+
+    AnsweringCall(Map<String, Object> arguments, boolean canElicit) {
+      this.arguments = arguments;
+      this.canElicit = canElicit;
+    }
+
+    @Override
+    public ToolArguments arguments() {
+      return ToolArguments.of(arguments);
+    }
+
+    @Override
+    public void progress(double done, @Nullable Double total, @Nullable String message) {}
+
+    @Override
+    public void log(LogLevel level, String message) {}
+
+    @Override
+    public ElicitationResult elicit(Elicitation elicitation) {
+      if (!canElicit) {
+        throw new MissingClientCapabilityException("elicitation");
+      }
+      asked.add(elicitation);
+      return new ElicitationResult(ElicitationResult.Action.ACCEPT, Map.of("name", "Ada"));
+    }
+
+    @Override
+    public SamplingResult sample(Sampling sampling) {
+      asked.add(sampling);
+      return new SamplingResult(
+          PromptMessage.Role.ASSISTANT, ToolContent.text("Paris"), "test-model", "endTurn");
+    }
+  }
+
+  static String text(String tool, ToolCall call) {
+    return ((ToolContent.Text)
+            assertInstanceOf(
+                    ToolResult.Success.class,
+                    new FixtureInputTools()
+                        .tools(CONTEXT).stream()
+                            .filter(t -> t.name().equals(tool))
+                            .findFirst()
+                            .orElseThrow()
+                            .callHandler()
+                            .call(call))
+                .content()
+                .get(0))
+        .text();
+  }
+
+  @Test
+  void theInputToolsAskAsTheSuiteDescribes() {
+    AnsweringCall sampling = new AnsweringCall(Map.of("prompt", "Capital of France?"), true);
+    assertEquals("LLM response: Paris", text("test_sampling", sampling));
+    Sampling sent = (Sampling) sampling.asked.get(0);
+    assertEquals(List.of(PromptMessage.user("Capital of France?")), sent.messages());
+    assertEquals(100, sent.maxTokens());
+
+    AnsweringCall elicitation = new AnsweringCall(Map.of("message", "Who are you?"), true);
+    assertEquals(
+        "User response: action=accept, content={name=Ada}", text("test_elicitation", elicitation));
+    assertEquals("Who are you?", ((Elicitation) elicitation.asked.get(0)).message());
+
+    AnsweringCall named = new AnsweringCall(Map.of(), true);
+    assertEquals("Hello, Ada!", text("test_input_required_result_elicitation", named));
+    assertEquals("user_name", ((Elicitation) named.asked.get(0)).key());
+
+    AnsweringCall modelOnly = new AnsweringCall(Map.of(), false);
+    assertEquals("Model: Paris", text("test_input_required_result_capabilities", modelOnly));
+    assertInstanceOf(Sampling.class, modelOnly.asked.get(0));
+  }
+
+  @Test
+  void withoutAClientAToolThatAsksFailsNamingTheCapabilityItNeeds() {
+    MissingClientCapabilityException missing =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            MissingClientCapabilityException.class,
+            () -> text("test_missing_capability", ToolCall.of(ToolArguments.of(Map.of()))));
+    assertEquals("sampling", missing.capability());
+  }
+
+  @Test
+  void theInputPromptAsksForItsContext() {
+    PromptRequest answering =
+        new PromptRequest() {
+          @Override
+          public Map<String, String> arguments() {
+            return Map.of();
+          }
+
+          @Override
+          public ElicitationResult elicit(Elicitation elicitation) {
+            assertEquals("user_context", elicitation.key());
+            return new ElicitationResult(
+                ElicitationResult.Action.ACCEPT, Map.of("context", "tests"));
+          }
+        };
+    assertEquals(
+        List.of(PromptMessage.user("Use this context: tests")),
+        prompt("test_input_required_result_prompt").handler().render(answering));
   }
 }
