@@ -49,8 +49,11 @@ import org.jspecify.annotations.Nullable;
  *       floor before below it; then documents whose whole title the query names, more title words
  *       first ("who wrote Hit the Road Jack"), and of those the one without a qualifier in
  *       parentheses the query leaves out ("Ray Charles" before "Ray Charles (album)" for "Ray
- *       Charls"); then relevance; then RRF score, strength, lexical title coverage of the query,
- *       library order in corpus.toml, and path, so the order is fully deterministic.
+ *       Charls"); then relevance times its library's {@link LibraryAffinity} (a library of the
+ *       collection where the query's informative words are rarer than in the average member comes
+ *       later among peers; the floor and the diversity pass still read the unscaled figures); then
+ *       RRF score, strength, lexical title coverage of the query, library order in corpus.toml, and
+ *       path, so the order is fully deterministic.
  *   <li>If strict (all words) matching found fewer than {@code limit} documents, a relaxed (any
  *       word) search fills the list. A relaxed hit that matches every meaningful word of the query
  *       (all the weighted terms; for a title-only hit, all the terms in its title) is ranked with
@@ -122,13 +125,14 @@ final class FederatedSearch {
   Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
     TermWeights weights = TermWeights.of(query, libraries, searchers);
+    LibraryAffinity affinity = LibraryAffinity.of(query, libraries, searchers);
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
     SameDocuments listed = new SameDocuments(copies);
     Map<DocumentKey, Candidate> strict =
         fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
-    List<Candidate> ordered = listed.keepNew(order(strict.values(), weights));
+    List<Candidate> ordered = listed.keepNew(order(strict.values(), weights, affinity));
     // A question's strict match also asks for its stopwords ("which", "did"), which a long article
     // has and a short precise one may not: its any-word hits that hold every meaningful word are
     // asked for too, to rank with the strict ones.
@@ -153,11 +157,11 @@ final class FederatedSearch {
         List<Candidate> together = new ArrayList<>(strict.values());
         together.addAll(complete);
         listed.startOver();
-        ordered = listed.keepNew(order(together, weights));
+        ordered = listed.keepNew(order(together, weights, affinity));
       }
       ordered = diversify(ordered);
       if (ordered.size() < limit) {
-        ordered.addAll(diversify(listed.keepNew(order(fill, weights))));
+        ordered.addAll(diversify(listed.keepNew(order(fill, weights, affinity))));
       }
       return new Outcome(ordered, failures, copies, weights);
     }
@@ -469,8 +473,11 @@ final class FederatedSearch {
    * Marks the candidates below the relevance floor and orders them all (identical documents and
    * diversity are left to the caller, which sees every segment of the answer).
    */
-  List<Candidate> order(Collection<Candidate> candidates, TermWeights weights) {
-    record Ranked(Candidate c, double relevance, int unnamedQualifier) {}
+  List<Candidate> order(
+      Collection<Candidate> candidates, TermWeights weights, LibraryAffinity affinity) {
+    // standing is what orders, relevance what the floor cuts at: a library's affinity may only
+    // move a hit among its peers, never below the floor nor out of the diversity pass's comparison
+    record Ranked(Candidate c, double relevance, double standing, int unnamedQualifier) {}
     List<Ranked> ranked = new ArrayList<>(candidates.size());
     double strongest = 0;
     for (Candidate c : candidates) {
@@ -480,7 +487,7 @@ final class FederatedSearch {
           c.titleInQuery() > 0
               ? Lexical.qualifierWordsUnnamed(weights.terms(), c.entry().title())
               : 0;
-      ranked.add(new Ranked(c, r, unnamed));
+      ranked.add(new Ranked(c, r, r * affinity.factor(c.library()), unnamed));
       strongest = Math.max(strongest, r);
     }
     List<Ranked> marked = new ArrayList<>(ranked.size());
@@ -489,6 +496,7 @@ final class FederatedSearch {
           new Ranked(
               r.c().withWeak(!r.c().exact() && r.relevance() < RELEVANCE_FLOOR * strongest),
               r.relevance(),
+              r.standing(),
               r.unnamedQualifier()));
     }
     marked.sort(
@@ -496,7 +504,7 @@ final class FederatedSearch {
             .thenComparing(r -> r.c().weak())
             .thenComparing(Comparator.comparingInt((Ranked r) -> r.c().titleInQuery()).reversed())
             .thenComparingInt(Ranked::unnamedQualifier)
-            .thenComparing(Comparator.comparingDouble(Ranked::relevance).reversed())
+            .thenComparing(Comparator.comparingDouble(Ranked::standing).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().rrf()).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().strength()).reversed())
             .thenComparing(
