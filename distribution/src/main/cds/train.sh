@@ -1,8 +1,9 @@
 #!/bin/sh
 # Writes a distribution's start-up archive from a short MCP session over stdio against the
-# bundled handbook corpus: initialize, tools/list, a corpus search and a fetch, so the archive
-# holds the classes an agent's first requests load (a `--version` run loads about a quarter of
-# them). Run by the build after the distribution directory is assembled, and shipped as
+# bundled handbook corpus: initialize, tools/list, a corpus search, a misspelt one and a fetch, so
+# the archive holds the classes an agent's first requests load (a `--version` run loads about a
+# quarter of them); when stdin ends, the same run serves both revisions' search over HTTP on a
+# loopback port (the launcher's training flag, host's StartupTraining), for `serve --http`. Run by the build after the distribution directory is assembled, and shipped as
 # lib/cds-train.sh, which the launcher runs in the background when an installation has no archive
 # yet (an unpacked release); a failure here only costs start-up time, so it never fails anything.
 # The archive is written beside (CORPUS_MCP_CDS=train: corpus-mcp.new.jsa) and moved into place whole,
@@ -42,6 +43,9 @@ if [ -n "$ref" ]; then
   send "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"fetch\",\"arguments\":{\"ref\":\"$ref\"}}}"
   wait_for 4 || ok=false
 fi
+# a word no title holds: the correction path (vocabulary walks, Levenshtein automata)
+send '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search","arguments":{"query":"corpus libary"}}}'
+wait_for 5 || ok=false
 exec 3>&- # end of input: the server shuts down and the JVM writes the archive as it exits
 wait "$pid"
 for ending in jsa aot; do

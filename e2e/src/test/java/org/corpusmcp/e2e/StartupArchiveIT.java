@@ -39,6 +39,10 @@ class StartupArchiveIT {
     boolean fromArchive() {
       return source.startsWith("shared objects file");
     }
+
+    boolean fromJar() {
+      return source.startsWith("jar:") || source.startsWith("file:");
+    }
   }
 
   private static List<Load> serveUntilEndOfInput(Path dir) throws Exception {
@@ -71,6 +75,36 @@ class StartupArchiveIT {
         List.of(),
         picocli.stream().filter(l -> !l.fromArchive()).map(Load::toString).toList(),
         "picocli classes loaded from elsewhere than the archive");
+  }
+
+  @Test
+  @SuppressWarnings("try") // the server's close() may throw InterruptedException, as intended
+  void anHttpServeMapsJettyAndTheHttpFrontFromTheArchive(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("classes.log");
+    Map<String, String> env = Dist.env();
+    env.put("JAVA_OPTS", launcherDefaultOptions() + " -Xlog:class+load=info:file=" + log);
+    env.remove("CORPUS_CONFIG");
+    env.remove("CORPUS_ROOT");
+    try (Dist.HttpServer server = new Dist.HttpServer(env)) {
+      assertTrue(server.url.startsWith("http://"), server.url);
+    }
+    List<Load> http = new java.util.ArrayList<>();
+    Matcher m = LOADED.matcher(Files.readString(log));
+    while (m.find()) {
+      if (m.group(1).startsWith("org.eclipse.jetty.")
+          || m.group(1).startsWith("jakarta.servlet.")
+          || m.group(1).startsWith("org.corpusmcp.host.mcp.Http")) {
+        http.add(new Load(m.group(1), m.group(2)));
+      }
+    }
+    // The training run is a stdio session; it serves HTTP too once its input ends, for this.
+    assertTrue(http.size() > 200, "serve --http starts Jetty: " + http.size());
+    // Lambdas and other hidden classes are spun at run time whatever the archive holds; what an
+    // archive saves is reading, defining and verifying classes from the jars.
+    assertEquals(
+        List.of(),
+        http.stream().filter(Load::fromJar).map(Load::toString).toList(),
+        "HTTP classes read from lib/'s jars instead of the archive");
   }
 
   @Test

@@ -2,8 +2,8 @@ package org.corpusmcp.host.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -216,6 +216,8 @@ final class ServeCommand implements Callable<Integer> {
       Drain drain = transport.run();
       if (signalled.get()) {
         logStopped(log, drain, grace);
+      } else if (StartupTraining.requested()) {
+        StartupTraining.exerciseHttp(parts, log);
       }
       server.close();
       return 0;
@@ -314,8 +316,13 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   private static void logReady(Logger log) {
-    long sinceJvmStart =
-        System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+    // From /proc, not the runtime MXBean: that would load the JMX classes (about 150) just to log.
+    String sinceJvmStart =
+        ProcessHandle.current()
+            .info()
+            .startInstant()
+            .map(started -> String.valueOf(Duration.between(started, Instant.now()).toMillis()))
+            .orElse("?");
     log.info("ready ({} ms after JVM start)", sinceJvmStart);
   }
 }
