@@ -8,6 +8,9 @@ corpus), both servers are started on the same files and measured the same way:
   RSS idle           VmRSS right after that, before any query
   first search       the first search after start, one title-word query, then one misspelt title
                      (the typo path's first use: vocabulary automata are built lazily)
+  first 100 queries  p50/p99 of the next FIRST queries (the three kinds in turn, 1 client, search
+                     then fetch as below), before any warm-up: what a stdio client meets in the
+                     first minutes of a session
   search p50/p99     per query kind, at 1 and at CLIENTS concurrent clients, ROUNDS rounds of
                      PER_ROUND queries never asked before in the run; the sides take turns (the
                      order alternates between rounds, so both see the same machine load)
@@ -25,7 +28,7 @@ compare the time of the same request, not the same answer.
 Usage (from the repository root, after `mvn -DskipTests package`; kiwix-serve from Debian's
 kiwix-tools):
   /usr/bin/python3 scripts/bench_scale.py A.zim [B.zim ...] [--libraries 4] [--rounds 3]
-      [--per-round 100] [--clients 4] [--tmp DIR]
+      [--per-round 100] [--clients 4] [--first 100] [--tmp DIR]
 """
 import argparse
 import pathlib
@@ -109,9 +112,18 @@ def first_searches(client, queries):
     return out
 
 
+def first_queries(queries, start, n):
+    """n queries the rest of the run never asks: the kinds in turn, from index start of each."""
+    per_kind = -(-n // len(KINDS))
+    cycled = zip(*(queries[k][start:start + per_kind] for k in KINDS))
+    return [q for group in cycled for q in group][:n]
+
+
 def scenario(label, archive, n, a):
-    need = a.warmup + 1 + a.rounds * 2 * a.per_round
+    rounds_need = a.warmup + 1 + a.rounds * 2 * a.per_round
+    need = rounds_need + -(-a.first // len(KINDS))
     queries = query_sets(archive, need)
+    early = first_queries(queries, rounds_need, a.first)
     short = {k: len(v) for k, v in queries.items() if len(v) < need}
     if short:
         raise SystemExit(f"{label}: too few queries {short}, need {need} each")
@@ -122,15 +134,18 @@ def scenario(label, archive, n, a):
         mcp, mcp_make, mcp_spawn, mcp_client = start_mcp_timed(a.launcher, files, tmp)
         mcp_idle = rss_mib(mcp.pid)
         mcp_first = first_searches(mcp_client, queries)
+        mcp_early, _, mcp_early_errors = drive(mcp_make, early, 1)
         kiwix, kiwix_make, kiwix_spawn = start_kiwix_timed([pathlib.Path(tmp, f) for f in files])
         kiwix_idle = rss_mib(kiwix.pid)
         kiwix_first = first_searches(kiwix_make(), queries)
+        kiwix_early, _, kiwix_early_errors = drive(kiwix_make, early, 1)
         sides = {"corpus-mcp": mcp_make, "kiwix-serve": kiwix_make}
         try:
             for make in sides.values():
                 for kind in KINDS:
                     drive(make, queries[kind][1:1 + a.warmup], 1)
-            results, errors = {}, {name: 0 for name in sides}
+            results = {}
+            errors = {"corpus-mcp": mcp_early_errors, "kiwix-serve": kiwix_early_errors}
             for kind in KINDS:
                 rest = queries[kind][1 + a.warmup:]
                 for r in range(a.rounds):
@@ -173,6 +188,10 @@ def scenario(label, archive, n, a):
     row("RSS idle", mcp_idle, kiwix_idle, "MiB")
     row("first search after start (title words)", mcp_first[0] * 1000, kiwix_first[0] * 1000, "ms")
     row("first misspelt search after start", mcp_first[1] * 1000, kiwix_first[1] * 1000, "ms")
+    x50, y50 = pct([x * 1000 for x in mcp_early], 50), pct([x * 1000 for x in kiwix_early], 50)
+    x99, y99 = pct([x * 1000 for x in mcp_early], 99), pct([x * 1000 for x in kiwix_early], 99)
+    print(f"| search p50 / p99, first {len(early)} queries after start, 1 client | "
+          f"{x50:.1f} / {x99:.1f} ms | {y50:.1f} / {y99:.1f} ms | {x50 / y50:.2f} / {x99 / y99:.2f} |")
     for kind in KINDS:
         for clients in (1, a.clients):
             x50, y50 = (med(s, kind, clients, "search", 50) for s in sides)
@@ -195,6 +214,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=40)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--clients", type=int, default=4)
+    ap.add_argument("--first", type=int, default=100, help="queries measured right after start")
     ap.add_argument("--tmp", default=None, help="where the library copies go")
     ap.add_argument("--launcher", default=str(LAUNCHER), help="corpus-mcp's bin/corpus-mcp")
     a = ap.parse_args()
