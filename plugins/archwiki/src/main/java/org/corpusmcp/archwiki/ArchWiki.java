@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.Set;
 import org.corpusmcp.archwiki.wiki.MediaWikiClient;
 import org.corpusmcp.archwiki.wiki.ParsedPage;
-import org.corpusmcp.archwiki.wiki.Section;
+import org.corpusmcp.archwiki.wiki.WikiSection;
 import org.corpusmcp.archwiki.wiki.WikiUrls;
 import org.corpusmcp.archwiki.wikitext.Admonitions;
 import org.corpusmcp.archwiki.wikitext.CodeBlock;
 import org.corpusmcp.archwiki.wikitext.CodeBlocks;
 import org.corpusmcp.archwiki.wikitext.Hashes;
 import org.corpusmcp.archwiki.wikitext.Links;
+import org.corpusmcp.archwiki.wikitext.SearchSnippets;
 import org.corpusmcp.archwiki.wikitext.SectionRenderer;
-import org.corpusmcp.archwiki.wikitext.Snippets;
 import org.corpusmcp.archwiki.wikitext.TemplateNames;
 import org.jspecify.annotations.Nullable;
 
@@ -67,7 +67,7 @@ public final class ArchWiki {
     Map<String, @Nullable Object> m = new LinkedHashMap<>();
     m.put("title", hit.title());
     m.put("pageid", hit.pageid());
-    m.put("snippet", Snippets.clean(hit.snippet()));
+    m.put("snippet", SearchSnippets.clean(hit.snippet()));
     m.put("url", site.pageUrl(hit.title(), null));
     m.put("match", match);
     return m;
@@ -101,7 +101,7 @@ public final class ArchWiki {
 
   private static List<Map<String, @Nullable Object>> sectionList(ParsedPage page) {
     List<Map<String, @Nullable Object>> out = new ArrayList<>();
-    for (Section s : page.sections()) {
+    for (WikiSection s : page.sections()) {
       out.add(s.toJson());
     }
     return out;

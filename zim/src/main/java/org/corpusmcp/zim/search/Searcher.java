@@ -334,9 +334,9 @@ public final class Searcher {
       Matcher.Outcome o = new Matcher(db, Bm25.FULLTEXT).run(parsed, start, count, null);
       List<SearchHit> hits = new ArrayList<>(o.hits().size());
       GlassDatabase.ValueReader wc = wordcountSlot < 0 ? null : db.valueReader(wordcountSlot);
-      Snippets snip =
+      XapianSnippets snip =
           snippets && archive != null && parsed != null
-              ? new Snippets(db, parsed, stemmer, Bm25.FULLTEXT, o.termStats())
+              ? new XapianSnippets(db, parsed, stemmer, Bm25.FULLTEXT, o.termStats())
               : null;
       // word counts read in docid order: one forward pass over the value chunks
       java.util.Map<Long, Long> counts = new java.util.HashMap<>();
@@ -377,7 +377,7 @@ public final class Searcher {
    * none). With libzim 9 semantics the target's text is used, as the python3-xapian emulation of
    * libzim 9 does (no libzim 9 is at hand to check that against).
    */
-  private static String snippetOf(Entry e, Snippets snip, boolean followRedirect) {
+  private static String snippetOf(Entry e, XapianSnippets snip, boolean followRedirect) {
     try {
       if (e.isRedirect() && !followRedirect) {
         return "";

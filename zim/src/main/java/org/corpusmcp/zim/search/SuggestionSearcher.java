@@ -184,8 +184,8 @@ public final class SuggestionSearcher {
     Matcher.Order order = titleSlot >= 0 ? new Matcher.Order(titleSlot, targetSlot) : null;
     Matcher.Outcome o = m.run(q, start, count, order);
     List<Suggestion> out = new ArrayList<>();
-    Snippets snip =
-        q == null ? null : new Snippets(db, q, stemmer, Bm25.SUGGESTIONS, o.termStats());
+    XapianSnippets snip =
+        q == null ? null : new XapianSnippets(db, q, stemmer, Bm25.SUGGESTIONS, o.termStats());
     for (Matcher.Hit h : o.hits()) {
       String path = pathOf(db.documentData(h.docid()));
       Entry e = archive.findByPath(path);

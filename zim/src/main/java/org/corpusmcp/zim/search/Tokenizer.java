@@ -12,7 +12,7 @@ final class Tokenizer {
   private Tokenizer() {}
 
   /** The words of a text with their UTF-8 byte ranges (no CJK n-grams: a CJK run is one word). */
-  static List<Snippets.Word> words(String text, byte[] utf8) {
+  static List<XapianSnippets.Word> words(String text, byte[] utf8) {
     int[] cps = text.codePoints().toArray();
     int n = cps.length;
     int[] off = new int[n + 1];
@@ -20,7 +20,7 @@ final class Tokenizer {
       int c = cps[i];
       off[i + 1] = off[i] + (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
     }
-    List<Snippets.Word> out = new ArrayList<>();
+    List<XapianSnippets.Word> out = new ArrayList<>();
     int i = 0;
     int[] end = new int[2];
     while (i < n) {
@@ -29,7 +29,7 @@ final class Tokenizer {
         continue;
       }
       String w = readWord(cps, n, i, end, false);
-      out.add(new Snippets.Word(off[i], off[end[1]], w));
+      out.add(new XapianSnippets.Word(off[i], off[end[1]], w));
       i = end[0];
     }
     return out;

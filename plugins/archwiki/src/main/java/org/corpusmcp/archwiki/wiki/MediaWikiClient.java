@@ -127,14 +127,14 @@ public final class MediaWikiClient {
     if (title == null || revid == null || pageid == null) {
       throw unexpected(context, parse);
     }
-    List<Section> sections = new ArrayList<>();
+    List<WikiSection> sections = new ArrayList<>();
     for (Object raw : JsonTree.array(parse.get("sections"))) {
       Map<String, @Nullable Object> s = JsonTree.object(raw);
       if (s == null) {
         throw unexpected(context, parse);
       }
       sections.add(
-          new Section(
+          new WikiSection(
               text(s, "line", ""),
               text(s, "anchor", ""),
               text(s, "level", "1"),

@@ -15,7 +15,7 @@ public record ParsedPage(
     long pageid,
     long revid,
     String wikitext,
-    List<Section> sections,
+    List<WikiSection> sections,
     @Nullable String redirectedFrom) {
 
   public ParsedPage {
@@ -23,7 +23,7 @@ public record ParsedPage(
   }
 
   /** A section and its verbatim slice of the wikitext. */
-  public record Slice(Section section, String wikitext) {}
+  public record Slice(WikiSection section, String wikitext) {}
 
   /**
    * The raw text of the first section whose anchor equals {@code anchor} exactly: from its offset
@@ -33,7 +33,7 @@ public record ParsedPage(
    */
   public Slice slice(String anchor) {
     for (int i = 0; i < sections.size(); i++) {
-      Section s = sections.get(i);
+      WikiSection s = sections.get(i);
       if (!s.anchor().equals(anchor)) {
         continue;
       }

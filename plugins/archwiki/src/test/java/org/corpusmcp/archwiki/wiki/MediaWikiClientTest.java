@@ -221,7 +221,7 @@ class MediaWikiClientTest {
                     .parse(
                         "{\"parse\":{\"title\":\"T\",\"pageid\":1,\"revid\":2,\"wikitext\":{\"*\":\"== A ==\"},"
                             + "\"sections\":[{\"anchor\":\"A\",\"extra\":{}}]}}"));
-    Section s = client.parse("T").sections().get(0);
+    WikiSection s = client.parse("T").sections().get(0);
     assertEquals("1", s.level());
     assertEquals(1L, s.toclevel());
     assertEquals(0L, s.byteoffset());

@@ -66,7 +66,7 @@ class DifferentialTest {
         links.add(m);
       }
       actual.put("links", links);
-      actual.put("snippet", Snippets.clean(text));
+      actual.put("snippet", SearchSnippets.clean(text));
       for (String key : List.of("commands", "warnings", "section", "links", "snippet")) {
         if (!json()
             .parse(json().write(expected.get(key)))

@@ -33,12 +33,12 @@ class LinksAndSnippetsTest {
 
   @Test
   void snippetRules() {
-    assertEquals("de:GRUB", Snippets.clean("[[de:<span class=\"searchmatch\">GRUB</span>]]"));
-    assertEquals("pacman and iwd", Snippets.clean("{{ic|pacman}} and ''iwd''"));
-    assertEquals("<pre>code</pre>", Snippets.clean("&lt;pre&gt;code&lt;/pre&gt;"));
-    assertEquals("one two", Snippets.clean("one\ntwo\n"));
-    assertEquals("a:C++|C++]]. Zosta", Snippets.clean("a:C++|C++]]. Zosta"));
-    assertEquals("{{Note|unclosed", Snippets.clean("{{Note|unclosed"));
+    assertEquals("de:GRUB", SearchSnippets.clean("[[de:<span class=\"searchmatch\">GRUB</span>]]"));
+    assertEquals("pacman and iwd", SearchSnippets.clean("{{ic|pacman}} and ''iwd''"));
+    assertEquals("<pre>code</pre>", SearchSnippets.clean("&lt;pre&gt;code&lt;/pre&gt;"));
+    assertEquals("one two", SearchSnippets.clean("one\ntwo\n"));
+    assertEquals("a:C++|C++]]. Zosta", SearchSnippets.clean("a:C++|C++]]. Zosta"));
+    assertEquals("{{Note|unclosed", SearchSnippets.clean("{{Note|unclosed"));
   }
 
   @Test

@@ -34,6 +34,6 @@ class WikitextFuzzTest {
     Admonitions.extract(text, TYPES);
     Links.extract(text, "Fuzz page", Links.FALLBACK_EXCLUDED_PREFIXES);
     TemplateNames.collect(text);
-    Snippets.clean(text);
+    SearchSnippets.clean(text);
   }
 }

@@ -3,11 +3,11 @@ package org.corpusmcp.archwiki.wikitext;
 import java.util.regex.Pattern;
 
 /** Search snippet cleaning: plain text on one line, never evidence. */
-public final class Snippets {
+public final class SearchSnippets {
 
   private static final Pattern SPAN_TAG = Regex.compile("</?span[^>]*>");
 
-  private Snippets() {}
+  private SearchSnippets() {}
 
   /**
    * {@code [[de:<span class="searchmatch">GRUB</span>]]} → {@code de:GRUB}; {@code {{ic|pacman}}

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * One entry of {@code action=parse&prop=sections}, as the {@code sections} tool shows it. {@code
  * byteoffset} counts code points despite its name, and is null for a transcluded section.
  */
-public record Section(
+public record WikiSection(
     String line,
     String anchor,
     String level,

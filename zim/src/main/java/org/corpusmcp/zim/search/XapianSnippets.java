@@ -49,7 +49,7 @@ import org.corpusmcp.zim.search.QueryNode.Op;
  *       text ended.
  * </ul>
  */
-final class Snippets {
+final class XapianSnippets {
   private static final double DECAY = 2.0;
   private static final int MAX_WORD_BYTES = 64;
 
@@ -80,7 +80,7 @@ final class Snippets {
   private final Map<String, String> zStems = new HashMap<>();
 
   /** {@code known}: statistics of terms the matcher already read (Matcher.Outcome#termStats). */
-  Snippets(
+  XapianSnippets(
       GlassDatabase db,
       QueryNode query,
       Stemmer stemmer,
