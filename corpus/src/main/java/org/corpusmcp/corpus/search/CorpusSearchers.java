@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.lucene.index.DirectoryReader;
+import org.corpusmcp.corpus.BodyIndex;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.search.SearchException;
 import org.jspecify.annotations.Nullable;
 

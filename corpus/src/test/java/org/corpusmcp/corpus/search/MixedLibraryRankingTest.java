@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusServiceTest;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.SearchResult;
+import org.corpusmcp.corpus.TestCorpus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.corpusmcp.corpus.ByteFingerprint;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.StoredBlob;
 
 /**

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 /**
  * How plausible it is that someone who meant one word typed another: an edit distance whose edits
@@ -28,7 +28,7 @@ package org.corpusmcp.corpus;
  * or one and a doubled letter: "Girfffe") and 2 from then on; so a far substitution in a word alone
  * passes only in a long word, where fewer real words lie near.
  */
-final class TypingErrors {
+public final class TypingErrors {
 
   static final double DOUBLING = 0.5;
   static final double FAR_SUBSTITUTION = 1.5;
@@ -46,7 +46,7 @@ final class TypingErrors {
   }
 
   /** The cheapest alignment of {@code meant} to {@code typed}, for a word among others. */
-  static double cost(String typed, String meant) {
+  public static double cost(String typed, String meant) {
     return cost(typed, meant, FAR_SUBSTITUTION);
   }
 

@@ -1,9 +1,10 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.corpusmcp.corpus.TestCorpus;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
 import org.junit.jupiter.api.AfterAll;

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.corpusmcp.corpus.Lexical;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.search.CollectionStats;
 
 /**

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +21,8 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
+import org.corpusmcp.corpus.BodyIndex;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.Entry;
 
 /**

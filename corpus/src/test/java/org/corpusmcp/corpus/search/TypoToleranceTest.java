@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +15,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusServiceTest;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.SearchResult;
+import org.corpusmcp.corpus.TestCorpus;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
 import org.junit.jupiter.api.Test;

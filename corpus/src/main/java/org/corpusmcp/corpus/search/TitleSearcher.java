@@ -1,9 +1,10 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 

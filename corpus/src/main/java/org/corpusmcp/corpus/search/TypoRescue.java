@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,6 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Lexical;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.glass.GlassDatabase;
 import org.corpusmcp.zim.glass.GlassFormatException;
@@ -41,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * not corrected and that no library holds is reported as absent ({@link Rescued#absent}), so the
  * answer can say which word nothing matched instead of silently matching the others.
  */
-final class TypoRescue {
+public final class TypoRescue {
 
   private static final Logger log = LoggerFactory.getLogger(TypoRescue.class);
 
@@ -63,7 +67,7 @@ final class TypoRescue {
    * @param federated the search the corrected query is run through: the same stages as the typed
    *     query's
    */
-  TypoRescue(
+  public TypoRescue(
       List<Library> libraries,
       Function<Library, LibrarySearcher> searchers,
       FederatedSearch federated) {
@@ -77,7 +81,7 @@ final class TypoRescue {
    * correction made (null when none was), for each candidate kept in place of identical documents
    * in other libraries, those copies, and the term weights of the search whose terms they are.
    */
-  record Rescued(
+  public record Rescued(
       Query query,
       List<Candidate> candidates,
       SearchResult.@Nullable Correction corrected,
@@ -85,12 +89,12 @@ final class TypoRescue {
       List<String> absent,
       TermWeights weights) {
 
-    List<Candidate> copiesOf(Candidate c) {
+    public List<Candidate> copiesOf(Candidate c) {
       return copies.getOrDefault(c.key(), List.of());
     }
   }
 
-  Rescued rescue(Query query, FederatedSearch.Outcome outcome, int limit) {
+  public Rescued rescue(Query query, FederatedSearch.Outcome outcome, int limit) {
     List<Candidate> found = outcome.candidates();
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {

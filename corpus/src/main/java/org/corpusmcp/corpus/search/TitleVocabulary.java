@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -9,6 +9,7 @@ import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
+import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;

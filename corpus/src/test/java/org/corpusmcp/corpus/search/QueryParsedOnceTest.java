@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +14,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.TestCorpus;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

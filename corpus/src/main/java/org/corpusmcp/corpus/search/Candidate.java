@@ -1,6 +1,8 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.Objects;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.Entry;
 
 /**
@@ -19,7 +21,7 @@ import org.corpusmcp.zim.Entry;
  * @param libraryOrder its library's position in corpus.toml
  * @param relaxed found only by the any-word fallback, matching only some of the query's words
  */
-record Candidate(
+public record Candidate(
     Library library,
     Entry entry,
     boolean exact,

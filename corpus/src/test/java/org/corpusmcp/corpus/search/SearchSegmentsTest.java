@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,6 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.TestCorpus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.List;
+import org.corpusmcp.corpus.Lexical;
 
 /**
  * A search query as typed and its lexical terms, analysed once per search: every library's
@@ -21,7 +22,7 @@ public record Query(String text, List<String> terms) {
    * between them ("what is the largest living cat species"), not a list of keywords: stopwords were
    * dropped and at least two words are left.
    */
-  boolean isQuestion() {
+  public boolean isQuestion() {
     return terms.size() > 1 && terms.size() < Lexical.words(text).size();
   }
 

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +14,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.corpusmcp.corpus.BodyIndex;
+import org.corpusmcp.corpus.Corpus;
+import org.corpusmcp.corpus.CorpusSettings;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.TestCorpus;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;

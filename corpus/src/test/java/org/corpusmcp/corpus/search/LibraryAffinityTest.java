@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.CorpusServiceTest;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.SearchResult;
+import org.corpusmcp.corpus.TestCorpus;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,6 +16,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.corpusmcp.corpus.ArchiveFaults;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Lexical;
+import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.jspecify.annotations.Nullable;
@@ -72,7 +76,7 @@ import org.jspecify.annotations.Nullable;
  *       strict/relaxed line.
  * </ol>
  */
-final class FederatedSearch {
+public final class FederatedSearch {
 
   private static final int RRF_K = 60;
   private static final long LIBRARY_TIMEOUT_SECONDS = 30;
@@ -93,14 +97,14 @@ final class FederatedSearch {
    * A page found by any-word matching whose title holds at least this share of the query's
    * information ranks with the pages that match every word.
    */
-  static final double TITLE_NAMES_QUERY = 0.5;
+  public static final double TITLE_NAMES_QUERY = 0.5;
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
   private final ExecutorService workers;
   private final int maxConsecutive;
 
-  FederatedSearch(
+  public FederatedSearch(
       List<Library> libraries,
       Function<Library, LibrarySearcher> searchers,
       ExecutorService workers,
@@ -116,13 +120,13 @@ final class FederatedSearch {
    * identical documents in other libraries, those copies, and the query's term weights (read from
    * the indexes once, for every later stage that weighs titles).
    */
-  record Outcome(
+  public record Outcome(
       List<Candidate> candidates,
       Map<String, String> failures,
       Map<DocumentKey, List<Candidate>> copies,
       TermWeights weights) {}
 
-  Outcome search(Query query, int limit) {
+  public Outcome search(Query query, int limit) {
     List<String> terms = query.terms();
     TermWeights weights = TermWeights.of(query, libraries, searchers);
     LibraryAffinity affinity = LibraryAffinity.of(query, libraries, searchers);

@@ -1,4 +1,4 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.corpusmcp.corpus.CorpusService;
+import org.corpusmcp.corpus.DocumentKey;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.corpus.TestCorpus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,11 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.corpusmcp.corpus.DocumentWords;
+import org.corpusmcp.corpus.Lexical;
+import org.corpusmcp.corpus.Library;
 
 /**
  * How much each of a query's words tells, over the whole corpus: its inverse document frequency in
@@ -20,7 +23,7 @@ import java.util.function.Function;
  * <p>Without any full-text library (title-only archives alone) every word weighs the same.
  * Immutable; built once per search.
  */
-final class TermWeights {
+public final class TermWeights {
 
   private final List<String> terms;
   private final double[] idf;
@@ -95,7 +98,7 @@ final class TermWeights {
    * holds, loosely as snippets match ("songs" and "Song"), over the idf of all of them. 0 for a
    * query without terms.
    */
-  double titleShare(String title) {
+  public double titleShare(String title) {
     if (total <= 0) {
       return 0;
     }

@@ -1,10 +1,11 @@
-package org.corpusmcp.corpus;
+package org.corpusmcp.corpus.search;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
