@@ -25,8 +25,9 @@ import org.corpusmcp.zim.search.CollectionStats;
 import org.jspecify.annotations.Nullable;
 
 /**
- * search() across every library: fan out (one task per library, at most SEARCH_WORKERS at once),
- * then fuse.
+ * The retrieve, calibrate-and-fuse and diversify stages of {@link SearchPipeline}: every library
+ * searched (one task per library, at most SEARCH_WORKERS at once), their hits fused into one order,
+ * and that order diversified.
  *
  * <p>Fusion, in order:
  *
@@ -104,7 +105,7 @@ public final class FederatedSearch {
   private final ExecutorService workers;
   private final int maxConsecutive;
 
-  public FederatedSearch(
+  FederatedSearch(
       List<Library> libraries,
       Function<Library, LibrarySearcher> searchers,
       ExecutorService workers,
@@ -116,72 +117,29 @@ public final class FederatedSearch {
   }
 
   /**
-   * Candidates in final order, the libraries that failed, for a candidate kept in place of
-   * identical documents in other libraries, those copies, and the query's term weights (read from
-   * the indexes once, for every later stage that weighs titles).
-   */
-  public record Outcome(
-      List<Candidate> candidates,
-      Map<String, String> failures,
-      Map<DocumentKey, List<Candidate>> copies,
-      TermWeights weights) {}
-
-  public Outcome search(Query query, int limit) {
-    List<String> terms = query.terms();
-    TermWeights weights = TermWeights.of(query, libraries, searchers);
-    LibraryAffinity affinity = LibraryAffinity.of(query, libraries, searchers);
-    int depth = Math.max(limit * 3, 20);
-    Map<String, String> failures = new LinkedHashMap<>();
-    Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
-    SameDocuments listed = new SameDocuments(copies);
-    Map<DocumentKey, Candidate> strict =
-        fanOut(query, LibrarySearcher.Mode.STRICT, depth, failures, true);
-    List<Candidate> ordered = listed.keepNew(order(strict.values(), weights, affinity));
-    // A question's strict match also asks for its stopwords ("which", "did"), which a long article
-    // has and a short precise one may not: its any-word hits that hold every meaningful word are
-    // asked for too, to rank with the strict ones.
-    if ((ordered.size() < limit || query.isQuestion()) && !terms.isEmpty()) {
-      Map<DocumentKey, Candidate> relaxed =
-          fanOut(query, LibrarySearcher.Mode.RELAXED, depth, failures, false);
-      // An any-word hit that matches every meaningful word is as good as a strict one (strict
-      // matching also asks for the stopwords, or a title-only library for the words in order):
-      // it ranks with the strict hits, and only the rest fill the list below them.
-      List<Candidate> complete = new ArrayList<>();
-      List<Candidate> fill = new ArrayList<>();
-      for (Map.Entry<DocumentKey, Candidate> e : relaxed.entrySet()) {
-        if (!strict.containsKey(e.getKey())) {
-          Candidate c = e.getValue();
-          // a page whose title holds most of what the query says is about it, whatever else its
-          // short text leaves out ("Bob Dylan" for "what was Bob Dylan's birth name")
-          boolean named = weights.titleShare(c.entry().title()) >= TITLE_NAMES_QUERY;
-          (c.relaxed() && !named ? fill : complete).add(c);
-        }
-      }
-      if (!complete.isEmpty()) {
-        List<Candidate> together = new ArrayList<>(strict.values());
-        together.addAll(complete);
-        listed.startOver();
-        ordered = listed.keepNew(order(together, weights, affinity));
-      }
-      ordered = diversify(ordered);
-      if (ordered.size() < limit) {
-        ordered.addAll(diversify(listed.keepNew(order(fill, weights, affinity))));
-      }
-      return new Outcome(ordered, failures, copies, weights);
-    }
-    return new Outcome(diversify(ordered), failures, copies, weights);
-  }
-
-  /**
    * One library's answer: its exact-title entries, and its hits (weighed or in plain rank order).
    */
-  private record LibraryAnswer(
+  record LibraryAnswer(
       List<Entry> exact,
       List<NamedTitles.Named> named,
       ComparableSearcher.@Nullable Scored scored,
       List<Entry> plain) {}
 
-  private Map<DocumentKey, Candidate> fanOut(
+  /** A library's answer, with its position in corpus.toml. */
+  record Answered(Library library, int order, LibraryAnswer answer) {}
+
+  /**
+   * Every library's answer to {@code query} in {@code mode}, in corpus.toml order, each library
+   * searched on the workers; a collection's members with the collection's summed statistics.
+   */
+  record Retrieved(
+      LibrarySearcher.Mode mode, List<Answered> answers, Set<Integer> collectionMembers) {}
+
+  /**
+   * Retrieve: each library searched on the workers, at most {@link #LIBRARY_TIMEOUT_SECONDS} each;
+   * a library that fails or takes too long goes to {@code failures} and the others answer.
+   */
+  Retrieved retrieve(
       Query query,
       LibrarySearcher.Mode mode,
       int depth,
@@ -198,30 +156,46 @@ public final class FederatedSearch {
           workers.submit(
               () -> searchLibrary(library, query, mode, depth, withExact, stats, parsed)));
     }
-    List<List<Candidate>> lists = new ArrayList<>();
-    Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
+    List<Answered> answers = new ArrayList<>();
     for (int i = 0; i < futures.size(); i++) {
       Library library = libraries.get(i);
-      LibraryAnswer answer;
       try {
-        answer = futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        answers.add(
+            new Answered(
+                library, i, futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS)));
       } catch (ExecutionException e) {
         failures.putIfAbsent(library.name(), ArchiveFaults.describe(e.getCause(), library.name()));
-        continue;
       } catch (TimeoutException e) {
         futures.get(i).cancel(true);
         failures.putIfAbsent(library.name(), "no answer within " + LIBRARY_TIMEOUT_SECONDS + " s");
-        continue;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         failures.putIfAbsent(library.name(), "interrupted");
-        continue;
       }
+    }
+    return new Retrieved(mode, answers, collections.keySet());
+  }
+
+  /**
+   * Calibrate and fuse: each library's lists (exact titles, titles the query names, its hits) with
+   * strengths that compare across libraries, a collection's hits weighed as one list, all fused by
+   * Reciprocal Rank Fusion, each document once.
+   */
+  Map<DocumentKey, Candidate> fuse(Retrieved retrieved, Query query) {
+    LibrarySearcher.Mode mode = retrieved.mode();
+    List<List<Candidate>> lists = new ArrayList<>();
+    Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
+    for (Answered answered : retrieved.answers()) {
+      Library library = answered.library();
+      int i = answered.order();
+      LibraryAnswer answer = answered.answer();
       lists.add(rankedList(library, i, answer.exact(), true, mode, query, 1.0));
       lists.add(namedList(library, i, answer.named(), query));
       if (answer.scored() != null) {
         String language =
-            collections.containsKey(i) ? comparable(library).language() : "#" + library.name();
+            retrieved.collectionMembers().contains(i)
+                ? comparable(library).language()
+                : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
         for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * not corrected and that no library holds is reported as absent ({@link Rescued#absent}), so the
  * answer can say which word nothing matched instead of silently matching the others.
  */
-public final class TypoRescue {
+final class TypoRescue {
 
   private static final Logger log = LoggerFactory.getLogger(TypoRescue.class);
 
@@ -60,20 +61,11 @@ public final class TypoRescue {
 
   private final List<Library> libraries;
   private final Function<Library, LibrarySearcher> searchers;
-  private final FederatedSearch federated;
   private final Map<String, List<Vocabulary>> vocabularies = new ConcurrentHashMap<>();
 
-  /**
-   * @param federated the search the corrected query is run through: the same stages as the typed
-   *     query's
-   */
-  public TypoRescue(
-      List<Library> libraries,
-      Function<Library, LibrarySearcher> searchers,
-      FederatedSearch federated) {
+  TypoRescue(List<Library> libraries, Function<Library, LibrarySearcher> searchers) {
     this.libraries = libraries;
     this.searchers = searchers;
-    this.federated = federated;
   }
 
   /**
@@ -81,36 +73,55 @@ public final class TypoRescue {
    * correction made (null when none was), for each candidate kept in place of identical documents
    * in other libraries, those copies, and the term weights of the search whose terms they are.
    */
-  public record Rescued(
+  record Rescued(
       Query query,
       List<Candidate> candidates,
       SearchResult.@Nullable Correction corrected,
       Map<DocumentKey, List<Candidate>> copies,
       List<String> absent,
-      TermWeights weights) {
+      TermWeights weights) {}
 
-    public List<Candidate> copiesOf(Candidate c) {
-      return copies.getOrDefault(c.key(), List.of());
-    }
-  }
+  /**
+   * What rescue makes of the typed query's ranking: the query with its misspelt words corrected,
+   * for the pipeline to rank as it ranked the typed one (null when no word is corrected), and the
+   * answer as it stands, kept when there is no correction or it is not borne out.
+   */
+  record Proposal(@Nullable Query corrected, Rescued unchanged, TypoCorrector.Spelling spelling) {}
 
-  public Rescued rescue(Query query, FederatedSearch.Outcome outcome, int limit) {
-    List<Candidate> found = outcome.candidates();
+  Proposal propose(Query query, SearchPipeline.Ranked typed, int limit) {
+    List<Candidate> found = typed.candidates();
     long strict = found.stream().filter(c -> !c.relaxed()).count();
     if (strict >= limit) {
-      return new Rescued(query, found, null, outcome.copies(), List.of(), outcome.weights());
+      return new Proposal(
+          null,
+          new Rescued(query, found, null, typed.copies(), List.of(), typed.weights()),
+          new TypoCorrector.Spelling(Map.of(), List.of(), List.of()));
     }
     TypoCorrector.Spelling spelling = TypoCorrector.check(query.terms(), vocabularies());
     Rescued unchanged =
-        new Rescued(query, found, null, outcome.copies(), spelling.absent(), outcome.weights());
+        new Rescued(query, found, null, typed.copies(), spelling.absent(), typed.weights());
     Map<String, String> fixes = spelling.corrected();
     if (fixes.isEmpty()) {
-      return unchanged;
+      return new Proposal(null, unchanged, spelling);
     }
-    String text = rewrite(query.text(), fixes);
-    FederatedSearch.Outcome corrected = federated.search(Query.of(text), limit);
+    return new Proposal(Query.of(rewrite(query.text(), fixes)), unchanged, spelling);
+  }
+
+  /**
+   * The typed query's ranking merged with the corrected query's, when the correction is borne out
+   * and finds something new; else the typed query's, with the words no library holds.
+   */
+  Rescued merge(
+      Query query,
+      SearchPipeline.Ranked typed,
+      Proposal proposal,
+      SearchPipeline.Ranked corrected) {
+    List<Candidate> found = typed.candidates();
+    TypoCorrector.Spelling spelling = proposal.spelling();
+    Map<String, String> fixes = spelling.corrected();
+    String text = Objects.requireNonNull(proposal.corrected()).text();
     List<Candidate> again = corrected.candidates();
-    corrected.failures().forEach(outcome.failures()::putIfAbsent);
+    corrected.failures().forEach(typed.failures()::putIfAbsent);
     boolean borneOut =
         query.terms().size() == fixes.size()
             || again.stream().anyMatch(c -> c.exact() || !c.relaxed());
@@ -122,8 +133,7 @@ public final class TypoRescue {
           absent.add(term);
         }
       }
-      return new Rescued(
-          query, found, null, outcome.copies(), List.copyOf(absent), outcome.weights());
+      return new Rescued(query, found, null, typed.copies(), List.copyOf(absent), typed.weights());
     }
 
     // The typed query's exact titles, then the corrected query's (the title the agent meant to
@@ -144,12 +154,12 @@ public final class TypoRescue {
       }
     }
     if (!added) {
-      return unchanged; // the correction found nothing new: say nothing about it
+      return proposal.unchanged(); // the correction found nothing new: say nothing about it
     }
     // Each search listed identical documents once; across the two, a document of one may be a copy
     // of the other's: listed once too, every copy named in the one kept.
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
-    outcome.copies().forEach((k, v) -> copies.put(k, new ArrayList<>(v)));
+    typed.copies().forEach((k, v) -> copies.put(k, new ArrayList<>(v)));
     corrected.copies().forEach((k, v) -> copies.merge(k, new ArrayList<>(v), TypoRescue::union));
     List<Candidate> listed = new SameDocuments(copies).keepNew(merged);
     Set<String> terms = new LinkedHashSet<>(query.terms());

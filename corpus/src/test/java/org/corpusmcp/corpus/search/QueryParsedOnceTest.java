@@ -64,9 +64,9 @@ class QueryParsedOnceTest {
             counting.computeIfAbsent(
                 library.name(),
                 name -> counted(name, (ComparableSearcher) real.apply(library), parses));
-    FederatedSearch search = new FederatedSearch(corpus.libraries(), searchers, workers, 3);
+    SearchPipeline search = new SearchPipeline(corpus.libraries(), searchers, workers, 3);
     // a question: strict and any-word passes both run
-    FederatedSearch.Outcome outcome = search.search(Query.of("who played the piano on georgia"), 5);
+    SearchPipeline.Ranked outcome = search.rank(Query.of("who played the piano on georgia"), 5);
     assertFalse(outcome.candidates().isEmpty());
     assertEquals(
         Map.of("Mini STRICT", 1, "Mini RELAXED", 1, "Maxi STRICT", 1, "Maxi RELAXED", 1),

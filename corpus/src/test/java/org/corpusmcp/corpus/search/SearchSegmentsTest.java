@@ -64,7 +64,7 @@ class SearchSegmentsTest {
     };
   }
 
-  private static List<String> ranked(FederatedSearch.Outcome outcome) {
+  private static List<String> ranked(SearchPipeline.Ranked outcome) {
     List<String> out = new ArrayList<>();
     for (Candidate c : outcome.candidates()) {
       out.add(c.library().name() + ":" + c.entry().path() + (c.relaxed() ? " (any)" : ""));
@@ -76,8 +76,8 @@ class SearchSegmentsTest {
   void anAnyWordHitWithEveryMeaningfulWordRanksWithTheStrictHits() {
     Library a = corpus.library("WikiA");
     Library b = corpus.library("WikiB");
-    FederatedSearch search =
-        new FederatedSearch(
+    SearchPipeline search =
+        new SearchPipeline(
             List.of(a, b),
             l ->
                 l == a
@@ -89,15 +89,15 @@ class SearchSegmentsTest {
     // any-word hit that names every word is the better match, not a filler below the strict one
     assertEquals(
         List.of("WikiA:A/African_Americans", "WikiA:A/United_States", "WikiA:A/Perth (any)"),
-        ranked(search.search(Query.of("Americans African"), 10)));
+        ranked(search.rank(Query.of("Americans African"), 10)));
   }
 
   @Test
   void aDocumentListedAmongTheStrictHitsIsNotListedAgainFromAnotherLibrarysAnyWordHits() {
     Library a = corpus.library("WikiA");
     Library b = corpus.library("WikiB");
-    FederatedSearch search =
-        new FederatedSearch(
+    SearchPipeline search =
+        new SearchPipeline(
             List.of(a, b),
             l ->
                 l == a
@@ -105,7 +105,7 @@ class SearchSegmentsTest {
                     : answering(l, List.of(), List.of("Hoover_Dam", "Perth")),
             workers,
             3);
-    FederatedSearch.Outcome outcome = search.search(Query.of("dam hoover builders"), 10);
+    SearchPipeline.Ranked outcome = search.rank(Query.of("dam hoover builders"), 10);
     assertEquals(List.of("WikiA:A/Hoover_Dam", "WikiB:A/Perth (any)"), ranked(outcome));
     Candidate kept = outcome.candidates().get(0);
     List<Candidate> copies = outcome.copies().get(new DocumentKey("WikiA", kept.entry().rawPath()));
@@ -118,16 +118,16 @@ class SearchSegmentsTest {
     // "Martin Luther King" is a redirect to Martin Luther King Jr.; the searcher finds only
     // United States, so the article comes from the named title alone
     Library a = corpus.library("WikiA");
-    FederatedSearch search =
-        new FederatedSearch(
+    SearchPipeline search =
+        new SearchPipeline(
             List.of(a), l -> answering(l, List.of("United_States"), List.of()), workers, 3);
     assertEquals(
         List.of("WikiA:A/Martin_Luther_King_Jr.", "WikiA:A/United_States"),
-        ranked(search.search(Query.of("when was Martin Luther King born"), 10)));
+        ranked(search.rank(Query.of("when was Martin Luther King born"), 10)));
     // three of five words: the query is about more than the person it names
     assertEquals(
         List.of("WikiA:A/United_States"),
-        ranked(search.search(Query.of("Martin Luther King speech Washington"), 10)));
+        ranked(search.rank(Query.of("Martin Luther King speech Washington"), 10)));
   }
 
   @Test
@@ -135,8 +135,8 @@ class SearchSegmentsTest {
     // the strict hits fill the two places asked for; the question's stopwords ("which", "are")
     // are what the better match lacks, so its any-word hit is still asked for and leads
     Library a = corpus.library("WikiA");
-    FederatedSearch search =
-        new FederatedSearch(
+    SearchPipeline search =
+        new SearchPipeline(
             List.of(a),
             l ->
                 answering(
@@ -147,10 +147,10 @@ class SearchSegmentsTest {
             3);
     assertEquals(
         List.of("WikiA:A/African_Americans", "WikiA:A/United_States", "WikiA:A/Perth"),
-        ranked(search.search(Query.of("which Americans are African"), 2)));
+        ranked(search.rank(Query.of("which Americans are African"), 2)));
     // keywords alone: the strict hits that fill the list are the answer, as before
     assertEquals(
         List.of("WikiA:A/United_States", "WikiA:A/Perth"),
-        ranked(search.search(Query.of("Americans African"), 2)));
+        ranked(search.rank(Query.of("Americans African"), 2)));
   }
 }
