@@ -85,7 +85,12 @@ final class NamedTitles {
     return e;
   }
 
-  /** The query's words as typed, without surrounding punctuation or a possessive ending. */
+  /**
+   * The query's words as typed, without surrounding punctuation or a possessive ending. Not the
+   * query's analysed words ({@link Query#terms}): a span of them is looked up as a title, so case,
+   * accents and inner punctuation ("AC/DC", "Jay-Z", "Billboard (magazine)") must stay as typed,
+   * and the analysed words have them folded or split away.
+   */
   static List<String> words(String query) {
     List<String> out = new ArrayList<>();
     java.util.regex.Matcher m = WORD.matcher(query);

@@ -56,7 +56,12 @@ final class TypoRescue {
    */
   static final int MAX_TITLES_IN_MEMORY = 1_000_000;
 
-  /** A run of letters, marks and digits: what {@link Lexical#normalize} keeps as one word. */
+  /**
+   * A run of letters, marks and digits: what {@link Lexical#normalize} keeps as one word. Found in
+   * the typed text rather than taken from the query's analysed words, because a correction replaces
+   * each word where it stands, as typed, and the analysed words have lost their positions, case and
+   * accents.
+   */
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{M}\\p{N}]+");
 
   private final List<Library> libraries;
