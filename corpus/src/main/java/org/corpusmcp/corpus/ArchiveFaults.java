@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * any absolute path a reader's message carries (a read failure names its file) is replaced by "the
  * archive file"; the operator's log keeps the paths.
  */
-final class ArchiveFaults {
+public final class ArchiveFaults {
 
   private static final Logger log = LoggerFactory.getLogger(ArchiveFaults.class);
 
@@ -51,7 +51,7 @@ final class ArchiveFaults {
    * One clause, e.g. "the archive file cannot be read: the archive file ends before offset 5 …: it
    * was truncated or replaced while open", with no server path in it.
    */
-  static String describe(@Nullable Throwable t, String library) {
+  public static String describe(@Nullable Throwable t, String library) {
     return withoutPaths(clause(t, library));
   }
 

@@ -40,15 +40,15 @@ import org.jspecify.annotations.Nullable;
 public final class BodyIndex {
 
   /** Fields of each indexed document. */
-  static final String PATH = "path";
+  public static final String PATH = "path";
 
-  static final String TITLE = "title";
-  static final String BODY = "body";
+  public static final String TITLE = "title";
+  public static final String BODY = "body";
 
   private static final String MARKER = "corpus-mcp-body-index.properties";
 
   /** Bump when the fields or the text they hold change: older indexes are then rebuilt. */
-  static final String FORMAT = "1";
+  public static final String FORMAT = "1";
 
   private final Path dir;
 
@@ -71,12 +71,12 @@ public final class BodyIndex {
     return library.archive().fulltextIndex() == null;
   }
 
-  static Analyzer analyzer() {
+  public static Analyzer analyzer() {
     return new StandardAnalyzer(); // no stopwords: the text is normalised (Lexical) before it
   }
 
   /** The complete index of {@code library}, opened for search, or null when there is none. */
-  @Nullable DirectoryReader open(Library library) throws IOException {
+  public @Nullable DirectoryReader open(Library library) throws IOException {
     Path at = location(library);
     if (marker(at, library.uuid()) == null) {
       return null;

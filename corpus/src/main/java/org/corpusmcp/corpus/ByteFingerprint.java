@@ -10,13 +10,13 @@ import org.corpusmcp.zim.io.ByteSource;
  * one size pass for the same with odds of about 2^-64; both are hardware-assisted on current CPUs,
  * so a fingerprint costs about what reading the bytes does.
  */
-final class ByteFingerprint {
+public final class ByteFingerprint {
 
   private static final int READ_BYTES = 64 * 1024;
 
   private ByteFingerprint() {}
 
-  static long of(ByteSource bytes) {
+  public static long of(ByteSource bytes) {
     long size = bytes.size();
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(READ_BYTES, Math.max(size, 1)));
     CRC32C crc32c = new CRC32C();

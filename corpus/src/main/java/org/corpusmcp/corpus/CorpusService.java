@@ -21,6 +21,12 @@ import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
 import org.corpusmcp.corpus.SearchResult.SectionHint;
+import org.corpusmcp.corpus.search.Candidate;
+import org.corpusmcp.corpus.search.FederatedSearch;
+import org.corpusmcp.corpus.search.LibrarySearcher;
+import org.corpusmcp.corpus.search.Query;
+import org.corpusmcp.corpus.search.SearchPipeline;
+import org.corpusmcp.corpus.search.TermWeights;
 import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -42,8 +48,7 @@ public final class CorpusService implements AutoCloseable {
   private final CorpusSettings settings;
   private final DocumentStore store;
   private final ExecutorService workers;
-  private final FederatedSearch federated;
-  private final TypoRescue typos;
+  private final SearchPipeline pipeline;
 
   private final RepeatedFailures fetchFailures =
       new RepeatedFailures(FAILURE_LOG_PERIOD_NANOS, System::nanoTime);
@@ -65,9 +70,8 @@ public final class CorpusService implements AutoCloseable {
             settings.maxDocumentBytes(),
             settings.maxClusterBytes());
     this.workers = workers;
-    this.federated =
-        new FederatedSearch(corpus.libraries(), searchers, workers, settings.maxConsecutive());
-    this.typos = new TypoRescue(corpus.libraries(), searchers, federated);
+    this.pipeline =
+        new SearchPipeline(corpus.libraries(), searchers, workers, settings.maxConsecutive());
   }
 
   public Corpus corpus() {
@@ -77,9 +81,8 @@ public final class CorpusService implements AutoCloseable {
   /** search(query, limit): fused results, or a typed error. */
   public Reply<SearchResult> search(String query, int limit) {
     long start = System.nanoTime();
-    Query analysed = Query.of(query);
-    FederatedSearch.Outcome outcome = federated.search(analysed, limit);
-    TypoRescue.Rescued rescued = typos.rescue(analysed, outcome, limit);
+    SearchPipeline.Ranking rescued = pipeline.search(query, limit);
+    Query analysed = rescued.typed();
     List<String> terms = rescued.query().terms();
     TermWeights weights = rescued.weights();
     boolean question = analysed.isQuestion();
@@ -106,7 +109,7 @@ public final class CorpusService implements AutoCloseable {
         if (!ArchiveFaults.isArchiveFault(e)) {
           throw e;
         }
-        outcome
+        rescued
             .failures()
             .putIfAbsent(
                 c.library().name(),
@@ -145,12 +148,12 @@ public final class CorpusService implements AutoCloseable {
           results.size(),
           (System.nanoTime() - start) / 1_000_000);
     }
-    if (results.isEmpty() && outcome.failures().size() == corpus.libraries().size()) {
+    if (results.isEmpty() && rescued.failures().size() == corpus.libraries().size()) {
       return Reply.failed(
-          "search_unavailable", "every library failed to search: " + outcome.failures());
+          "search_unavailable", "every library failed to search: " + rescued.failures());
     }
     List<LibraryFailure> degraded = new ArrayList<>();
-    outcome.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
+    rescued.failures().forEach((library, why) -> degraded.add(new LibraryFailure(library, why)));
     String notice = null;
     List<String> missing = rescued.absent();
     String absent =

@@ -4,4 +4,4 @@ package org.corpusmcp.corpus;
  * One document of the corpus: its library and the entry's path in that library's archive. Two paths
  * that redirect to one entry are keyed by the entry they resolve to.
  */
-record DocumentKey(String library, String path) {}
+public record DocumentKey(String library, String path) {}

@@ -22,7 +22,7 @@ import org.corpusmcp.api.corpus.Section;
  * found again by a later search is not parsed again when the parsed-document cache has already let
  * it go. Word sets are sorted arrays of one shared instance per distinct word. Immutable.
  */
-final class DocumentWords {
+public final class DocumentWords {
 
   // Word sets are sorted arrays (binary search, a fraction of a list's memory in a cache weighed
   // by size); these records are never compared or hashed, so array identity equality is moot.
@@ -145,7 +145,7 @@ final class DocumentWords {
    * or, when both have at least four letters, one a prefix of the other longer by at most {@value
    * #MAX_ENDING} letters (a crude stand-in for stemming).
    */
-  static boolean containsLoosely(String[] words, String word) {
+  public static boolean containsLoosely(String[] words, String word) {
     int at = Arrays.binarySearch(words, word);
     if (at >= 0) {
       return true;

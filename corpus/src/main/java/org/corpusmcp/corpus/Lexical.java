@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.corpusmcp.corpus.search.TypingErrors;
 
 /**
  * The one place that says when two strings "match lexically" for fusion and hints: case-folded,
  * accents removed, runs of anything but letters and digits treated as one separator (so {@code
  * Bell_test}, {@code bell test} and {@code Bell-Test} agree). Deterministic and locale-independent.
  */
-final class Lexical {
+public final class Lexical {
 
   /** Words too common to count as evidence that a title or section is about the query. */
   private static final Set<String> STOPWORDS =
@@ -67,7 +68,7 @@ final class Lexical {
   private Lexical() {}
 
   /** Case-folded, accent-free, separators collapsed to one space, trimmed. */
-  static String normalize(String s) {
+  public static String normalize(String s) {
     // Most text is ASCII, where decomposition changes nothing and the case and letter tests are
     // ranges; every search result's whole text comes through here, so that case is kept apart.
     for (int i = 0; i < s.length(); i++) {
@@ -125,7 +126,7 @@ final class Lexical {
   }
 
   /** The distinct normalized words of {@code s}, in order. */
-  static List<String> words(String s) {
+  public static List<String> words(String s) {
     String n = normalize(s);
     if (n.isEmpty()) {
       return List.of();
@@ -141,7 +142,7 @@ final class Lexical {
   }
 
   /** The words that carry meaning: stopwords dropped, unless nothing else is left. */
-  static List<String> terms(String query) {
+  public static List<String> terms(String query) {
     List<String> all = words(query);
     List<String> kept = new ArrayList<>();
     for (String w : all) {
@@ -153,7 +154,7 @@ final class Lexical {
   }
 
   /** The normalized words of {@code s} that are not stopwords (possibly none), in order. */
-  static List<String> meaningfulWords(String s) {
+  public static List<String> meaningfulWords(String s) {
     List<String> kept = new ArrayList<>();
     for (String w : words(s)) {
       if (!STOPWORDS.contains(w)) {
@@ -164,7 +165,7 @@ final class Lexical {
   }
 
   /** Fraction of {@code terms} found as whole words in {@code text} (0 when terms is empty). */
-  static double coverage(List<String> terms, String text) {
+  public static double coverage(List<String> terms, String text) {
     return coverage(terms, Set.copyOf(words(text)));
   }
 
@@ -193,7 +194,7 @@ final class Lexical {
    * which the full-text index forgives when both stem alike, so that no correction is ever asked
    * for while the title is outranked by every "Ray Charles …" page.
    */
-  static int titleWordsInQuery(List<String> terms, String title) {
+  public static int titleWordsInQuery(List<String> terms, String title) {
     List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""));
     if (words.isEmpty() || terms.isEmpty()) {
       return 0;
@@ -219,7 +220,7 @@ final class Lexical {
    * the query names by their whole title, the one without a qualifier it left out is the one it
    * means: an archive gives the unqualified title to a name's primary sense.
    */
-  static int qualifierWordsUnnamed(List<String> terms, String title) {
+  public static int qualifierWordsUnnamed(List<String> terms, String title) {
     java.util.regex.Matcher m = QUALIFIER.matcher(title);
     if (!m.find()) {
       return 0;
@@ -251,7 +252,7 @@ final class Lexical {
       java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
 
   /** Upper-cases the first letter, as MediaWiki does with titles. */
-  static String capitalizeFirst(String s) {
+  public static String capitalizeFirst(String s) {
     if (s.isEmpty()) {
       return s;
     }

@@ -103,7 +103,7 @@ public final class Library implements AutoCloseable {
    * it): the same UUID, size and stored MD5 of every byte before it. Then an entry's path alone
    * says whether two entries hold the same content, and no content needs to be read to tell.
    */
-  boolean holdsSameFileAs(Library other) {
+  public boolean holdsSameFileAs(Library other) {
     return fileIdentity != null && fileIdentity.equals(other.fileIdentity);
   }
 
@@ -111,7 +111,7 @@ public final class Library implements AutoCloseable {
    * The fingerprint of the stored cluster {@code stored} lies in (an entry of this library's
    * archive), computed once while the library is open.
    */
-  long storedClusterFingerprint(StoredBlob stored) {
+  public long storedClusterFingerprint(StoredBlob stored) {
     return clusterFingerprints.of(stored);
   }
 

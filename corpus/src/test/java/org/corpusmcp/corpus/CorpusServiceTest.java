@@ -17,13 +17,15 @@ import java.util.function.Function;
 import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
 import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.corpus.search.CorpusSearchers;
+import org.corpusmcp.corpus.search.LibrarySearcher;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.search.SearchException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** search() and fetch() over real sample archives; expected values are hand-checked facts. */
-class CorpusServiceTest {
+public class CorpusServiceTest {
 
   @TempDir static Path dir;
 
@@ -50,12 +52,12 @@ class CorpusServiceTest {
     return service(name, libraries, 100_000, 2, CorpusSearchers.forCorpus());
   }
 
-  static List<SearchHit> results(Reply<SearchResult> reply) {
+  public static List<SearchHit> results(Reply<SearchResult> reply) {
     return body(reply).results();
   }
 
   @SuppressWarnings("unchecked")
-  static <T> T body(Reply<T> reply) {
+  public static <T> T body(Reply<T> reply) {
     return ((Reply.Ok<T>) assertInstanceOf(Reply.Ok.class, reply)).value();
   }
 

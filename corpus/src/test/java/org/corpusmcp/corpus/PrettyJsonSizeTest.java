@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.corpusmcp.corpus.FetchResponse.SectionView;
+import org.corpusmcp.corpus.search.CorpusSearchers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.SerializationFeature;

@@ -13,6 +13,7 @@ import org.corpusmcp.api.corpus.DocumentKind;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.corpus.search.CorpusSearchers;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -14,6 +14,7 @@ import org.corpusmcp.api.corpus.DocumentKind;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.corpus.search.CorpusSearchers;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
 import org.corpusmcp.markdown.MarkdownRenderer;
@@ -26,12 +27,12 @@ import tools.jackson.databind.json.JsonMapper;
  * adapter (the shared sectionizer with default policy) handed to the corpus directly: ranking and
  * fetch are tested without a plugin manager and without the MediaWiki plugin's build.
  */
-final class TestCorpus {
+public final class TestCorpus {
 
-  static final Path SAMPLES = Path.of(System.getProperty("shared.dir"), "corpus-samples");
-  static final String RAY_MINI = "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim";
-  static final String RAY_MAXI = "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim";
-  static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
+  public static final Path SAMPLES = Path.of(System.getProperty("shared.dir"), "corpus-samples");
+  public static final String RAY_MINI = "mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim";
+  public static final String RAY_MAXI = "mediawiki/wikipedia_en_ray_charles_maxi_2019-08.zim";
+  public static final String HUNDRED = "mediawiki/wikipedia_en_100_mini_2022-10.zim";
 
   /**
    * Any reply written roughly as the host writes it (two-space indentation, snake_case names,
@@ -56,7 +57,7 @@ final class TestCorpus {
    * The search threads every test's service shares, as the host's services share the process's:
    * daemons, living as long as the test JVM.
    */
-  static final ExecutorService WORKERS =
+  public static final ExecutorService WORKERS =
       Executors.newFixedThreadPool(
           4,
           r -> {
@@ -68,7 +69,7 @@ final class TestCorpus {
   private TestCorpus() {}
 
   /** The generic adapter under its configured name, as the host would hand it over. */
-  static Map<String, AdapterBinding> adapters() {
+  public static Map<String, AdapterBinding> adapters() {
     return Map.of(
         "generic",
         new AdapterBinding(
@@ -86,7 +87,7 @@ final class TestCorpus {
   }
 
   /** Writes corpus.toml with {@code name -> path under SAMPLES} libraries (adapter generic). */
-  static Path writeConfig(Path dir, Map<String, String> libraries) {
+  public static Path writeConfig(Path dir, Map<String, String> libraries) {
     StringBuilder toml = new StringBuilder("version = 1\n");
     libraries.forEach(
         (name, path) ->
@@ -107,7 +108,7 @@ final class TestCorpus {
    * A service over {@code libraries} (name -> path under SAMPLES, config written under {@code
    * dir}), full-text searchers where the archives have an index, four search workers, no query log.
    */
-  static CorpusService service(Path dir, Map<String, String> libraries) {
+  public static CorpusService service(Path dir, Map<String, String> libraries) {
     Path config = writeConfig(dir, libraries);
     CorpusSettings settings =
         CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();

@@ -1,0 +1,120 @@
+package org.corpusmcp.corpus.search;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.corpusmcp.corpus.BodyIndex;
+import org.corpusmcp.corpus.Library;
+import org.corpusmcp.zim.Entry;
+
+/**
+ * Search for an archive without a full-text index of its own, over its sidecar {@link BodyIndex}:
+ * BM25 over title and body text (a title match weighs {@value #TITLE_BOOST} times a body match),
+ * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by
+ * the title-prefix matches the archive's title listing gives, so titles are found as before.
+ */
+final class BodyIndexSearcher implements LibrarySearcher {
+
+  private static final float TITLE_BOOST = 3f;
+
+  private final Library library;
+  private final DirectoryReader reader;
+  private final IndexSearcher searcher;
+  private final TitleSearcher titles;
+  private final Analyzer analyzer = BodyIndex.analyzer();
+
+  BodyIndexSearcher(Library library, DirectoryReader reader) {
+    this.library = library;
+    this.reader = reader;
+    this.searcher = new IndexSearcher(reader);
+    this.titles = new TitleSearcher(library.archive());
+  }
+
+  @Override
+  public List<Hit> search(Query query, Mode mode, int count) {
+    List<String> words = analyse(query.terms());
+    Map<Integer, Hit> out = new LinkedHashMap<>();
+    if (!words.isEmpty() && (mode == Mode.STRICT || words.size() > 1)) {
+      BooleanQuery.Builder q = new BooleanQuery.Builder();
+      for (String w : words) {
+        BooleanQuery either =
+            new BooleanQuery.Builder()
+                .add(
+                    new BoostQuery(new TermQuery(new Term(BodyIndex.TITLE, w)), TITLE_BOOST),
+                    BooleanClause.Occur.SHOULD)
+                .add(new TermQuery(new Term(BodyIndex.BODY, w)), BooleanClause.Occur.SHOULD)
+                .build();
+        q.add(either, mode == Mode.STRICT ? BooleanClause.Occur.MUST : BooleanClause.Occur.SHOULD);
+      }
+      if (mode == Mode.RELAXED) {
+        // Any one word of a question matches nearly every article body, and a library's first
+        // hit weighs as much as another library's in fusion: the fill asks for most of the words.
+        q.setMinimumNumberShouldMatch(Math.max(2, (2 * words.size() + 2) / 3));
+      }
+      try {
+        var stored = searcher.storedFields();
+        for (ScoreDoc d : searcher.search(q.build(), count).scoreDocs) {
+          Entry e = library.entry(stored.document(d.doc).get(BodyIndex.PATH));
+          if (e != null) {
+            out.putIfAbsent(e.index(), new Hit(e));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "body index of " + library.name() + ": " + e.getMessage(), e);
+      }
+    }
+    for (Hit h : titles.search(query, mode, count)) {
+      if (out.size() >= count) {
+        break;
+      }
+      out.putIfAbsent(h.entry().index(), h);
+    }
+    return List.copyOf(out.values());
+  }
+
+  /** The query's words as the index holds them (the analyzer the index was written with). */
+  private List<String> analyse(List<String> terms) {
+    List<String> out = new ArrayList<>();
+    for (String t : terms) {
+      try (TokenStream ts = analyzer.tokenStream(BodyIndex.BODY, t)) {
+        CharTermAttribute a = ts.addAttribute(CharTermAttribute.class);
+        ts.reset();
+        while (ts.incrementToken()) {
+          out.add(a.toString());
+        }
+        ts.end();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(
+        () -> {
+          Terms terms = MultiTerms.getTerms(reader, BodyIndex.BODY);
+          return terms == null ? TermsEnum.EMPTY : terms.iterator();
+        });
+  }
+}

@@ -1,0 +1,134 @@
+package org.corpusmcp.corpus.search;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.search.CollectionStats;
+import org.corpusmcp.zim.search.PreparedQuery;
+import org.corpusmcp.zim.search.ScoredResults;
+import org.corpusmcp.zim.search.Searcher;
+import org.corpusmcp.zim.search.Semantics;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Full-text search over the archive's own Xapian index with libzim's ranking. STRICT is what a
+ * Kiwix user gets today (libzim 9 semantics: every word must match). RELAXED asks the same index
+ * for any of the query's words, through the 8.1 query parser, which still understands {@code OR}.
+ * Weighed alone, the order is libzim's; weighed with the statistics of a collection of libraries
+ * ({@link ComparableSearcher}), the weights compare with the other members'. Snippets are made
+ * later from the parsed document, for the few results actually shown; each hit's entry is read by
+ * the entry index the zim searcher found for it. A query is parsed once per mode ({@link
+ * #prepare}), for the collection's statistics and the search alike.
+ */
+final class FullTextSearcher implements ComparableSearcher {
+
+  private final Archive archive;
+  private final Searcher strict;
+  private final Searcher relaxed;
+  private final String language;
+
+  /** A mode with nothing to ask (one word, relaxed): no terms, no hits. */
+  private static final Prepared NOTHING_TO_ASK =
+      new Prepared() {
+        @Override
+        public List<String> terms() {
+          return List.of();
+        }
+
+        @Override
+        public Scored search(int count, @Nullable CollectionStats collection) {
+          return Scored.NONE;
+        }
+      };
+
+  /**
+   * @throws org.corpusmcp.zim.search.SearchException when the archive has no usable index
+   */
+  FullTextSearcher(Archive archive) {
+    this.archive = archive;
+    this.strict = Searcher.open(archive, Semantics.LIBZIM_9);
+    this.relaxed = strict.withSemantics(Semantics.LIBZIM_8_1); // one database behind both
+    String lang = archive.metadata("Language");
+    this.language = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT);
+  }
+
+  @Override
+  public List<Hit> search(Query query, Mode mode, int count) {
+    List<Hit> out = new ArrayList<>();
+    for (ScoredHit hit : prepare(query, mode).search(count, null).hits()) {
+      out.add(new Hit(hit.entry()));
+    }
+    return out;
+  }
+
+  @Override
+  public Optional<ComparableSearcher> comparable() {
+    return Optional.of(this);
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(GlassVocabulary.fullText(strict.database())); // one database behind both
+  }
+
+  @Override
+  public String language() {
+    return language;
+  }
+
+  @Override
+  public CollectionStats statistics(Collection<String> terms) {
+    return strict.statistics(terms); // one database behind both searchers
+  }
+
+  @Override
+  public Prepared prepare(Query query, Mode mode) {
+    String text = indexQuery(query, mode);
+    if (text == null) {
+      return NOTHING_TO_ASK;
+    }
+    Searcher searcher = searcher(mode);
+    PreparedQuery parsed = searcher.prepare(text);
+    return new Prepared() {
+      @Override
+      public List<String> terms() {
+        return parsed.terms();
+      }
+
+      @Override
+      public Scored search(int count, @Nullable CollectionStats collection) {
+        return scored(searcher.searchScored(parsed, 0, count, collection));
+      }
+    };
+  }
+
+  /** The hits with their entries, read by the index zim found each path at. */
+  private Scored scored(ScoredResults results) {
+    List<ScoredHit> out = new ArrayList<>(results.hits().size());
+    for (org.corpusmcp.zim.search.ScoredHit hit : results.hits()) {
+      if (hit.entryIndex() >= 0) {
+        out.add(new ScoredHit(archive.entryAt(hit.entryIndex()), hit.weight(), hit.matchedTerms()));
+      }
+    }
+    return new Scored(results.queryTerms(), out);
+  }
+
+  private Searcher searcher(Mode mode) {
+    return mode == Mode.STRICT ? strict : relaxed;
+  }
+
+  /** The query as the index is asked it, or null when this mode has nothing to ask. */
+  private static @Nullable String indexQuery(Query query, Mode mode) {
+    if (mode == Mode.STRICT) {
+      return query.text();
+    }
+    List<String> terms = query.terms();
+    if (terms.size() < 2) {
+      return null; // one word: the strict search already asked for it
+    }
+    return String.join(" OR ", terms);
+  }
+}
