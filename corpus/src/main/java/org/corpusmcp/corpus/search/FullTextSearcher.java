@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * ({@link ComparableSearcher}), the weights compare with the other members'. Snippets are made
  * later from the parsed document, for the few results actually shown; each hit's entry is read by
  * the entry index the zim searcher found for it. A query is parsed once per mode ({@link
- * #prepare}), for the collection's statistics and the search alike.
+ * #prepare}), for the collection's statistics and the search alike. Only the best hits are asked
+ * for ({@link Searcher#searchBest}): the same hits as libzim's first page, without its estimate.
  */
 final class FullTextSearcher implements ComparableSearcher {
 
@@ -100,7 +101,9 @@ final class FullTextSearcher implements ComparableSearcher {
 
       @Override
       public Scored search(int count, @Nullable CollectionStats collection) {
-        return scored(searcher.searchScored(parsed, 0, count, collection));
+        // the best `count` only, no match count: corpus never shows one, and a question's
+        // any-word query matches most of a large archive, which weighing every match would cost
+        return scored(searcher.searchBest(parsed, count, collection));
       }
     };
   }

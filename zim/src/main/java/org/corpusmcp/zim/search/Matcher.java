@@ -20,8 +20,10 @@ import org.jspecify.annotations.Nullable;
  * (descending, ties by ascending docid, or by a value then docid for suggestions), optionally
  * collapses on a value, and computes {@code get_matches_estimated()} of {@code get_mset(0, 0, 10)}.
  *
- * <p>Every matching document is scored (no pruning): pruning never changes the top of the ranking
- * by (weight, docid), and the estimate call libzim makes counts every match anyway.
+ * <p>{@link #run} scores every matching document (no pruning): the estimate call libzim makes
+ * counts every match anyway. {@link #best} is for callers that need only the top of the ranking and
+ * no estimate: it skips documents that cannot beat the k-th best weight found so far, as Xapian's
+ * matcher does when it is not asked to count, and returns the same hits with the same weights.
  */
 final class Matcher {
 
@@ -329,6 +331,22 @@ final class Matcher {
   record Order(int sortSlot, int collapseSlot) {}
 
   Outcome run(@Nullable QueryNode q, int start, int count, @Nullable Order order) {
+    return match(q, start, count, order, true);
+  }
+
+  /**
+   * The first {@code count} hits of {@link #run}{@code (q, 0, count, null)}, the same documents
+   * with the same weights and percentages in the same order, without weighing every match: a
+   * document is skipped once the tree's weight bounds show it cannot enter the best {@code count}.
+   * The outcome's {@code estimated} is −1 (unknown) and {@code matched} counts the documents
+   * weighed, not the matches.
+   */
+  Outcome best(@Nullable QueryNode q, int count) {
+    return match(q, 0, count, null, false);
+  }
+
+  private Outcome match(
+      @Nullable QueryNode q, int start, int count, @Nullable Order order, boolean countAll) {
     if (q == null || n == 0) {
       return new Outcome(List.of(), 0, 0, Map.of());
     }
@@ -349,7 +367,9 @@ final class Matcher {
     long matched = 0;
     double greatest = -1;
     int greatestLeaves = 0;
-    while (root.next()) {
+    // pruning is only sound once the heap is full: before, any match enters it
+    boolean prune = !countAll && order == null && k > 0;
+    while ((prune && heap.size() == k) ? nextAbove(root, heap.peek().weight()) : root.next()) {
       long d = root.docid();
       double w = root.weight();
       matched++;
@@ -380,7 +400,7 @@ final class Matcher {
       ranked = new ArrayList<>(heap);
       ranked.sort(better);
       ranked = ranked.subList(Math.min(start, ranked.size()), ranked.size());
-      estimated = estimate(matched, treeMin, treeEst, treeMax);
+      estimated = countAll ? estimate(matched, treeMin, treeEst, treeMax) : -1;
     }
     List<Hit> out = new ArrayList<>(ranked.size());
     double factor = greatest > 0 ? (((double) greatestLeaves / totalLeaves) / greatest) * 100.0 : 0;
@@ -390,6 +410,14 @@ final class Matcher {
               h.docid(), h.weight(), percent(h.weight(), factor), h.sortKey(), h.matchingLeaves()));
     }
     return new Outcome(out, estimated, matched, opened);
+  }
+
+  /**
+   * The next document that may weigh more than {@code wMin} (an equal weight never enters a full
+   * heap: the earlier docid stays).
+   */
+  private static boolean nextAbove(PostingTree root, double wMin) {
+    return root.maxWeight > wMin && root.next(wMin);
   }
 
   static int percent(double w, double factor) {

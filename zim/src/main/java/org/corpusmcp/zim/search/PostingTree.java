@@ -18,6 +18,12 @@ abstract class PostingTree {
   long est;
   long max;
 
+  /**
+   * No document weighs more than this: the sum of the leaves' BM25 maxima (0 for an unweighted
+   * subtree). Top-k matching skips what cannot beat the k-th best weight so far.
+   */
+  double maxWeight;
+
   /** Current docid, or {@link #END}. */
   abstract long docid();
 
@@ -26,6 +32,37 @@ abstract class PostingTree {
 
   /** Moves to the first matching document ≥ target (stays if already there). */
   abstract boolean skipTo(long target);
+
+  /**
+   * Moves to the next matching document that may weigh more than {@code wMin}: every document
+   * passed over weighs at most {@code wMin}. Nodes that cannot prune step as {@link #next()}.
+   */
+  boolean next(double wMin) {
+    return next();
+  }
+
+  /**
+   * An upper bound from BM25's maximum part, widened by a relative 1e-9: the bound and the parts it
+   * bounds are rounded along different paths, and a bound one ulp too tight would drop a document
+   * whose weight ties the k-th best.
+   */
+  static double bound(Bm25.@Nullable Leaf w) {
+    if (w == null) {
+      return 0;
+    }
+    // a negative term weight (statistics claiming more documents with a term than in all) would
+    // make the maximum part a minimum: no bound then
+    return w.termweight() < 0 ? Double.POSITIVE_INFINITY : w.maxpart() * (1 + 1e-9);
+  }
+
+  /**
+   * What a child may be pruned below when its sibling can add at most {@code siblingMax}: lowered
+   * by a relative 1e-9 so that rounding of the subtraction never prunes a document above {@code
+   * wMin}.
+   */
+  static double remainder(double wMin, double siblingMax) {
+    return wMin - siblingMax - Math.abs(wMin) * 1e-9;
+  }
 
   /** The weight of the current document. */
   abstract double weight();
@@ -76,6 +113,7 @@ abstract class PostingTree {
       this.w = w;
       this.lengths = lengths;
       min = est = max = pl.termFreq();
+      maxWeight = bound(w);
     }
 
     @Override
@@ -181,6 +219,11 @@ abstract class PostingTree {
       min = kids.length == 1 && phrases.isEmpty() ? kids[0].min : mn;
       est = e;
       max = mx;
+      double bound = 0;
+      for (PostingTree k : kids) {
+        bound += k.maxWeight;
+      }
+      maxWeight = bound;
     }
 
     @Override
@@ -206,6 +249,15 @@ abstract class PostingTree {
         return true;
       }
       return align(Math.max(target, current + 1));
+    }
+
+    @Override
+    boolean next(double wMin) {
+      if (maxWeight <= wMin) {
+        current = END;
+        return false;
+      }
+      return next();
     }
 
     private boolean align(long target) {
@@ -320,6 +372,7 @@ abstract class PostingTree {
       min = Math.max(l.min, r.min);
       est = round(l.est + r.est - (double) l.est * r.est / n);
       max = Math.min(l.max + r.max, n);
+      maxWeight = l.maxWeight + r.maxWeight;
     }
 
     static double estimate(double a, double b, double n) {
@@ -373,6 +426,71 @@ abstract class PostingTree {
       return settle();
     }
 
+    /**
+     * Xapian's OR decay: once one side cannot beat {@code wMin} alone, only documents of the other
+     * side are worth weighing (AND_MAYBE), and once neither can, only documents of both (AND). The
+     * side every candidate has may prune below {@code wMin} less the other side's maximum. The tree
+     * and so the order of every addition stay as they are: weights are the same doubles.
+     */
+    @Override
+    boolean next(double wMin) {
+      boolean needL = r.maxWeight <= wMin; // r alone cannot beat wMin
+      boolean needR = l.maxWeight <= wMin;
+      if (current == END || (!needL && !needR)) {
+        return next();
+      }
+      if (maxWeight <= wMin) {
+        return finish();
+      }
+      boolean first = current < 0;
+      if (first || lOn) {
+        boolean more = needL ? l.next(remainder(wMin, r.maxWeight)) : l.next();
+        if (!more && needL) {
+          return finish();
+        }
+      }
+      if (first || rOn) {
+        boolean more = needR ? r.next(remainder(wMin, l.maxWeight)) : r.next();
+        if (!more && needR) {
+          return finish();
+        }
+      }
+      while (true) {
+        long a = l.docid();
+        long b = r.docid();
+        if ((needL && a == END) || (needR && b == END)) {
+          return finish();
+        }
+        if (needL && needR) {
+          if (a < b) {
+            l.skipTo(b);
+          } else if (b < a) {
+            r.skipTo(a);
+          } else {
+            break;
+          }
+        } else if (needR) {
+          if (a < b) {
+            l.skipTo(b);
+          }
+          break;
+        } else {
+          if (b < a) {
+            r.skipTo(a);
+          }
+          break;
+        }
+      }
+      return settle();
+    }
+
+    private boolean finish() {
+      current = END;
+      lOn = false;
+      rOn = false;
+      return false;
+    }
+
     @Override
     double weight() {
       if (lOn && rOn) {
@@ -404,6 +522,7 @@ abstract class PostingTree {
       min = Math.max(l.min - r.max, 0);
       est = round(l.est * (1 - (double) r.est / n));
       max = l.max;
+      maxWeight = l.maxWeight;
     }
 
     @Override
@@ -426,6 +545,11 @@ abstract class PostingTree {
     @Override
     boolean next() {
       return filter(l.next());
+    }
+
+    @Override
+    boolean next(double wMin) {
+      return filter(l.next(wMin));
     }
 
     @Override
@@ -453,6 +577,7 @@ abstract class PostingTree {
       min = 0;
       est = round(l.est + r.est - 2.0 * l.est * r.est / n);
       max = Math.min(l.max + r.max, n);
+      maxWeight = or.maxWeight;
     }
 
     @Override
@@ -504,6 +629,7 @@ abstract class PostingTree {
       min = or.min;
       est = or.est;
       max = or.max;
+      maxWeight = bound(w);
     }
 
     @Override

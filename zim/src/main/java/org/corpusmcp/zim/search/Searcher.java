@@ -296,6 +296,29 @@ public final class Searcher {
    */
   public ScoredResults searchScored(
       PreparedQuery query, int start, int count, @Nullable CollectionStats collection) {
+    return scored(query, start, count, collection, true);
+  }
+
+  /**
+   * The best {@code count} results: the same hits with the same weights in the same order as {@link
+   * #searchScored(PreparedQuery, int, int, CollectionStats)} from 0, found without weighing every
+   * match (documents that cannot enter the best {@code count} are skipped), so much faster for a
+   * broad query over a large index. For callers that need no match count.
+   *
+   * @throws IllegalArgumentException when another searcher prepared {@code query}, or count < 0
+   * @throws SearchException CORRUPT_INDEX when damage is found while searching
+   */
+  public ScoredResults searchBest(
+      PreparedQuery query, int count, @Nullable CollectionStats collection) {
+    return scored(query, 0, count, collection, false);
+  }
+
+  private ScoredResults scored(
+      PreparedQuery query,
+      int start,
+      int count,
+      @Nullable CollectionStats collection,
+      boolean everyMatch) {
     if (start < 0 || count < 0) {
       throw new IllegalArgumentException(
           "start and count must be >= 0, were " + start + ", " + count);
@@ -308,8 +331,9 @@ public final class Searcher {
       return new ScoredResults(0, List.of());
     }
     try {
+      Matcher matcher = new Matcher(db, Bm25.FULLTEXT, collection);
       Matcher.Outcome o =
-          new Matcher(db, Bm25.FULLTEXT, collection).run(parsed, start, count, null);
+          everyMatch ? matcher.run(parsed, start, count, null) : matcher.best(parsed, count);
       List<ScoredHit> hits = new ArrayList<>(o.hits().size());
       for (Matcher.Hit h : o.hits()) {
         String path = pathOf(db.documentData(h.docid()));
