@@ -8,10 +8,14 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +40,8 @@ import tools.jackson.databind.json.JsonMapper;
  * resources/unsubscribe}, {@code notifications/resources/updated}) with the {@code notes} test
  * plugin, whose tool changes its resource and says so through {@code resourceChanges()}. What is
  * expected is the specification's: the capability says {@code subscribe: true}, both requests
- * answer {@code {}}, and the update reaches the sessions subscribed to that URI and no other.
+ * answer {@code {}}, and the update reaches the sessions subscribed to that URI and no other, over
+ * HTTP and over stdio.
  */
 class ResourceSubscriptionsTest {
 
@@ -164,6 +169,74 @@ class ResourceSubscriptionsTest {
       assertTrue(
           refused.path("error").path("message").asString().contains("'uri'"), refused.toString());
     }
+  }
+
+  @Test
+  void stdioTellsItsOneSessionToo() throws Exception {
+    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
+    PipedOutputStream client = new PipedOutputStream();
+    PipedInputStream in = new PipedInputStream(client, 1 << 16);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    StdioTransport transport =
+        new StdioTransport(
+            parts.mcpJson(),
+            parts.json(),
+            parts.gate(),
+            parts.modern(),
+            in,
+            out,
+            1 << 20,
+            Duration.ofSeconds(10));
+    var mcp = McpServers.stdio(transport, parts);
+    AutoCloseable relay = McpServers.relayResourceUpdates(mcp, parts);
+    Thread reading = new Thread(transport::run, "stdio-under-test");
+    reading.start();
+    try {
+      send(
+          client,
+          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+              + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+              + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+      send(client, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      send(
+          client,
+          "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\","
+              + "\"params\":{\"uri\":\""
+              + SamplePlugins.NOTES_URI
+              + "\"}}");
+      awaitLine(out, "\"id\":2");
+      send(
+          client,
+          "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\","
+              + "\"params\":{\"name\":\"edit_notes\",\"arguments\":{}}}");
+      JsonNode update = JSON.readTree(awaitLine(out, "notifications/resources/updated"));
+      assertEquals(SamplePlugins.NOTES_URI, update.path("params").path("uri").asString());
+    } finally {
+      client.close();
+      reading.join(WAIT.toMillis());
+      relay.close();
+      mcp.close();
+    }
+  }
+
+  private static void send(PipedOutputStream client, String line) throws Exception {
+    client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    client.flush();
+  }
+
+  /** The first line written to {@code out} that contains {@code text}, waiting for it. */
+  private static String awaitLine(ByteArrayOutputStream out, String text) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
+        if (line.contains(text)) {
+          return line;
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError(
+        "no line with " + text + " in:\n" + out.toString(StandardCharsets.UTF_8));
   }
 
   private static HttpRequest post(String url, @Nullable String session, String body) {
