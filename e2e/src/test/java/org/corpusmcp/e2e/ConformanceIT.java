@@ -265,6 +265,8 @@ class ConformanceIT {
           "resources-read-text",
           "resources-read-binary",
           "resources-templates-read",
+          "resources-subscribe", // the fixture's test://watched-resource
+          "resources-unsubscribe",
           "prompts-get-simple",
           "prompts-get-with-args",
           "prompts-get-embedded-resource",
@@ -275,12 +277,8 @@ class ConformanceIT {
           "elicitation-sep1034-defaults",
           "elicitation-sep1330-enums");
 
-  /**
-   * The 0.2 line's 2025-11-25 scenarios that do not apply: resource subscriptions (resources never
-   * change while the server runs).
-   */
-  static final Set<String> LEGACY_NOT_APPLICABLE =
-      Set.of("resources-subscribe", "resources-unsubscribe");
+  /** The 0.2 line's 2025-11-25 scenarios that do not apply: none. */
+  static final Set<String> LEGACY_NOT_APPLICABLE = Set.of();
 
   /**
    * The suite's whole 2026-07-28 requirement set in one run: each scenario it ran is classified,

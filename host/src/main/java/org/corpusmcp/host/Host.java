@@ -16,6 +16,7 @@ import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.ResourceCatalog;
+import org.corpusmcp.host.plugins.ResourceUpdates;
 import org.corpusmcp.host.plugins.ToolCatalog;
 import org.corpusmcp.host.tools.ArgumentValidator;
 import org.corpusmcp.host.tools.ToolInvoker;
@@ -91,9 +92,12 @@ public final class Host implements AutoCloseable {
     try {
       hostTools = factory.create(runtime.plugins());
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
-      ToolCatalog catalog = ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json);
-      PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings);
-      ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings);
+      // one place for every plugin's resource-change announcements, whichever extension makes them
+      ResourceUpdates updates = new ResourceUpdates();
+      ToolCatalog catalog =
+          ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json, updates);
+      PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings, updates);
+      ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings, updates);
       toolThreads = ToolInvoker.handlerThreads();
       ToolInvoker invoker =
           new ToolInvoker(catalog, new ArgumentValidator(schemaValidator), toolThreads);

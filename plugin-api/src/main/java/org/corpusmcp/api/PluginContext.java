@@ -16,11 +16,17 @@ public final class PluginContext {
   private final String pluginId;
   private final Map<String, String> settings;
   private final PluginJson json;
+  private final ResourceChanges resourceChanges;
 
-  private PluginContext(String pluginId, Map<String, String> settings, PluginJson json) {
+  private PluginContext(
+      String pluginId,
+      Map<String, String> settings,
+      PluginJson json,
+      ResourceChanges resourceChanges) {
     this.pluginId = Objects.requireNonNull(pluginId, "pluginId");
     this.settings = Map.copyOf(settings);
     this.json = Objects.requireNonNull(json, "json");
+    this.resourceChanges = Objects.requireNonNull(resourceChanges, "resourceChanges");
   }
 
   /**
@@ -32,7 +38,21 @@ public final class PluginContext {
    * @param json the host's JSON reader and writer
    */
   public static PluginContext of(String pluginId, Map<String, String> settings, PluginJson json) {
-    return new PluginContext(pluginId, settings, json);
+    return new PluginContext(pluginId, settings, json, ResourceChanges.NONE);
+  }
+
+  /**
+   * A context for one plugin whose resource changes reach subscribed clients.
+   *
+   * @param resourceChanges where {@link #resourceChanges()} announcements go
+   * @see #of(String, Map, PluginJson)
+   */
+  public static PluginContext of(
+      String pluginId,
+      Map<String, String> settings,
+      PluginJson json,
+      ResourceChanges resourceChanges) {
+    return new PluginContext(pluginId, settings, json, resourceChanges);
   }
 
   /** The plugin's id from its descriptor. */
@@ -48,6 +68,14 @@ public final class PluginContext {
   /** The host's JSON reader and writer; plugins need no JSON library of their own. */
   public PluginJson json() {
     return json;
+  }
+
+  /**
+   * Where to say that a resource this plugin serves has changed; subscribed clients are told. In a
+   * context built without a host (a plugin's own tests), it tells no one.
+   */
+  public ResourceChanges resourceChanges() {
+    return resourceChanges;
   }
 
   /** The setting, or {@code null} when it is unset. */

@@ -41,6 +41,7 @@ public final class HttpMcpServer implements AutoCloseable {
 
   private final Server jetty;
   private final McpSyncServer mcp;
+  private final AutoCloseable resourceUpdates;
   private final ServerConnector connector;
   private final InFlightRequests inFlight;
   private final ClosingConnections closing;
@@ -51,6 +52,7 @@ public final class HttpMcpServer implements AutoCloseable {
   private HttpMcpServer(
       Server jetty,
       McpSyncServer mcp,
+      AutoCloseable resourceUpdates,
       ServerConnector connector,
       InFlightRequests inFlight,
       ClosingConnections closing,
@@ -58,6 +60,7 @@ public final class HttpMcpServer implements AutoCloseable {
       AtomicBoolean shuttingDown) {
     this.jetty = jetty;
     this.mcp = mcp;
+    this.resourceUpdates = resourceUpdates;
     this.connector = connector;
     this.inFlight = inFlight;
     this.closing = closing;
@@ -152,7 +155,14 @@ public final class HttpMcpServer implements AutoCloseable {
         connector.getLocalPort(),
         HttpSettings.ENDPOINT);
     return new HttpMcpServer(
-        jetty, mcp, connector, inFlight, closing, headerDeadline, shuttingDown);
+        jetty,
+        mcp,
+        McpServers.relayResourceUpdates(mcp, parts),
+        connector,
+        inFlight,
+        closing,
+        headerDeadline,
+        shuttingDown);
   }
 
   /**
@@ -225,6 +235,11 @@ public final class HttpMcpServer implements AutoCloseable {
       mcp.getAsyncServer().closeGracefully().block(CLOSE_TIMEOUT);
     } catch (RuntimeException e) {
       log.debug("closing MCP sessions: {}", e.toString());
+    }
+    try {
+      resourceUpdates.close();
+    } catch (Exception e) {
+      log.debug("stopping resource updates: {}", e.toString());
     }
     try {
       jetty.stop();

@@ -10,6 +10,7 @@ import org.corpusmcp.api.ResourceTemplateSpec;
 import org.corpusmcp.host.plugins.RegisteredResource;
 import org.corpusmcp.host.plugins.RegisteredResourceTemplate;
 import org.corpusmcp.host.plugins.ResourceCatalog;
+import org.corpusmcp.host.plugins.ResourceUpdates;
 
 /**
  * Turns the resource catalogue into MCP SDK specifications for the session-based revisions. Every
@@ -37,6 +38,11 @@ public final class McpResourceBridge {
   /** True when no plugin contributes a resource or a template: no resources capability. */
   public boolean isEmpty() {
     return catalog.isEmpty();
+  }
+
+  /** Where plugins say a resource changed; a server relays it to its subscribed sessions. */
+  public ResourceUpdates updates() {
+    return catalog.updates();
   }
 
   /** The reads both revisions share. */

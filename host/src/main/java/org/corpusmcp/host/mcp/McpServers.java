@@ -13,6 +13,9 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.time.Duration;
 import java.util.List;
 import org.corpusmcp.host.BuildInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -66,6 +69,8 @@ public final class McpServers {
     }
   }
 
+  private static final Logger LOG = LoggerFactory.getLogger(McpServers.class);
+
   private McpServers() {}
 
   /** The SDK-side JSON objects for a host mapper. */
@@ -84,6 +89,29 @@ public final class McpServers {
 
   public static McpSyncServer http(McpStreamableServerTransportProvider transport, Parts parts) {
     return configure(McpServer.sync(transport), parts).build();
+  }
+
+  /**
+   * Has {@code server} tell its sessions subscribed to a resource when a plugin says it changed,
+   * until the returned handle is closed. The notification is sent without waiting for it: the
+   * plugin's thread may be one that must not block.
+   */
+  public static AutoCloseable relayResourceUpdates(McpSyncServer server, Parts parts) {
+    return parts
+        .resources()
+        .updates()
+        .listen(
+            uri ->
+                server
+                    .getAsyncServer()
+                    .notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri))
+                    // writing to a slow client's stream must not hold the plugin's thread
+                    .subscribeOn(Schedulers.boundedElastic())
+                    .subscribe(
+                        null,
+                        e ->
+                            LOG.warn(
+                                "telling subscribers that {} changed: {}", uri, e.toString())));
   }
 
   /** The same configuration for every transport's builder. */
@@ -113,9 +141,9 @@ public final class McpServers {
       capabilities.prompts(false);
     }
     if (!parts.resources().isEmpty()) {
-      // Resources are fixed for the life of the process too, and subscriptions are not offered:
-      // nothing a plugin serves can change under a subscriber.
-      capabilities.resources(false, false);
+      // The list is fixed for the life of the process, but what a resource reads may change: a
+      // plugin says so through its ResourceChanges, and subscribers are told.
+      capabilities.resources(true, false);
     }
     if (!parts.completions().isEmpty()) {
       capabilities.completions();

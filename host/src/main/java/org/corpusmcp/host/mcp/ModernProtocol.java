@@ -33,10 +33,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Mcp-Name} headers) are {@link ModernHeaders}'; they run after the {@code _meta} checks here, in
  * the order the revision's error examples need (see {@link #handle}).
  *
- * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen}
- * (tools, prompts and resources never change while the process runs), multi round-trip input
- * requests, and cancellation of a running call by {@code notifications/cancelled} (read-only tools
- * end by their own deadline).
+ * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen} (the
+ * lists never change while the process runs; a resource's contents may, and 2025-11-25 sessions can
+ * subscribe to that), multi round-trip input requests, and cancellation of a running call by {@code
+ * notifications/cancelled} (read-only tools end by their own deadline).
  */
 public final class ModernProtocol {
 

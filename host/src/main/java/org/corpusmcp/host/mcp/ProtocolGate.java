@@ -36,8 +36,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       clientInfo}; any served request whose params do not have the shape of the SDK's type for
  *       them (e.g. {@code "_meta": 5}), which the SDK would otherwise fail on after accepting the
  *       request, leaving it unanswered or answered with Jackson's text: {@code -32602}
- *   <li>a request for a method this server does not serve (e.g. {@code resources/subscribe}, {@code
- *       prompts/list} / {@code prompts/get} when no plugin contributes a prompt, the {@code
+ *   <li>a request for a method this server does not serve (e.g. {@code sampling/createMessage},
+ *       {@code prompts/list} / {@code prompts/get} when no plugin contributes a prompt, the {@code
  *       resources/*} methods when none contributes a resource): {@code -32601 Method not found}.
  *       Requests of revision 2026-07-28, {@code server/discover} among them, are taken by {@link
  *       ModernProtocol} before they reach this gate.
@@ -46,8 +46,10 @@ import tools.jackson.databind.node.ObjectNode;
  *       answer to an unknown prompt is "Invalid prompt name"; the contract's is {@code Unknown
  *       prompt: <name>}), followed by {@code (did you mean '<nearest>'?)} when a served name is one
  *       slip away, as the command line suggests it
- *   <li>{@code resources/read} without a string {@code uri}: {@code -32602} (a URI no resource has
- *       is the resource bridge's to answer, in its revision's words)
+ *   <li>{@code resources/read}, {@code resources/subscribe} or {@code resources/unsubscribe}
+ *       without a string {@code uri}: {@code -32602} (a URI no resource has is the resource
+ *       bridge's to answer, in its revision's words; a subscription to one is kept, as the
+ *       specification leaves the URI's meaning to the server)
  *   <li>{@code completion/complete} (served when a template variable has a completion handler)
  *       without {@code ref.type}, {@code argument.name} and {@code argument.value} strings: {@code
  *       -32602}
@@ -75,10 +77,19 @@ public final class ProtocolGate {
 
   /**
    * Served only when there is a resource or a template, as only then is the resources capability
-   * advertised. Subscriptions are never offered: what a plugin serves does not change.
+   * advertised, with subscriptions: what a resource reads may change.
    */
   public static final Set<String> RESOURCE_METHODS =
-      Set.of("resources/list", "resources/templates/list", "resources/read");
+      Set.of(
+          "resources/list",
+          "resources/templates/list",
+          "resources/read",
+          "resources/subscribe",
+          "resources/unsubscribe");
+
+  /** The resource methods whose params must name a {@code uri}. */
+  private static final Set<String> URI_METHODS =
+      Set.of("resources/read", "resources/subscribe", "resources/unsubscribe");
 
   /** Notifications that are valid but that this server has no use for. */
   public static final Set<String> IGNORED_NOTIFICATIONS =
@@ -86,17 +97,19 @@ public final class ProtocolGate {
 
   /** The SDK type each served request's params are read into; a params object must fit it. */
   private static final Map<String, Class<?>> PARAMS_TYPES =
-      Map.of(
-          "initialize", McpSchema.InitializeRequest.class,
-          "tools/list", McpSchema.PaginatedRequest.class,
-          "tools/call", McpSchema.CallToolRequest.class,
-          "prompts/list", McpSchema.PaginatedRequest.class,
-          "prompts/get", McpSchema.GetPromptRequest.class,
-          "resources/list", McpSchema.PaginatedRequest.class,
-          "resources/templates/list", McpSchema.PaginatedRequest.class,
-          "resources/read", McpSchema.ReadResourceRequest.class,
-          "completion/complete", McpSchema.CompleteRequest.class,
-          "logging/setLevel", McpSchema.SetLevelRequest.class);
+      Map.ofEntries(
+          Map.entry("initialize", McpSchema.InitializeRequest.class),
+          Map.entry("tools/list", McpSchema.PaginatedRequest.class),
+          Map.entry("tools/call", McpSchema.CallToolRequest.class),
+          Map.entry("prompts/list", McpSchema.PaginatedRequest.class),
+          Map.entry("prompts/get", McpSchema.GetPromptRequest.class),
+          Map.entry("resources/list", McpSchema.PaginatedRequest.class),
+          Map.entry("resources/templates/list", McpSchema.PaginatedRequest.class),
+          Map.entry("resources/read", McpSchema.ReadResourceRequest.class),
+          Map.entry("resources/subscribe", McpSchema.SubscribeRequest.class),
+          Map.entry("resources/unsubscribe", McpSchema.UnsubscribeRequest.class),
+          Map.entry("completion/complete", McpSchema.CompleteRequest.class),
+          Map.entry("logging/setLevel", McpSchema.SetLevelRequest.class));
 
   /** The levels {@code logging/setLevel} takes: RFC 5424's names, as MCP spells them. */
   static final List<String> LOG_LEVELS =
@@ -253,7 +266,7 @@ public final class ProtocolGate {
     if (name.equals("prompts/get")) {
       return inspectCall(message, params, validId, "prompt", prompts);
     }
-    if (name.equals("resources/read") && (params == null || !params.path("uri").isString())) {
+    if (URI_METHODS.contains(name) && (params == null || !params.path("uri").isString())) {
       return reply(validId, -32602, "Invalid params: 'uri' must be a string");
     }
     if (name.equals("completion/complete") && !isCompletion(params)) {

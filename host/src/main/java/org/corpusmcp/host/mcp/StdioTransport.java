@@ -315,6 +315,18 @@ public final class StdioTransport implements McpServerTransportProvider {
     return current == null ? Mono.empty() : current.sendNotification(method, params);
   }
 
+  /**
+   * Sends to the one session of this stream when it is the one meant: the SDK's resource
+   * subscriptions name the session that subscribed.
+   */
+  @Override
+  public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+    McpServerSession current = session;
+    return current != null && current.getId().equals(sessionId)
+        ? current.sendNotification(method, params)
+        : Mono.empty();
+  }
+
   @Override
   public Mono<Void> closeGracefully() {
     McpServerSession current = session;

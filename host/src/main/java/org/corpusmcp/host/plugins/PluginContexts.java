@@ -2,6 +2,7 @@ package org.corpusmcp.host.plugins;
 
 import java.util.Map;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.ResourceChanges;
 import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 /** Builds the {@link PluginContext} each plugin is handed, with the services the host lends. */
@@ -15,5 +16,11 @@ public final class PluginContexts {
   /** The context for {@code pluginId}, with {@code settings} (the process environment). */
   public static PluginContext forPlugin(String pluginId, Map<String, String> settings) {
     return PluginContext.of(pluginId, settings, JSON);
+  }
+
+  /** The same, with {@code changes} as the plugin's {@link PluginContext#resourceChanges()}. */
+  public static PluginContext forPlugin(
+      String pluginId, Map<String, String> settings, ResourceChanges changes) {
+    return PluginContext.of(pluginId, settings, JSON, changes);
   }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.api.PromptProvider;
 import org.corpusmcp.api.PromptSpec;
+import org.corpusmcp.api.ResourceChanges;
 import org.corpusmcp.host.config.HostSettings;
 import org.jspecify.annotations.Nullable;
 
@@ -33,9 +34,16 @@ public final class PromptCatalog {
 
   /** Collects and checks the prompts of every plugin's prompt providers. */
   public static PromptCatalog build(List<LoadedPlugin> plugins, HostSettings settings) {
+    return build(plugins, settings, ResourceChanges.NONE);
+  }
+
+  /** The same, with {@code changes} as every plugin's {@link PluginContext#resourceChanges()}. */
+  public static PromptCatalog build(
+      List<LoadedPlugin> plugins, HostSettings settings, ResourceChanges changes) {
     Map<String, RegisteredPrompt> byName = new LinkedHashMap<>();
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context = PluginContexts.forPlugin(plugin.id(), settings.environment());
+      PluginContext context =
+          PluginContexts.forPlugin(plugin.id(), settings.environment(), changes);
       for (PromptProvider provider : plugin.extensionsOf(PromptProvider.class)) {
         for (PromptSpec spec : plugin.ask(provider, "prompts()", () -> provider.prompts(context))) {
           RegisteredPrompt clash = byName.get(spec.name());

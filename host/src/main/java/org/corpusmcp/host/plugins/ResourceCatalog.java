@@ -22,24 +22,38 @@ public final class ResourceCatalog {
 
   private final List<RegisteredResource> resources;
   private final List<RegisteredResourceTemplate> templates;
+  private final ResourceUpdates updates;
 
   private ResourceCatalog(
-      List<RegisteredResource> resources, List<RegisteredResourceTemplate> templates) {
+      List<RegisteredResource> resources,
+      List<RegisteredResourceTemplate> templates,
+      ResourceUpdates updates) {
     this.resources = List.copyOf(resources);
     this.templates = List.copyOf(templates);
+    this.updates = updates;
   }
 
   /** A catalogue with nothing in it. */
   public static ResourceCatalog empty() {
-    return new ResourceCatalog(List.of(), List.of());
+    return new ResourceCatalog(List.of(), List.of(), new ResourceUpdates());
   }
 
   /** Collects and checks the resources and templates of every plugin's resource providers. */
   public static ResourceCatalog build(List<LoadedPlugin> plugins, HostSettings settings) {
+    return build(plugins, settings, new ResourceUpdates());
+  }
+
+  /**
+   * The same, with {@code updates} as every plugin's {@link PluginContext#resourceChanges()}: the
+   * host shares one among all its catalogues, so a tool can say that a resource changed.
+   */
+  public static ResourceCatalog build(
+      List<LoadedPlugin> plugins, HostSettings settings, ResourceUpdates updates) {
     Map<String, RegisteredResource> byUri = new LinkedHashMap<>();
     Map<String, RegisteredResourceTemplate> byTemplate = new LinkedHashMap<>();
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context = PluginContexts.forPlugin(plugin.id(), settings.environment());
+      PluginContext context =
+          PluginContexts.forPlugin(plugin.id(), settings.environment(), updates);
       for (ResourceProvider provider : plugin.extensionsOf(ResourceProvider.class)) {
         for (ResourceSpec spec :
             plugin.<ResourceSpec>ask(provider, "resources()", () -> provider.resources(context))) {
@@ -63,7 +77,7 @@ public final class ResourceCatalog {
       }
     }
     return new ResourceCatalog(
-        new ArrayList<>(byUri.values()), new ArrayList<>(byTemplate.values()));
+        new ArrayList<>(byUri.values()), new ArrayList<>(byTemplate.values()), updates);
   }
 
   private static PluginStartupException twice(
@@ -89,6 +103,11 @@ public final class ResourceCatalog {
   /** The templates, in {@code resources/templates/list} order. */
   public List<RegisteredResourceTemplate> templates() {
     return templates;
+  }
+
+  /** Where plugins' announcements that a resource changed go; servers listen to it. */
+  public ResourceUpdates updates() {
+    return updates;
   }
 
   /** True when no plugin contributes a resource or a template. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.ResourceChanges;
 import org.corpusmcp.api.ToolProvider;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
@@ -41,13 +42,27 @@ public final class ToolCatalog {
       List<LoadedPlugin> plugins,
       HostSettings settings,
       JsonMapper json) {
+    return build(hostTools, plugins, settings, json, ResourceChanges.NONE);
+  }
+
+  /**
+   * The same, with {@code changes} as every plugin's {@link PluginContext#resourceChanges()}: a
+   * tool that changes what a resource reads says so there.
+   */
+  public static ToolCatalog build(
+      List<ToolSpec> hostTools,
+      List<LoadedPlugin> plugins,
+      HostSettings settings,
+      JsonMapper json,
+      ResourceChanges changes) {
     Map<String, RegisteredTool> byName = new LinkedHashMap<>();
     ClassLoader hostLoader = ToolCatalog.class.getClassLoader();
     for (ToolSpec spec : hostTools) {
       register(byName, HOST_OWNER, spec.name(), spec, hostLoader, json);
     }
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context = PluginContexts.forPlugin(plugin.id(), settings.environment());
+      PluginContext context =
+          PluginContexts.forPlugin(plugin.id(), settings.environment(), changes);
       for (ToolProvider provider : plugin.toolProviders()) {
         List<ToolSpec> specs = plugin.ask(provider, "tools()", () -> provider.tools(context));
         String configured = settings.toolPrefixFor(plugin.id());

@@ -93,7 +93,7 @@ class ResourcesTest {
     try {
       McpSchema.InitializeResult init = client.initialize();
       assertNotNull(init.capabilities().resources(), "resources capability");
-      assertEquals(false, init.capabilities().resources().subscribe());
+      assertEquals(true, init.capabilities().resources().subscribe());
       assertEquals(false, init.capabilities().resources().listChanged());
 
       List<McpSchema.Resource> resources = client.listResources().resources();

@@ -300,6 +300,56 @@ public final class SamplePlugins {
     }
   }
 
+  /** The {@code notes} plugin's resource, whose text {@link #writeChangingPlugin}'s tool edits. */
+  public static final String NOTES_URI = "notes://today";
+
+  /**
+   * Writes plugin {@code notes}: the resource {@value #NOTES_URI} (text "edits: N", N counting the
+   * edits so far) and the tool {@code edit_notes} (no prefix), which edits it and says so through
+   * its context's {@code resourceChanges()}: the tool's context, not the resource provider's, so
+   * both reach the same subscribers.
+   */
+  public static Path writeChangingPlugin(Path dir) {
+    String resources =
+        "package test.notes;\n"
+            + "import java.util.*;\nimport org.corpusmcp.api.*;\n"
+            + "@org.pf4j.Extension\n"
+            + "public class NotesResources implements ResourceProvider {\n"
+            + "  public List<ResourceSpec> resources(PluginContext ctx) {\n"
+            + "    return List.of(ResourceSpec.builder(\""
+            + NOTES_URI
+            + "\", \"notes\").mimeType(\"text/plain\")"
+            + ".reader(r -> List.of(ResourceContents.text(r.uri(), \"text/plain\","
+            + " \"edits: \" + NotesTools.EDITS.get()))).build());\n"
+            + "  }\n}\n";
+    String tools =
+        "package test.notes;\n"
+            + "import java.util.*;\nimport java.util.concurrent.atomic.AtomicInteger;\n"
+            + "import org.corpusmcp.api.*;\n"
+            + "@org.pf4j.Extension\n"
+            + "public class NotesTools implements ToolProvider {\n"
+            + "  static final AtomicInteger EDITS = new AtomicInteger();\n"
+            + "  public String defaultToolPrefix() { return \"\"; }\n"
+            + "  public List<ToolSpec> tools(PluginContext ctx) {\n"
+            + "    return List.of(ToolSpec.builder(\"edit_notes\").description(\"Edits the notes\")"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\")"
+            + ".handler(args -> { int n = EDITS.incrementAndGet();"
+            + " ctx.resourceChanges().updated(\""
+            + NOTES_URI
+            + "\"); return ToolResult.success(Map.of(\"edits\", n)); }).build());\n"
+            + "  }\n}\n";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("notes")
+          .source("test.notes.NotesResources", resources)
+          .source("test.notes.NotesTools", tools)
+          .writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /**
    * Writes plugin {@code reporter} with one tool, {@code steps} (no prefix), which reports while it
    * runs, in this order: log DEBUG "starting"; progress 0 of 100; log INFO "halfway"; progress 50

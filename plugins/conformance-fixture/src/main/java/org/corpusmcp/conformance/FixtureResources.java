@@ -9,7 +9,10 @@ import org.corpusmcp.api.ResourceSpec;
 import org.corpusmcp.api.ResourceTemplateSpec;
 import org.pf4j.Extension;
 
-/** The suite's fixture resources: one text, one binary, and a template that echoes its id. */
+/**
+ * The suite's fixture resources: one text, one binary, one to subscribe to, and a template that
+ * echoes its id.
+ */
 @Extension
 public final class FixtureResources implements ResourceProvider {
 
@@ -35,6 +38,16 @@ public final class FixtureResources implements ResourceProvider {
                     List.of(
                         ResourceContents.blob(
                             request.uri(), "image/png", FixtureMedia.RED_PIXEL_PNG)))
+            .build(),
+        // the resource the suite subscribes to; nothing in the fixture changes it
+        ResourceSpec.builder("test://watched-resource", "watched-resource")
+            .description("A resource clients may subscribe to")
+            .mimeType("text/plain")
+            .reader(
+                request ->
+                    List.of(
+                        ResourceContents.text(
+                            request.uri(), "text/plain", "This resource may be watched.")))
             .build());
   }
 

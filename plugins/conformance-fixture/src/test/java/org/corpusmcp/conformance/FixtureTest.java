@@ -288,4 +288,19 @@ class FixtureTest {
         List.of(PromptMessage.user("Use this context: tests")),
         prompt("test_input_required_result_prompt").handler().render(answering));
   }
+
+  @Test
+  void theResourceTheSuiteSubscribesToIsServed() {
+    // resources-subscribe and resources-unsubscribe name test://watched-resource
+    var watched =
+        new FixtureResources()
+            .resources(CONTEXT).stream()
+                .filter(r -> r.uri().equals("test://watched-resource"))
+                .findFirst()
+                .orElseThrow();
+    List<ResourceContents> contents =
+        watched.reader().read(ResourceRequest.of("test://watched-resource"));
+    assertEquals(1, contents.size());
+    assertEquals("test://watched-resource", contents.get(0).uri());
+  }
 }
