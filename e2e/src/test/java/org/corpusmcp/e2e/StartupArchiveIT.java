@@ -45,6 +45,16 @@ class StartupArchiveIT {
     }
   }
 
+  /** Every class the JVM's class-load log at {@code log} names, in load order. */
+  private static List<Load> loads(Path log) throws Exception {
+    List<Load> loads = new java.util.ArrayList<>();
+    Matcher m = LOADED.matcher(Files.readString(log));
+    while (m.find()) {
+      loads.add(new Load(m.group(1), m.group(2)));
+    }
+    return loads;
+  }
+
   private static List<Load> serveUntilEndOfInput(Path dir) throws Exception {
     Path log = dir.resolve("classes.log");
     Map<String, String> env = Dist.env();
@@ -54,11 +64,7 @@ class StartupArchiveIT {
     // Standard input is closed at once: the host starts in full, then shuts down.
     Dist.Result serve = Dist.corpusMcp(dir, env, "serve");
     assertEquals(0, serve.status(), serve.err());
-    List<Load> loads = new java.util.ArrayList<>();
-    Matcher m = LOADED.matcher(Files.readString(log));
-    while (m.find()) {
-      loads.add(new Load(m.group(1), m.group(2)));
-    }
+    List<Load> loads = loads(log);
     assertTrue(loads.size() > 1000, "a class-load log was written: " + loads.size() + " lines");
     return loads;
   }
@@ -88,15 +94,14 @@ class StartupArchiveIT {
     try (Dist.HttpServer server = new Dist.HttpServer(env)) {
       assertTrue(server.url.startsWith("http://"), server.url);
     }
-    List<Load> http = new java.util.ArrayList<>();
-    Matcher m = LOADED.matcher(Files.readString(log));
-    while (m.find()) {
-      if (m.group(1).startsWith("org.eclipse.jetty.")
-          || m.group(1).startsWith("jakarta.servlet.")
-          || m.group(1).startsWith("org.corpusmcp.host.mcp.Http")) {
-        http.add(new Load(m.group(1), m.group(2)));
-      }
-    }
+    List<Load> http =
+        loads(log).stream()
+            .filter(
+                l ->
+                    l.className().startsWith("org.eclipse.jetty.")
+                        || l.className().startsWith("jakarta.servlet.")
+                        || l.className().startsWith("org.corpusmcp.host.mcp.Http"))
+            .toList();
     // The training run is a stdio session; it serves HTTP too once its input ends, for this.
     assertTrue(http.size() > 200, "serve --http starts Jetty: " + http.size());
     // Lambdas and other hidden classes are spun at run time whatever the archive holds; what an
