@@ -30,6 +30,7 @@ public final class GlassDatabase {
   private final BTable postlist;
   private final BTable docdata;
   private final BTable position;
+  private final DocumentLengths documentLengths;
 
   private GlassDatabase(ByteSource source, GlassHeader header, BlockCache cache) {
     this.source = source;
@@ -37,6 +38,7 @@ public final class GlassDatabase {
     this.postlist = new BTable(header.table(GlassHeader.POSTLIST), cache);
     this.docdata = new BTable(header.table(GlassHeader.DOCDATA), cache);
     this.position = new BTable(header.table(GlassHeader.POSITION), cache);
+    this.documentLengths = new DocumentLengths(this, DocumentLengths.DEFAULT_MAX_ENTRIES);
   }
 
   /** Opens the database whose first byte is the first byte of {@code source}. */
@@ -130,6 +132,11 @@ public final class GlassDatabase {
   }
 
   /** A fresh iterator over the document-length list; its wdf is the length. */
+  /** Document lengths by docid, decoded once and shared by every query (bounded). */
+  public DocumentLengths documentLengths() {
+    return documentLengths;
+  }
+
   public PostingList doclengthList() {
     return PostingList.open(postlist, DOCLEN_KEY, DOCLEN_KEY);
   }

@@ -28,6 +28,9 @@ public final class PostingList {
   private int end;
   private long docid;
   private long wdf;
+  private long chunkFirst;
+  private long chunkFirstWdf;
+  private int chunkBody;
   private long chunkLast;
   private boolean chunkIsLast;
   private boolean atEnd;
@@ -69,6 +72,9 @@ public final class PostingList {
     chunk = tag;
     pos = p.pos;
     end = tag.length;
+    chunkFirst = first;
+    chunkFirstWdf = wdf;
+    chunkBody = pos;
     if (chunkLast < first) {
       throw new GlassFormatException("posting chunk ends before it starts");
     }
@@ -161,6 +167,24 @@ public final class PostingList {
     if (target <= docid) {
       return true;
     }
+    if (!seekChunk(target)) {
+      return false;
+    }
+    while (docid < target) {
+      if (pos >= end) {
+        throw new GlassFormatException("posting chunk shorter than its last docid says");
+      }
+      docid += varint() + 1;
+      wdf = varint();
+    }
+    return true;
+  }
+
+  /**
+   * Loads the chunk that may hold {@code target} (≥ the current docid), positioned at its first
+   * posting, unless the current chunk already may; false (and at the end) when no chunk does.
+   */
+  private boolean seekChunk(long target) {
     if (target > chunkLast) {
       if (chunkIsLast) {
         atEnd = true;
@@ -191,14 +215,34 @@ public final class PostingList {
         nextChunk();
       }
     }
-    while (docid < target) {
-      if (pos >= end) {
-        throw new GlassFormatException("posting chunk shorter than its last docid says");
-      }
-      docid += varint() + 1;
-      wdf = varint();
-    }
     return true;
+  }
+
+  /**
+   * The whole chunk that may hold {@code docid}, decoded (for {@link DocumentLengths}), or null
+   * when the list ends before it. Leaves this iterator on that chunk's first posting.
+   */
+  DocumentLengths.@org.jspecify.annotations.Nullable Chunk decodeChunkHolding(long target) {
+    started = true;
+    if (atEnd || (target > chunkLast && !seekChunk(target))) {
+      return null;
+    }
+    DocumentLengths.ChunkBuilder out = new DocumentLengths.ChunkBuilder(chunkFirst, chunkLast);
+    out.add(chunkFirst, chunkFirstWdf);
+    int at = chunkBody;
+    long d = chunkFirst;
+    pos = at;
+    while (pos < end) {
+      d += varint() + 1;
+      if (d > chunkLast) {
+        throw new GlassFormatException("posting beyond its chunk's last docid");
+      }
+      out.add(d, varint());
+    }
+    pos = at;
+    docid = chunkFirst;
+    wdf = chunkFirstWdf;
+    return out.build();
   }
 
   /** A varint at pos (Pack.uint without the allocation: this is the matcher's inner loop). */

@@ -2,6 +2,7 @@ package org.corpusmcp.zim.search;
 
 import java.util.Arrays;
 import java.util.List;
+import org.corpusmcp.zim.glass.DocumentLengths;
 import org.corpusmcp.zim.glass.GlassDatabase;
 import org.corpusmcp.zim.glass.PostingList;
 import org.jspecify.annotations.Nullable;
@@ -77,25 +78,28 @@ abstract class PostingTree {
     return (long) (x + 0.5);
   }
 
-  /** Document lengths, read forward with one iterator (the matcher asks in ascending order). */
+  /**
+   * Document lengths for one query: the decoded chunk of the database's shared length cache that
+   * the last document fell in, asked for again only when a document falls outside it.
+   */
   static final class DocLengths {
-    private final GlassDatabase db;
-    private PostingList it;
+    private final DocumentLengths shared;
+    private DocumentLengths.@Nullable Chunk chunk;
 
     DocLengths(GlassDatabase db) {
-      this.db = db;
-      this.it = db.doclengthList();
+      this.shared = db.documentLengths();
     }
 
     long get(long docid) {
-      if (!it.atEnd() && it.docid() > docid) {
-        it = db.doclengthList();
+      DocumentLengths.Chunk c = chunk;
+      if (c == null || !c.covers(docid)) {
+        c = shared.chunkHolding(docid);
+        if (c == null) {
+          return 0;
+        }
+        chunk = c;
       }
-      if (it.skipTo(docid) && it.docid() == docid) {
-        return it.wdf();
-      }
-      it = db.doclengthList();
-      return 0;
+      return c.length(docid);
     }
   }
 

@@ -40,6 +40,11 @@ class GlassDatabaseOracleTest {
         Arguments.of("zim-testing-suite/nons/small.zim", "title"));
   }
 
+  private static long lengthOf(DocumentLengths lengths, long docid) {
+    DocumentLengths.Chunk c = lengths.chunkHolding(docid);
+    return c == null ? 0 : c.length(docid);
+  }
+
   private static byte[] b64(Object o) {
     return Base64.getDecoder().decode((String) o);
   }
@@ -148,6 +153,18 @@ class GlassDatabaseOracleTest {
       assertTrue(!dl.next());
       // the value reader skipping forward (every 7th document) and jumping back (reverse order)
       List<Object> docs = (List<Object>) exp.get("docs");
+      // lengths by docid through the shared cache of decoded chunks: forwards, then backwards (so
+      // every chunk is found again by its range), and through a cache too small to keep more than
+      // one chunk
+      for (DocumentLengths lengths : List.of(g.documentLengths(), new DocumentLengths(g, 1))) {
+        for (int k = 0; k < 2 * docs.size(); k++) {
+          int i = k < docs.size() ? k : 2 * docs.size() - 1 - k;
+          Map<String, Object> d = (Map<String, Object>) docs.get(i);
+          long docid = (Long) d.get("docid");
+          assertEquals(((Long) d.get("length")).longValue(), lengthOf(lengths, docid), "" + docid);
+        }
+        assertEquals(0, lengthOf(lengths, g.header().lastDocid() + 1));
+      }
       GlassDatabase.ValueReader sparse = g.valueReader(0);
       for (int i = 0; i < docs.size(); i += 7) {
         Map<String, Object> d = (Map<String, Object>) docs.get(i);
