@@ -363,6 +363,45 @@ class SubscriptionsListenTest {
     }
   }
 
+  /** On stdio a filter of the wrong shape is a -32602 line too, and the stream goes on. */
+  @Test
+  void onStdioABadFilterIsInvalidParamsAndTheNextRequestIsServed() throws Exception {
+    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
+    PipedOutputStream client = new PipedOutputStream();
+    PipedInputStream in = new PipedInputStream(client, 1 << 16);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    StdioTransport transport =
+        new StdioTransport(
+            parts.mcpJson(),
+            parts.json(),
+            parts.gate(),
+            parts.modern(),
+            in,
+            out,
+            1 << 20,
+            Duration.ofSeconds(10));
+    var mcp = McpServers.stdio(transport, parts);
+    Thread reading = new Thread(transport::run, "stdio-under-test");
+    reading.start();
+    try {
+      send(
+          client,
+          request(
+              11,
+              "subscriptions/listen",
+              "{" + META + ",\"notifications\":{\"resourceSubscriptions\":{\"a\":1}}}"));
+      JsonNode refused = JSON.readTree(awaitLines(out, "\"id\":11", 1).get(0));
+      assertEquals(-32602, refused.path("error").path("code").asInt(), refused.toString());
+      assertFalse(refused.toString().contains("Exception"), refused.toString());
+      send(client, request(12, "tools/list", "{" + META + "}"));
+      assertTrue(awaitLines(out, "\"id\":12", 1).get(0).contains("edit_notes"));
+    } finally {
+      client.close();
+      reading.join(WAIT.toMillis());
+      mcp.close();
+    }
+  }
+
   private static List<String> listenThreads() {
     return Thread.getAllStackTraces().keySet().stream()
         .map(Thread::getName)
