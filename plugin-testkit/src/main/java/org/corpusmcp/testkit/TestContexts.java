@@ -2,6 +2,7 @@ package org.corpusmcp.testkit;
 
 import java.util.Map;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.ResourceChanges;
 import org.corpusmcp.pluginjson.JacksonPluginJson;
 
 /**
@@ -17,6 +18,15 @@ public final class TestContexts {
   /** A context for {@code pluginId} with these settings (the host passes the environment). */
   public static PluginContext of(String pluginId, Map<String, String> settings) {
     return PluginContext.of(pluginId, settings, JSON);
+  }
+
+  /**
+   * A context whose {@link PluginContext#resourceChanges()} is {@code changes}: a {@link
+   * ResourceChangesRecorder} to see what the plugin reports.
+   */
+  public static PluginContext of(
+      String pluginId, Map<String, String> settings, ResourceChanges changes) {
+    return PluginContext.of(pluginId, settings, JSON, changes);
   }
 
   /** The JSON implementation the contexts lend, for code that takes a {@code PluginJson}. */

@@ -188,21 +188,21 @@ final class HttpFront implements Filter {
     JsonNode parsed = modern.parse(text);
     if (parsed != null && (modernHeader || ModernProtocol.isModern(parsed))) {
       // Stateless: no session, no SDK; Origin, Host and token were checked above.
-      ModernAnswerStream stream =
-          new ModernAnswerStream(
-              response,
-              String.valueOf(request.getHeader("Accept"))
-                  .toLowerCase(Locale.ROOT)
-                  .contains("text/event-stream"));
+      boolean takesStreams =
+          String.valueOf(request.getHeader("Accept"))
+              .toLowerCase(Locale.ROOT)
+              .contains("text/event-stream");
+      ModernAnswerStream stream = new ModernAnswerStream(response, takesStreams);
       ModernProtocol.Answer answer =
           modern.handle(
               parsed,
               new ModernHeaders(
                   version, request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name")),
-              stream);
-      if (answer.response() == null) {
+              stream,
+              () -> takesStreams ? ListenResponse.start(request, response) : null);
+      if (answer.isNotification()) {
         response.setStatus(HttpServletResponse.SC_ACCEPTED);
-      } else {
+      } else if (answer.response() != null) {
         stream.answer(answer.httpStatus(), answer.response().toString());
       }
       return;

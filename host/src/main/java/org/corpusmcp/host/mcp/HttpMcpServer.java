@@ -41,6 +41,7 @@ public final class HttpMcpServer implements AutoCloseable {
 
   private final Server jetty;
   private final McpSyncServer mcp;
+  private final ModernProtocol modern;
   private final AutoCloseable resourceUpdates;
   private final ServerConnector connector;
   private final InFlightRequests inFlight;
@@ -52,6 +53,7 @@ public final class HttpMcpServer implements AutoCloseable {
   private HttpMcpServer(
       Server jetty,
       McpSyncServer mcp,
+      ModernProtocol modern,
       AutoCloseable resourceUpdates,
       ServerConnector connector,
       InFlightRequests inFlight,
@@ -60,6 +62,7 @@ public final class HttpMcpServer implements AutoCloseable {
       AtomicBoolean shuttingDown) {
     this.jetty = jetty;
     this.mcp = mcp;
+    this.modern = modern;
     this.resourceUpdates = resourceUpdates;
     this.connector = connector;
     this.inFlight = inFlight;
@@ -89,6 +92,7 @@ public final class HttpMcpServer implements AutoCloseable {
             .build();
     McpSyncServer mcp = McpServers.http(transport, parts);
     ProtocolGate gate = parts.gate();
+    ModernProtocol modern = parts.modern();
 
     Server jetty = new Server(new QueuedThreadPool(HttpSettings.WORKER_THREADS, 4, 60_000));
     HttpConfiguration http = new HttpConfiguration();
@@ -122,7 +126,7 @@ public final class HttpMcpServer implements AutoCloseable {
                 settings,
                 security,
                 gate,
-                parts.modern(),
+                modern,
                 parts.json(),
                 () -> !shuttingDown.get(),
                 new SessionEviction(transport),
@@ -147,6 +151,7 @@ public final class HttpMcpServer implements AutoCloseable {
       jetty.start();
     } catch (Exception e) {
       mcp.close();
+      modern.close();
       throw new IllegalStateException(listenFailure(settings, e), e);
     }
     log.info(
@@ -157,6 +162,7 @@ public final class HttpMcpServer implements AutoCloseable {
     return new HttpMcpServer(
         jetty,
         mcp,
+        modern,
         McpServers.relayResourceUpdates(mcp, parts),
         connector,
         inFlight,
@@ -199,6 +205,11 @@ public final class HttpMcpServer implements AutoCloseable {
     return connector.getLocalPort();
   }
 
+  /** The {@code subscriptions/listen} streams open now. */
+  int openListens() {
+    return modern.openListens();
+  }
+
   /** Blocks until the server stops. */
   public void join() throws InterruptedException {
     jetty.join();
@@ -219,6 +230,9 @@ public final class HttpMcpServer implements AutoCloseable {
     closing.begin();
     connector.close();
     headerDeadline.closeIdleAfter(IDLE_CLOSE_WHEN_DRAINING);
+    // A listen stream lasts until someone ends it: ended here (with the revision's graceful end)
+    // and no new one opened, it is not waited for like a request.
+    modern.close();
     Drain drain = inFlight.drain(start, grace, () -> connector.getConnectedEndPoints().size());
     close();
     return drain;
@@ -241,6 +255,7 @@ public final class HttpMcpServer implements AutoCloseable {
     } catch (Exception e) {
       log.debug("stopping resource updates: {}", e.toString());
     }
+    modern.close();
     try {
       jetty.stop();
     } catch (Exception e) {

@@ -2,6 +2,8 @@ package org.corpusmcp.host.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +35,16 @@ import tools.jackson.databind.node.ObjectNode;
  * Mcp-Name} headers) are {@link ModernHeaders}'; they run after the {@code _meta} checks here, in
  * the order the revision's error examples need (see {@link #handle}).
  *
- * <p>Not implemented, because nothing in this server needs them: {@code subscriptions/listen} (the
- * lists never change while the process runs; a resource's contents may, and 2025-11-25 sessions can
- * subscribe to that), multi round-trip input requests, and cancellation of a running call by {@code
- * notifications/cancelled} (read-only tools end by their own deadline).
+ * <p>{@code subscriptions/listen} opens a stream ({@link ListenStreams}, which this class owns and
+ * {@link #close} ends) on the channel the transport gives: the acknowledgement first, then {@code
+ * notifications/resources/updated} for the URIs the client named, each tagged with the listen
+ * request's id. The list-changed types are acknowledged as not carried: the lists never change
+ * while the process runs (plugin-api has no way for a plugin to change them).
+ *
+ * <p>Not implemented, because nothing in this server needs it: cancellation of a running call by
+ * {@code notifications/cancelled} (read-only tools end by their own deadline).
  */
-public final class ModernProtocol {
+public final class ModernProtocol implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ModernProtocol.class);
 
@@ -80,8 +86,17 @@ public final class ModernProtocol {
   private final RequestStates states;
   private final InputWire wire;
   private final String instructions;
+  private final ListenStreams listens;
 
   public ModernProtocol(McpServers.Parts parts) {
+    this(parts, ListenStreams.DEFAULT_LIMIT, HttpSettings.KEEP_ALIVE);
+  }
+
+  /**
+   * @param maxListens open {@code subscriptions/listen} streams at most
+   * @param listenKeepAlive how often an idle listen stream gets a keep-alive
+   */
+  ModernProtocol(McpServers.Parts parts, int maxListens, Duration listenKeepAlive) {
     this.json = parts.json();
     this.gate = parts.gate();
     this.tools = new LinkedHashMap<>();
@@ -92,13 +107,63 @@ public final class ModernProtocol {
     this.states = parts.requestStates();
     this.wire = new InputWire(json);
     this.instructions = parts.instructions();
+    this.listens =
+        new ListenStreams(json, parts.resources().updates(), maxListens, listenKeepAlive);
   }
 
   /**
    * One answer: the JSON-RPC response, or null for a notification (nothing to send), and the HTTP
    * status the revision gives it (stdio ignores the status).
    */
-  public record Answer(@Nullable ObjectNode response, int httpStatus) {}
+  public record Answer(@Nullable ObjectNode response, int httpStatus) {
+
+    /** The answer of a request that became a stream: the transport writes nothing more. */
+    static Answer streaming() {
+      return new Answer(null, 200);
+    }
+
+    /** Whether this answers a notification: HTTP 202 and no body. */
+    public boolean isNotification() {
+      return response == null && httpStatus == 202;
+    }
+  }
+
+  /**
+   * Where a transport carries a {@code subscriptions/listen} stream. {@link #open} turns the
+   * request's answer into that stream: called once the request has passed every check, so a refusal
+   * is still an ordinary answer.
+   */
+  @FunctionalInterface
+  public interface ListenChannel {
+
+    /** A transport that carries no stream: a listen request is refused. */
+    ListenChannel NONE = () -> null;
+
+    /**
+     * The stream's sink, or null when the client cannot take a stream (on HTTP: its {@code Accept}
+     * lacks {@code text/event-stream}).
+     *
+     * @throws IOException when the client is gone before the stream could start
+     */
+    ListenStreams.@Nullable Sink open() throws IOException;
+
+    /** Told the stream once it is open and acknowledged, for a transport that cancels by id. */
+    default void opened(ListenStreams.Stream stream) {}
+  }
+
+  /** Listen streams open now. */
+  int openListens() {
+    return listens.openCount();
+  }
+
+  /**
+   * Ends every listen stream with the revision's graceful end, refuses new ones, and stops relaying
+   * changes.
+   */
+  @Override
+  public void close() {
+    listens.close();
+  }
 
   /**
    * Whether a parsed message belongs to this revision: a request whose {@code _meta} carries the
@@ -157,6 +222,19 @@ public final class ModernProtocol {
    */
   public Answer handle(
       JsonNode message, @Nullable ModernHeaders headers, Consumer<ObjectNode> notifications) {
+    return handle(message, headers, notifications, ListenChannel.NONE);
+  }
+
+  /**
+   * {@link #handle(JsonNode, ModernHeaders, Consumer)}, with {@code listen} to carry a {@code
+   * subscriptions/listen} stream: when the answer {@link Answer#streaming() is the stream}, the
+   * transport writes nothing more for the request.
+   */
+  public Answer handle(
+      JsonNode message,
+      @Nullable ModernHeaders headers,
+      Consumer<ObjectNode> notifications,
+      ListenChannel listen) {
     if (!(message instanceof ObjectNode request)) {
       return error(null, -32600, "Invalid Request: not a JSON-RPC object", 400);
     }
@@ -234,7 +312,41 @@ public final class ModernProtocol {
       data.put("requested", requested.stringValue());
       return new Answer(response, 400);
     }
+    if (method.equals("subscriptions/listen")) {
+      return listen(id, params, listen);
+    }
     return dispatch(request, id, method, RequestReports.of(json, meta, notifications));
+  }
+
+  /**
+   * Opens a listen stream: the filter checked (-32602), a slot taken (-32000, HTTP 429, when the
+   * server has as many open as it keeps), then the transport's stream, acknowledged at once.
+   */
+  private Answer listen(JsonNode id, JsonNode params, ListenChannel channel) {
+    ListenFilter filter;
+    try {
+      filter = ListenFilter.read(params.get("notifications"), resources.reads()::serves);
+    } catch (ListenFilter.Refused refused) {
+      return error(id, -32602, refused.getMessage(), 400);
+    }
+    try {
+      ListenStreams.Stream stream = listens.open(id, filter, channel);
+      if (stream == null) {
+        return error(
+            id,
+            -32600,
+            "Invalid Request: subscriptions/listen answers with an event stream; send it with"
+                + " 'Accept: text/event-stream'",
+            406);
+      }
+      channel.opened(stream);
+      return Answer.streaming();
+    } catch (ListenStreams.Full full) {
+      return error(id, -32000, full.getMessage(), 429);
+    } catch (IOException gone) {
+      log.debug("a listen request's client left before its stream began: {}", gone.toString());
+      return Answer.streaming();
+    }
   }
 
   private Answer dispatch(ObjectNode request, JsonNode id, String method, CallReports reports) {
@@ -522,7 +634,8 @@ public final class ModernProtocol {
       capabilities.putObject("prompts");
     }
     if (!resources.isEmpty()) {
-      capabilities.putObject("resources");
+      // subscriptions/listen carries a resource's updates to the clients that name it
+      capabilities.putObject("resources").put("subscribe", true);
     }
     if (!completions.isEmpty()) {
       capabilities.putObject("completions");

@@ -58,6 +58,19 @@ public final class ResourceReads {
                     new Template(t, new DefaultMcpUriTemplateManager(t.spec().uriTemplate()))));
   }
 
+  /** Whether a resource has {@code uri}, or a template matches it: a URI a client may read. */
+  public boolean serves(String uri) {
+    if (fixed.containsKey(uri)) {
+      return true;
+    }
+    for (Template template : templates) {
+      if (variables(template.matcher(), uri) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public Outcome read(String uri) {
     RegisteredResource resource = fixed.get(uri);
     if (resource != null) {

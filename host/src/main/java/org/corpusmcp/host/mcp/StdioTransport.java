@@ -13,6 +13,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,6 +51,10 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final Duration drainTimeout;
   private final RequestCount inFlight = new RequestCount();
   private final StdioLifecycle lifecycle = new StdioLifecycle();
+
+  /** This stream's open listen streams by their request id's JSON text, for cancellation. */
+  private final Map<String, ListenStreams.Stream> listens = new ConcurrentHashMap<>();
+
   private volatile @Nullable McpServerSession session;
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile @Nullable Duration stopGrace;
@@ -146,6 +152,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     if (drain.cutOff() > 0) {
       log.warn("{} request(s) still running at the end; not waiting longer", drain.cutOff());
     }
+    // listen streams last until ended: they get the revision's graceful end before the session's
+    modern.close();
     current.closeGracefully().block(Duration.ofSeconds(2));
     return drain;
   }
@@ -164,6 +172,9 @@ public final class StdioTransport implements McpServerTransportProvider {
     JsonNode parsed = modern.parse(text);
     if (parsed != null && ModernProtocol.isModern(parsed)) {
       dispatchModern(parsed);
+      return;
+    }
+    if (parsed != null && cancelsListen(parsed)) {
       return;
     }
     ProtocolGate.Verdict verdict = parsed == null ? gate.inspect(text) : gate.inspect(parsed);
@@ -254,7 +265,13 @@ public final class StdioTransport implements McpServerTransportProvider {
   private void dispatchModern(JsonNode message) {
     inFlight.started();
     // a tool's notifications go out as lines of their own ahead of its answer
-    Mono.fromCallable(() -> modern.handle(message, null, note -> writeLine(note.toString())))
+    Mono.fromCallable(
+            () ->
+                modern.handle(
+                    message,
+                    null,
+                    note -> writeLine(note.toString()),
+                    new LineListen(message.get("id"))))
         .subscribeOn(Schedulers.boundedElastic())
         .doFinally(signal -> inFlight.ended())
         .subscribe(
@@ -264,6 +281,76 @@ public final class StdioTransport implements McpServerTransportProvider {
               }
             },
             error -> log.warn("{} request failed: {}", ModernProtocol.VERSION, error.toString()));
+  }
+
+  /**
+   * Whether {@code message} is the client's {@code notifications/cancelled} for one of this
+   * stream's listen streams, which it then ends; any other cancellation goes on as before.
+   */
+  private boolean cancelsListen(JsonNode message) {
+    if (!"notifications/cancelled".equals(message.path("method").asString()) || message.has("id")) {
+      return false;
+    }
+    JsonNode requestId = message.path("params").get("requestId");
+    ListenStreams.Stream stream = requestId == null ? null : listens.get(requestId.toString());
+    if (stream == null) {
+      return false;
+    }
+    stream.cancel();
+    return true;
+  }
+
+  /**
+   * A {@code subscriptions/listen} stream on stdio: its messages are lines among the others, told
+   * apart by their subscription id; the client ends it with {@code notifications/cancelled}, and a
+   * server that ends it says so with the same notification.
+   */
+  private final class LineListen implements ModernProtocol.ListenChannel, ListenStreams.Sink {
+    private final @Nullable JsonNode id;
+
+    LineListen(@Nullable JsonNode id) {
+      this.id = id;
+    }
+
+    @Override
+    public ListenStreams.Sink open() {
+      return this;
+    }
+
+    @Override
+    public void opened(ListenStreams.Stream stream) {
+      if (id != null && stream.isOpen()) {
+        listens.put(id.toString(), stream);
+      }
+    }
+
+    @Override
+    public void send(String message) {
+      writeLine(message);
+    }
+
+    @Override
+    public void keepAlive() {
+      // a pipe needs none
+    }
+
+    @Override
+    public void close(boolean byServer) {
+      if (id == null) {
+        return;
+      }
+      listens.remove(id.toString());
+      if (byServer) {
+        ObjectNode cancelled = json.createObjectNode();
+        cancelled.put("jsonrpc", "2.0");
+        cancelled.put("method", "notifications/cancelled");
+        ObjectNode params = cancelled.putObject("params");
+        params.set("requestId", id);
+        params.put("reason", "the server is shutting down");
+        params.putObject("_meta").set(ListenStreams.META_SUBSCRIPTION_ID, id);
+        writeLine(cancelled.toString());
+      }
+    }
   }
 
   /** The next line without its terminator, or null at end of input. */
