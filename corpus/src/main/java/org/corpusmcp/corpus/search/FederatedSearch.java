@@ -145,6 +145,15 @@ public final class FederatedSearch {
       int depth,
       Map<String, String> failures,
       boolean withExact) {
+    return startRetrieval(query, mode, depth, withExact).collect(failures);
+  }
+
+  /**
+   * The first half of {@link #retrieve}: the libraries' searches handed to the workers, to be
+   * collected later, so that a caller that knows it will need a second pass can run both at once.
+   */
+  PendingRetrieval startRetrieval(
+      Query query, LibrarySearcher.Mode mode, int depth, boolean withExact) {
     Map<Integer, ComparableSearcher.Prepared> prepared = new HashMap<>();
     Map<Integer, CollectionStats> collections = collectionStats(query, mode, prepared);
     List<Future<LibraryAnswer>> futures = new ArrayList<>();
@@ -156,24 +165,47 @@ public final class FederatedSearch {
           workers.submit(
               () -> searchLibrary(library, query, mode, depth, withExact, stats, parsed)));
     }
-    List<Answered> answers = new ArrayList<>();
-    for (int i = 0; i < futures.size(); i++) {
-      Library library = libraries.get(i);
-      try {
-        answers.add(
-            new Answered(
-                library, i, futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS)));
-      } catch (ExecutionException e) {
-        failures.putIfAbsent(library.name(), ArchiveFaults.describe(e.getCause(), library.name()));
-      } catch (TimeoutException e) {
-        futures.get(i).cancel(true);
-        failures.putIfAbsent(library.name(), "no answer within " + LIBRARY_TIMEOUT_SECONDS + " s");
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        failures.putIfAbsent(library.name(), "interrupted");
-      }
+    return new PendingRetrieval(mode, futures, collections.keySet());
+  }
+
+  /** Libraries' searches running on the workers; {@link #collect} waits for their answers. */
+  final class PendingRetrieval {
+    private final LibrarySearcher.Mode mode;
+    private final List<Future<LibraryAnswer>> futures;
+    private final Set<Integer> collectionMembers;
+
+    private PendingRetrieval(
+        LibrarySearcher.Mode mode,
+        List<Future<LibraryAnswer>> futures,
+        Set<Integer> collectionMembers) {
+      this.mode = mode;
+      this.futures = futures;
+      this.collectionMembers = collectionMembers;
     }
-    return new Retrieved(mode, answers, collections.keySet());
+
+    /** The answers in corpus.toml order; the libraries that failed or timed out in failures. */
+    Retrieved collect(Map<String, String> failures) {
+      List<Answered> answers = new ArrayList<>();
+      for (int i = 0; i < futures.size(); i++) {
+        Library library = libraries.get(i);
+        try {
+          answers.add(
+              new Answered(
+                  library, i, futures.get(i).get(LIBRARY_TIMEOUT_SECONDS, TimeUnit.SECONDS)));
+        } catch (ExecutionException e) {
+          failures.putIfAbsent(
+              library.name(), ArchiveFaults.describe(e.getCause(), library.name()));
+        } catch (TimeoutException e) {
+          futures.get(i).cancel(true);
+          failures.putIfAbsent(
+              library.name(), "no answer within " + LIBRARY_TIMEOUT_SECONDS + " s");
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          failures.putIfAbsent(library.name(), "interrupted");
+        }
+      }
+      return new Retrieved(mode, answers, collectionMembers);
+    }
   }
 
   /**

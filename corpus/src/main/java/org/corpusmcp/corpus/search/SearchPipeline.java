@@ -126,6 +126,12 @@ public final class SearchPipeline {
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();
     SameDocuments dedupe = new SameDocuments(copies);
+    // A question always takes the any-word pass below too: it runs beside the strict one, so the
+    // answer waits for the slower pass rather than for both in turn.
+    FederatedSearch.@Nullable PendingRetrieval anyWordAhead =
+        query.isQuestion()
+            ? federated.startRetrieval(query, LibrarySearcher.Mode.RELAXED, depth, false)
+            : null;
     Map<DocumentKey, Candidate> strict =
         federated.fuse(
             federated.retrieve(query, LibrarySearcher.Mode.STRICT, depth, failures, true), query);
@@ -138,7 +144,10 @@ public final class SearchPipeline {
     }
     Map<DocumentKey, Candidate> relaxed =
         federated.fuse(
-            federated.retrieve(query, LibrarySearcher.Mode.RELAXED, depth, failures, false), query);
+            anyWordAhead != null
+                ? anyWordAhead.collect(failures)
+                : federated.retrieve(query, LibrarySearcher.Mode.RELAXED, depth, failures, false),
+            query);
     // An any-word hit that matches every meaningful word is as good as a strict one (strict
     // matching also asks for the stopwords, or a title-only library for the words in order): it
     // ranks with the strict hits, and only the rest fill the list below them.
