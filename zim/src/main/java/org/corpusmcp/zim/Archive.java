@@ -14,13 +14,11 @@ import org.corpusmcp.zim.format.ChecksumVerifier;
 import org.corpusmcp.zim.format.Cluster;
 import org.corpusmcp.zim.format.ClusterCache;
 import org.corpusmcp.zim.format.Dirent;
-import org.corpusmcp.zim.format.DirentKind;
 import org.corpusmcp.zim.format.IntegrityCheck;
 import org.corpusmcp.zim.format.TitleListing;
 import org.corpusmcp.zim.format.TitleOrder;
 import org.corpusmcp.zim.format.ZimHeader;
 import org.corpusmcp.zim.io.ByteSource;
-import org.corpusmcp.zim.io.ConcatenatedSource;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,7 +47,7 @@ public final class Archive implements AutoCloseable {
       java.util.regex.Pattern.compile("Illustration_(\\d+)x(\\d+)@1");
 
   private final ArchiveLayout layout;
-  private final ClusterCache cache;
+  private final EntryReader entries;
   private final String name;
 
   /** User entries: namespace C in new-scheme archives, everything in old ones. */
@@ -58,9 +56,9 @@ public final class Archive implements AutoCloseable {
   private final int userEnd;
 
   private Archive(
-      ArchiveLayout layout, ClusterCache cache, String name, int userStart, int userEnd) {
+      ArchiveLayout layout, EntryReader entries, String name, int userStart, int userEnd) {
     this.layout = layout;
-    this.cache = cache;
+    this.entries = entries;
     this.name = name;
     this.userStart = userStart;
     this.userEnd = userEnd;
@@ -77,7 +75,7 @@ public final class Archive implements AutoCloseable {
       start = layout.directory().namespaceStart((byte) 'C');
       end = layout.directory().namespaceStart((byte) 'D');
     }
-    Archive a = new Archive(layout, cache, name, start, end);
+    Archive a = new Archive(layout, new EntryReader(layout, cache, name), name, start, end);
     LOG.log(
         Level.DEBUG,
         () ->
@@ -215,7 +213,7 @@ public final class Archive implements AutoCloseable {
    * @throws IndexOutOfBoundsException index not in [0, allEntryCount)
    */
   public Entry entryAt(int index) {
-    return new Entry(this, layout.directory().dirent(index));
+    return entries.entryAt(index);
   }
 
   /** The entry with this public path (see class doc), or null. Redirects are not followed. */
@@ -271,7 +269,7 @@ public final class Archive implements AutoCloseable {
             if (i < t.size()) {
               Dirent d = t.dirent(i);
               if (d.namespace() == ns && java.util.Arrays.equals(d.title(), key)) {
-                return new Entry(this, d);
+                return entries.entry(d);
               }
             }
           }
@@ -297,7 +295,7 @@ public final class Archive implements AutoCloseable {
             if (d.namespace() != ns || !startsWith(d.title(), key)) {
               break;
             }
-            out.add(new Entry(this, d));
+            out.add(entries.entry(d));
           }
           return out;
         });
@@ -347,11 +345,11 @@ public final class Archive implements AutoCloseable {
     return withTitleOrder(
         t -> {
           if (t.isV1()) {
-            return () -> range(0, t.size(), i -> new Entry(this, t.dirent(i)));
+            return () -> range(0, t.size(), i -> entries.entry(t.dirent(i)));
           }
           int from = t.lowerBound(ns, new byte[0]);
           int to = t.lowerBound((byte) (ns + 1), new byte[0]);
-          return () -> range(from, to, i -> new Entry(this, t.dirent(i)));
+          return () -> range(from, to, i -> entries.entry(t.dirent(i)));
         });
   }
 
@@ -528,82 +526,6 @@ public final class Archive implements AutoCloseable {
    */
   public void verifyChecksum(ChecksumProgress progress) {
     ChecksumVerifier.verify(layout, progress);
-  }
-
-  // ---------------------------------------------------------------- for Entry
-
-  String mimeType(Dirent d) {
-    int code = d.mimeCode();
-    if (code >= layout.mimeTypes().size()) {
-      throw layout
-          .bytes()
-          .fault(ZimFault.MIME_TYPE_CODE, d.offset(), "< " + layout.mimeTypes().size(), code);
-    }
-    return layout.mimeTypes().get(code);
-  }
-
-  Entry redirectTarget(Dirent d) {
-    int target = d.redirectIndex();
-    if (target < 0 || target >= allEntryCount()) {
-      throw layout
-          .bytes()
-          .fault(
-              ZimFault.REDIRECT_INDEX,
-              d.offset() + 8,
-              "< " + allEntryCount(),
-              target & 0xFFFF_FFFFL);
-    }
-    return entryAt(target);
-  }
-
-  private Cluster cluster(Dirent d) {
-    Cluster c = cache.get(d.cluster() < 0 ? -1 : d.cluster());
-    if (d.blob() < 0 || d.blob() >= c.blobCount()) {
-      throw layout
-          .bytes()
-          .fault(
-              ZimFault.BLOB_INDEX, d.offset() + 12, "< " + c.blobCount(), d.blob() & 0xFFFF_FFFFL);
-    }
-    return c;
-  }
-
-  /** The size of {@code d}'s content, from its cluster's offset table (no content decoded). */
-  long contentSize(Dirent d) {
-    return cluster(d).blobSize(d.blob());
-  }
-
-  Blob content(Dirent d) {
-    Cluster c = cluster(d);
-    return new Blob(c.blob(d.blob()), !c.isCompressed() && directlyAccessible(c, d));
-  }
-
-  @Nullable StoredBlob storedBlob(Dirent d) {
-    return layout.clusters().hasKnownStoredEnd(d.cluster())
-        ? new StoredBlob(this, d.cluster(), d.blob())
-        : null;
-  }
-
-  /** Cluster {@code index} as stored (see {@link StoredBlob#clusterBytes()}). */
-  ByteSource storedClusterBytes(int index) {
-    ByteSource stored = layout.clusters().storedBytes(index);
-    if (stored == null) {
-      throw new IllegalStateException("cluster " + index + " is xz: its stored end is not known");
-    }
-    return stored;
-  }
-
-  @Nullable ByteSource directContent(Dirent d) {
-    if (d.kind() != DirentKind.ITEM || !layout.clusters().isUncompressed(d.cluster())) {
-      return null;
-    }
-    Cluster c = cluster(d);
-    return directlyAccessible(c, d) ? c.blob(d.blob()) : null;
-  }
-
-  private boolean directlyAccessible(Cluster c, Dirent d) {
-    ByteSource source = layout.bytes().source();
-    return !(source instanceof ConcatenatedSource concatenatedSource)
-        || concatenatedSource.partHolding(c.blobArchiveOffset(d.blob()), c.blobSize(d.blob())) >= 0;
   }
 
   /** The header (package-internal view for tests and tools). */

@@ -32,11 +32,11 @@ public final class Entry {
   /** libzim follows at most this many redirects. */
   static final int MAX_REDIRECTS = 50;
 
-  private final Archive archive;
+  private final EntryReader reader;
   private final Dirent dirent;
 
-  Entry(Archive archive, Dirent dirent) {
-    this.archive = archive;
+  Entry(EntryReader reader, Dirent dirent) {
+    this.reader = reader;
     this.dirent = dirent;
   }
 
@@ -62,7 +62,7 @@ public final class Entry {
    * ones.
    */
   public String path() {
-    return archive.hasNewNamespaceScheme() ? rawPath() : fullPath();
+    return reader.newNamespaceScheme() ? rawPath() : fullPath();
   }
 
   /** The path without namespace, as stored. */
@@ -111,7 +111,7 @@ public final class Entry {
    */
   public String mimeType() {
     requireItem();
-    return archive.mimeType(dirent);
+    return reader.mimeType(dirent);
   }
 
   /**
@@ -124,7 +124,7 @@ public final class Entry {
     if (!isRedirect()) {
       throw new IllegalStateException(fullPath() + " is not a redirect");
     }
-    return archive.redirectTarget(dirent);
+    return reader.redirectTarget(dirent);
   }
 
   /**
@@ -138,7 +138,7 @@ public final class Entry {
       if (hops == MAX_REDIRECTS) {
         throw new ZimFormatException(
             ZimFault.REDIRECT_LOOP,
-            archive.name(),
+            reader.archiveName(),
             dirent.offset(),
             "at most " + MAX_REDIRECTS + " redirects",
             "more from " + fullPath());
@@ -157,18 +157,18 @@ public final class Entry {
   public Blob content() {
     if (!isRedirect()) {
       requireItem();
-      return archive.content(dirent);
+      return reader.content(dirent);
     }
     Entry e = resolve();
     if (!e.isItem()) {
       throw new ZimFormatException(
           ZimFault.REDIRECT_INDEX,
-          archive.name(),
+          reader.archiveName(),
           dirent.offset(),
           "a redirect to an item",
           fullPath() + " leads to " + e.kind() + " " + e.fullPath());
     }
-    return archive.content(e.dirent);
+    return reader.content(e.dirent);
   }
 
   /**
@@ -178,13 +178,13 @@ public final class Entry {
   public long size() {
     if (!isRedirect()) {
       requireItem();
-      return archive.contentSize(dirent);
+      return reader.contentSize(dirent);
     }
     Entry e = resolve();
     if (!e.isItem()) {
       return content().size(); // throws the same REDIRECT_INDEX fault as content()
     }
-    return archive.contentSize(e.dirent);
+    return reader.contentSize(e.dirent);
   }
 
   /**
@@ -198,7 +198,7 @@ public final class Entry {
   public @Nullable StoredBlob storedBlob() {
     Entry e = isRedirect() ? resolve() : this;
     e.requireItem();
-    return archive.storedBlob(e.dirent);
+    return reader.storedBlob(e.dirent);
   }
 
   /**
@@ -207,7 +207,7 @@ public final class Entry {
    * redirect as "no index".
    */
   public @Nullable ByteSource directContent() {
-    return isItem() ? archive.directContent(dirent) : null;
+    return isItem() ? reader.directContent(dirent) : null;
   }
 
   private void requireItem() {
@@ -218,7 +218,7 @@ public final class Entry {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof Entry entry && entry.archive == archive && entry.index() == index();
+    return o instanceof Entry entry && entry.reader == reader && entry.index() == index();
   }
 
   @Override

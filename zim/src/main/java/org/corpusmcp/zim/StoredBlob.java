@@ -16,12 +16,12 @@ import org.corpusmcp.zim.io.ByteSource;
  */
 public final class StoredBlob {
 
-  private final Archive archive;
+  private final EntryReader reader;
   private final int cluster;
   private final int blob;
 
-  StoredBlob(Archive archive, int cluster, int blob) {
-    this.archive = archive;
+  StoredBlob(EntryReader reader, int cluster, int blob) {
+    this.reader = reader;
     this.cluster = cluster;
     this.blob = blob;
   }
@@ -44,11 +44,11 @@ public final class StoredBlob {
    * @throws ZimFormatException the cluster's stored layout is damaged
    */
   public ByteSource clusterBytes() {
-    return archive.storedClusterBytes(cluster);
+    return reader.storedClusterBytes(cluster);
   }
 
   @Override
   public String toString() {
-    return "cluster " + cluster + " blob " + blob + " of " + archive.name();
+    return "cluster " + cluster + " blob " + blob + " of " + reader.archiveName();
   }
 }

@@ -5,30 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.corpusmcp.host.Host;
-import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,40 +27,14 @@ import tools.jackson.databind.json.JsonMapper;
 class BothRevisionsTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newHttpClient();
   static final String META =
       "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.write(dir);
-    host =
-        Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::write);
 
   static HttpResponse<String> post(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return served.post(body, headers);
   }
 
   static Map<String, String> modernHeaders(String method, String name) {
@@ -122,14 +82,7 @@ class BothRevisionsTest {
     JsonNode modern =
         JSON.readTree(post(ECHO_CALL, modernHeaders("tools/call", "sample_echo")).body())
             .path("result");
-    try (McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                    .endpoint("/mcp")
-                    .jsonMapper(McpServers.mcpMapper(JSON))
-                    .build())
-            .requestTimeout(Duration.ofSeconds(30))
-            .build()) {
+    try (McpSyncClient client = served.client()) {
       client.initialize();
       McpSchema.CallToolResult legacy =
           client.callTool(
@@ -172,13 +125,11 @@ class BothRevisionsTest {
   @Test
   void getAndDeleteHaveNoMeaningInTheModernRevision() throws Exception {
     HttpResponse<String> response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+        served.send(
+            HttpRequest.newBuilder(served.endpoint())
                 .header("Accept", "text/event-stream")
                 .header("MCP-Protocol-Version", "2026-07-28")
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+                .GET());
     assertEquals(405, response.statusCode(), response.body());
   }
 
@@ -213,26 +164,8 @@ class BothRevisionsTest {
             + "}}\n"
             + ECHO_CALL
             + "\n";
-    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport =
-        new StdioTransport(
-            parts.mcpJson(),
-            parts.json(),
-            parts.gate(),
-            parts.modern(),
-            new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-            out,
-            1 << 20,
-            Duration.ofSeconds(10));
-    var mcp = McpServers.stdio(transport, parts);
-    try {
-      transport.run();
-    } finally {
-      mcp.close();
-    }
     Map<String, JsonNode> byId = new HashMap<>();
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
+    for (String line : served.stdioSession(input).split("\n", -1)) {
       if (!line.isBlank()) {
         JsonNode message = JSON.readTree(line);
         byId.put(message.path("id").asString(), message);

@@ -7,23 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,39 +33,9 @@ class CompletionsTest {
       "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static ModernProtocol modern;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.write(dir);
-    SamplePlugins.writeResourcePlugin(dir);
-    host =
-        Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-    modern = host.mcpParts(Duration.ofSeconds(30)).modern();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
-
-  private static McpSyncClient client() {
-    return McpClient.sync(
-            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                .endpoint("/mcp")
-                .jsonMapper(McpServers.mcpMapper(JSON))
-                .build())
-        .requestTimeout(Duration.ofSeconds(30))
-        .build();
-  }
+  @RegisterExtension
+  static final HostOverHttp served =
+      HostOverHttp.serving(SamplePlugins::write, SamplePlugins::writeResourcePlugin);
 
   private static McpSchema.CompleteRequest request(String template, String argument, String value) {
     return McpSchema.CompleteRequest.builder(
@@ -83,7 +46,7 @@ class CompletionsTest {
 
   @Test
   void legacyCompletesATemplateVariable() {
-    McpSyncClient client = client();
+    McpSyncClient client = served.client();
     try {
       assertNotNull(client.initialize().capabilities().completions(), "completions capability");
       McpSchema.CompleteResult.CompleteCompletion alps =
@@ -108,7 +71,7 @@ class CompletionsTest {
 
   @Test
   void legacyHidesAFailingHandler() {
-    McpSyncClient client = client();
+    McpSyncClient client = served.client();
     try {
       client.initialize();
       McpError error =
@@ -151,7 +114,8 @@ class CompletionsTest {
     assertTrue(many.path("hasMore").asBoolean());
 
     JsonNode discovered =
-        modern
+        served
+            .modern()
             .handle(
                 JSON.readTree(
                     "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\",\"params\":{\"_meta\":"
@@ -188,35 +152,24 @@ class CompletionsTest {
     assertFalse(failed.response().toString().contains(SamplePlugins.BROKEN_SECRET));
 
     ModernProtocol.Answer malformed =
-        modern.handle(
-            JSON.readTree(
-                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\",\"params\":"
-                    + "{\"ref\":{\"type\":\"ref/resource\"},\"_meta\":"
-                    + META
-                    + "}}"),
-            null);
+        served
+            .modern()
+            .handle(
+                JSON.readTree(
+                    "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\",\"params\":"
+                        + "{\"ref\":{\"type\":\"ref/resource\"},\"_meta\":"
+                        + META
+                        + "}}"),
+                null);
     assertEquals(-32602, malformed.response().path("error").path("code").asInt());
   }
 
   @Test
   void withoutCompletionHandlersThereIsNoCompletionsCapability() {
-    try (Host toolsOnly =
-            Host.start(
-                new HostSettings(dir, Set.of("library"), Set.of(), Map.of(), Map.of()),
-                JSON,
-                List.of());
-        HttpMcpServer bare =
-            HttpMcpServer.start(
-                new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-                toolsOnly.mcpParts(Duration.ofSeconds(30)))) {
-      McpSyncClient client =
-          McpClient.sync(
-                  HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + bare.port())
-                      .endpoint("/mcp")
-                      .jsonMapper(McpServers.mcpMapper(JSON))
-                      .build())
-              .requestTimeout(Duration.ofSeconds(30))
-              .build();
+    try (HostOverHttp toolsOnly =
+        HostOverHttp.start(
+            new HostSettings(served.dir(), Set.of("library"), Set.of(), Map.of(), Map.of()))) {
+      McpSyncClient client = toolsOnly.client();
       try {
         assertNull(client.initialize().capabilities().completions());
       } finally {
@@ -224,7 +177,6 @@ class CompletionsTest {
       }
       ModernProtocol.Answer answer =
           toolsOnly
-              .mcpParts(Duration.ofSeconds(30))
               .modern()
               .handle(
                   JSON.readTree(
@@ -239,18 +191,20 @@ class CompletionsTest {
   }
 
   private static ModernProtocol.Answer complete(String ref, String argument, String value) {
-    return modern.handle(
-        JSON.readTree(
-            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\",\"params\":"
-                + "{\"ref\":"
-                + ref
-                + ",\"argument\":{\"name\":\""
-                + argument
-                + "\",\"value\":\""
-                + value
-                + "\"},\"_meta\":"
-                + META
-                + "}}"),
-        null);
+    return served
+        .modern()
+        .handle(
+            JSON.readTree(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\",\"params\":"
+                    + "{\"ref\":"
+                    + ref
+                    + ",\"argument\":{\"name\":\""
+                    + argument
+                    + "\",\"value\":\""
+                    + value
+                    + "\"},\"_meta\":"
+                    + META
+                    + "}}"),
+            null);
   }
 }

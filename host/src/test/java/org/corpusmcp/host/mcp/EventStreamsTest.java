@@ -7,23 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -35,36 +29,20 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class EventStreamsTest {
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
+  @RegisterExtension static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::write);
+
   static final JsonMapper JSON = JsonText.newMapper();
   static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  static final String BOTH = "application/json, text/event-stream";
-
-  @BeforeAll
-  static void start() {
-    host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  static final String BOTH = HostOverHttp.ACCEPT_BOTH;
 
   @Test
   void theGetStreamAnswersAtOnceAndIsKeptAliveWithCommentsWithinTheIdleTimeout() throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     long asked = System.nanoTime();
     CompletableFuture<HttpResponse<InputStream>> stream =
         HTTP.sendAsync(
-            HttpRequest.newBuilder(endpoint())
+            HttpRequest.newBuilder(served.endpoint())
                 .header("Accept", "text/event-stream")
                 .header("Mcp-Session-Id", session)
                 .GET()
@@ -92,7 +70,7 @@ class EventStreamsTest {
 
   @Test
   void eventsOnAPostStreamCarryNoSessionIdAsTheirId() throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     HttpResponse<String> call =
         post(
             "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":"
@@ -108,7 +86,7 @@ class EventStreamsTest {
 
   @Test
   void aMissingSessionOrAcceptHeaderIsAnInvalidRequestNotAnUnknownMethod() throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     String list = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}";
     assertInvalidRequest(post(list, Map.of("Accept", BOTH)), 400, "Mcp-Session-Id");
     assertInvalidRequest(
@@ -118,13 +96,16 @@ class EventStreamsTest {
     assertInvalidRequest(post(list, Map.of("Mcp-Session-Id", session)), 406, "Accept");
     assertInvalidRequest(
         HTTP.send(
-            HttpRequest.newBuilder(endpoint()).header("Accept", "text/event-stream").GET().build(),
+            HttpRequest.newBuilder(served.endpoint())
+                .header("Accept", "text/event-stream")
+                .GET()
+                .build(),
             HttpResponse.BodyHandlers.ofString()),
         400,
         "Mcp-Session-Id");
     assertInvalidRequest(
         HTTP.send(
-            HttpRequest.newBuilder(endpoint())
+            HttpRequest.newBuilder(served.endpoint())
                 .header("Accept", "application/json")
                 .header("Mcp-Session-Id", session)
                 .GET()
@@ -142,28 +123,11 @@ class EventStreamsTest {
     assertTrue(error.path("message").asString().contains(names), response.body());
   }
 
-  private static String initialize() throws Exception {
-    HttpResponse<String> init = post(HttpEndToEndTest.INIT, Map.of("Accept", BOTH));
-    assertEquals(200, init.statusCode(), init.body());
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-        Map.of("Mcp-Session-Id", session, "Accept", BOTH));
-    return session;
-  }
-
-  private static URI endpoint() {
-    return URI.create("http://127.0.0.1:" + server.port() + "/mcp");
-  }
-
+  /** Unlike {@link HostOverHttp#post}, no {@code Accept} header unless {@code headers} has one. */
   private static HttpResponse<String> post(String body, Map<String, String> headers)
       throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(endpoint())
-            .timeout(Duration.ofSeconds(20))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request = served.request(body);
     headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return served.send(request);
   }
 }

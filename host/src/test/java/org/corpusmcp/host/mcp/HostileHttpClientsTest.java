@@ -9,23 +9,18 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.Leaks;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -39,27 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class HostileHttpClientsTest {
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
+  @RegisterExtension static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::write);
+
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-  @BeforeAll
-  static void start() {
-    host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
 
   static final String CLIENT_INFO = "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}";
 
@@ -108,7 +85,7 @@ class HostileHttpClientsTest {
       })
   void versionAndLogLevelAreCheckedInASession(String body, int code, String label)
       throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     HttpResponse<String> response = post(body, Map.of("Mcp-Session-Id", session));
     assertOurJsonRpcError(response, code);
     if (code == -32602) {
@@ -130,7 +107,7 @@ class HostileHttpClientsTest {
    */
   @Test
   void aResponseToNoRequestOfTheServersIsAcceptedWithoutAnError() throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     ch.qos.logback.classic.Logger root =
         (ch.qos.logback.classic.Logger)
             org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
@@ -181,7 +158,7 @@ class HostileHttpClientsTest {
         "\"_meta\":{\"progressToken\":{}}",
       })
   void malformedToolCallShapesAreAlwaysAnswered(String extra) throws Exception {
-    String session = initialize();
+    String session = served.openSession();
     HttpResponse<String> response =
         post(
             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":"
@@ -197,7 +174,7 @@ class HostileHttpClientsTest {
 
   @Test
   void brokenHttpIsAnsweredWithJsonNotAnHtmlPage() throws Exception {
-    int port = server.port();
+    int port = served.port();
     String longUri = "POST /mcp?" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     assertRawJsonError(raw(port, longUri), "414");
     String bigHeader =
@@ -214,7 +191,7 @@ class HostileHttpClientsTest {
     String request =
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Accept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{\"jsonrpc\":\"2.0\"";
-    try (Socket socket = Loopback.connect(server.port())) {
+    try (Socket socket = Loopback.connect(served.port())) {
       socket.setSoTimeout(60_000);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
       socket.getOutputStream().flush();
@@ -268,7 +245,7 @@ class HostileHttpClientsTest {
   /** Below the minimum data rate, once the grace period is over, the sender is cut off. */
   @Test
   void aBodyBelowTheMinimumRateIsCutOffWithA408() throws Exception {
-    try (Socket socket = Loopback.connect(server.port())) {
+    try (Socket socket = Loopback.connect(served.port())) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
       out.write(
@@ -308,7 +285,7 @@ class HostileHttpClientsTest {
         HttpMcpServer.start(
             new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
                 .withMaxConnections(4),
-            host.mcpParts(Duration.ofSeconds(30)));
+            served.host().mcpParts(Duration.ofSeconds(30)));
     List<Socket> open = new ArrayList<>();
     try {
       for (int i = 0; i < 4; i++) {
@@ -339,9 +316,9 @@ class HostileHttpClientsTest {
       }
       open.get(0).getOutputStream().write(ping.getBytes(StandardCharsets.UTF_8));
       open.get(0).setSoTimeout(20_000);
-      String served =
+      String reply =
           new String(open.get(0).getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(served.startsWith("HTTP/1.1 200"), served);
+      assertTrue(reply.startsWith("HTTP/1.1 200"), reply);
     } finally {
       for (Socket socket : open) {
         socket.close();
@@ -366,7 +343,7 @@ class HostileHttpClientsTest {
     Thread dripper = null;
     try {
       for (int i = 0; i < slowClients; i++) {
-        Socket socket = Loopback.connect(server.port());
+        Socket socket = Loopback.connect(served.port());
         sockets.add(socket);
         drips.add(client.open(socket));
       }
@@ -396,7 +373,7 @@ class HostileHttpClientsTest {
       for (int i = 0; i < 5; i++) {
         HttpResponse<String> response =
             patient.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                HttpRequest.newBuilder(served.endpoint())
                     .timeout(Duration.ofSeconds(5))
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
@@ -417,25 +394,8 @@ class HostileHttpClientsTest {
 
   // ---------------------------------------------------------------- helpers
 
-  static String initialize() throws Exception {
-    HttpResponse<String> response = post(HttpEndToEndTest.INIT, Map.of());
-    assertEquals(200, response.statusCode(), response.body());
-    String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-        Map.of("Mcp-Session-Id", session));
-    return session;
-  }
-
   static HttpResponse<String> post(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .timeout(Duration.ofSeconds(20))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return served.post(body, headers);
   }
 
   /** The JSON-RPC message of a response, whether sent as JSON or as one SSE event. */

@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,36 +26,8 @@ class InteractiveInputTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static ModernProtocol modern;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.writeAskingPlugin(dir);
-    host = Host.start(SamplePlugins.settings(dir), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-    modern = host.mcpParts(Duration.ofSeconds(30)).modern();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
-
-  private static McpClient.SyncSpec client() {
-    return McpClient.sync(
-            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                .endpoint("/mcp")
-                .jsonMapper(McpServers.mcpMapper(JSON))
-                .build())
-        .requestTimeout(Duration.ofSeconds(30));
-  }
+  @RegisterExtension
+  static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeAskingPlugin);
 
   private static McpSchema.CallToolResult call(McpSyncClient client, String tool) {
     return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(Map.of()).build());
@@ -75,7 +40,8 @@ class InteractiveInputTest {
   void aSessionAsksTheUserAndTheModelAndForRootsWhileTheToolWaits() {
     List<McpSchema.ElicitFormRequest> asked = new CopyOnWriteArrayList<>();
     McpSyncClient client =
-        client()
+        served
+            .clientSpec()
             .capabilities(
                 McpSchema.ClientCapabilities.builder()
                     .elicitation()
@@ -113,7 +79,7 @@ class InteractiveInputTest {
 
   @Test
   void aSessionWithoutTheCapabilityIsNeverAskedAndTheToolSaysWhy() {
-    McpSyncClient client = client().build();
+    McpSyncClient client = served.client();
     try {
       client.initialize();
       McpSchema.CallToolResult refused = call(client, "ask_model");
@@ -292,16 +258,18 @@ class InteractiveInputTest {
   /** A 2026-07-28 {@code tools/call} of {@code tool} declaring {@code capabilities}. */
   private static ModernProtocol.Answer modernAnswer(
       String tool, String capabilities, String extraParams) {
-    return modern.handle(
-        JSON.readTree(
-            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\""
-                + tool
-                + "\",\"arguments\":{}"
-                + extraParams
-                + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                + "\"io.modelcontextprotocol/clientCapabilities\":"
-                + capabilities
-                + "}}}"),
-        null);
+    return served
+        .modern()
+        .handle(
+            JSON.readTree(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\""
+                    + tool
+                    + "\",\"arguments\":{}"
+                    + extraParams
+                    + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":"
+                    + capabilities
+                    + "}}}"),
+            null);
   }
 }

@@ -5,21 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.Leaks;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -29,27 +24,16 @@ import tools.jackson.databind.json.JsonMapper;
 class ProbesTest {
 
   static final String TOKEN = "probe-test-token";
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
+
+  @RegisterExtension
+  static final HostOverHttp served =
+      HostOverHttp.serving(SamplePlugins::write)
+          .withHttpSettings(
+              defaults -> new HttpSettings("127.0.0.1", 0, TOKEN, List.of(), List.of(), 1 << 20));
+
   static final JsonMapper JSON = JsonText.newMapper();
   static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-  @BeforeAll
-  static void start() {
-    host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, TOKEN, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
 
   @Test
   void livenessAndReadinessAnswerWithoutTheToken() throws Exception {
@@ -63,7 +47,7 @@ class ProbesTest {
     // the MCP endpoint itself still wants the token
     HttpResponse<String> mcp =
         HTTP.send(
-            HttpRequest.newBuilder(uri(HttpSettings.ENDPOINT))
+            HttpRequest.newBuilder(served.uri(HttpSettings.ENDPOINT))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(HttpEndToEndTest.INIT))
@@ -78,13 +62,13 @@ class ProbesTest {
     assertEquals(403, cross.statusCode(), cross.body());
     Leaks.assertNone(cross.body());
     // java.net.http forbids setting Host; a raw request stands in for a rebinding browser
-    try (Socket socket = Loopback.connect(server.port())) {
+    try (Socket socket = Loopback.connect(served.port())) {
       socket.setSoTimeout(20_000);
       socket
           .getOutputStream()
           .write(
               ("GET /healthz HTTP/1.1\r\nHost: evil.example:"
-                      + server.port()
+                      + served.port()
                       + "\r\nConnection: close\r\n\r\n")
                   .getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -96,7 +80,7 @@ class ProbesTest {
   void probesAnswerGetAndHeadOnly() throws Exception {
     HttpResponse<String> post =
         HTTP.send(
-            HttpRequest.newBuilder(uri(HttpSettings.LIVENESS_PATH))
+            HttpRequest.newBuilder(served.uri(HttpSettings.LIVENESS_PATH))
                 .POST(HttpRequest.BodyPublishers.ofString("{}"))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
@@ -105,21 +89,17 @@ class ProbesTest {
         -32000, JSON.readTree(post.body()).path("error").path("code").asInt(), post.body());
     HttpResponse<Void> head =
         HTTP.send(
-            HttpRequest.newBuilder(uri(HttpSettings.READINESS_PATH))
+            HttpRequest.newBuilder(served.uri(HttpSettings.READINESS_PATH))
                 .method("HEAD", HttpRequest.BodyPublishers.noBody())
                 .build(),
             HttpResponse.BodyHandlers.discarding());
     assertEquals(200, head.statusCode());
   }
 
-  private static URI uri(String path) {
-    return URI.create("http://127.0.0.1:" + server.port() + path);
-  }
-
   private static HttpResponse<String> get(String path, String origin)
       throws IOException, InterruptedException {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20)).GET();
+        HttpRequest.newBuilder(served.uri(path)).timeout(Duration.ofSeconds(20)).GET();
     if (origin != null) {
       request.header("Origin", origin);
     }

@@ -7,21 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,37 +31,11 @@ class PromptArgumentsTest {
       "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static ModernProtocol modern;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.writeArgumentPromptPlugin(dir);
-    host = Host.start(SamplePlugins.settings(dir), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-    modern = host.mcpParts(Duration.ofSeconds(30)).modern();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension
+  static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeArgumentPromptPlugin);
 
   private static McpSyncClient client() {
-    McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                    .endpoint("/mcp")
-                    .jsonMapper(McpServers.mcpMapper(JSON))
-                    .build())
-            .requestTimeout(Duration.ofSeconds(30))
-            .build();
+    McpSyncClient client = served.client();
     client.initialize();
     return client;
   }
@@ -247,7 +214,8 @@ class PromptArgumentsTest {
             + "\"_meta\":"
             + META
             + "}";
-    return modern
+    return served
+        .modern()
         .handle(
             JSON.readTree(
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\""

@@ -4,34 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.corpusmcp.host.Host;
-import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,37 +37,15 @@ class ResourceSubscriptionsTest {
   /** How long a notification that should come may take; one that should not is waited for too. */
   static final Duration WAIT = Duration.ofSeconds(5);
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.writeChangingPlugin(dir);
-    host =
-        Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension
+  static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeChangingPlugin);
 
   /**
    * A client whose every resource update (the contents it reads again) lands in {@code updates}.
    */
   private static McpSyncClient client(BlockingQueue<String> updates) {
-    return McpClient.sync(
-            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                .endpoint("/mcp")
-                .jsonMapper(McpServers.mcpMapper(JSON))
-                .build())
-        .requestTimeout(Duration.ofSeconds(30))
+    return served
+        .clientSpec()
         .resourcesUpdateConsumer(
             contents ->
                 contents.forEach(
@@ -127,44 +92,22 @@ class ResourceSubscriptionsTest {
 
   @Test
   void subscribeAnswersAnEmptyResultAndRefusesAMissingUri() throws Exception {
-    HttpClient http = HttpClient.newHttpClient();
-    String url = "http://127.0.0.1:" + server.port() + "/mcp";
-    HttpResponse<String> init =
-        http.send(
-            post(
-                url,
-                null,
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                    + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                    + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"),
-            HttpResponse.BodyHandlers.ofString());
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    http.send(
-        post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"),
-        HttpResponse.BodyHandlers.ofString());
+    String session = served.openSession();
 
     JsonNode subscribed =
-        answer(
-            http.send(
-                post(
-                    url,
-                    session,
-                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\","
-                        + "\"params\":{\"uri\":\"notes://today\"}}"),
-                HttpResponse.BodyHandlers.ofString()));
+        inSession(
+            session,
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\","
+                + "\"params\":{\"uri\":\"notes://today\"}}");
     assertEquals(JSON.readTree("{}"), subscribed.path("result"), subscribed.toString());
 
     for (String method : List.of("resources/subscribe", "resources/unsubscribe")) {
       JsonNode refused =
-          answer(
-              http.send(
-                  post(
-                      url,
-                      session,
-                      "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\""
-                          + method
-                          + "\",\"params\":{\"uri\":7}}"),
-                  HttpResponse.BodyHandlers.ofString()));
+          inSession(
+              session,
+              "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\""
+                  + method
+                  + "\",\"params\":{\"uri\":7}}");
       assertEquals(-32602, refused.path("error").path("code").asInt(), refused.toString());
       assertTrue(
           refused.path("error").path("message").asString().contains("'uri'"), refused.toString());
@@ -173,20 +116,11 @@ class ResourceSubscriptionsTest {
 
   @Test
   void stdioTellsItsOneSessionToo() throws Exception {
-    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
+    McpServers.Parts parts = served.host().mcpParts(Duration.ofSeconds(30));
     PipedOutputStream client = new PipedOutputStream();
     PipedInputStream in = new PipedInputStream(client, 1 << 16);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport =
-        new StdioTransport(
-            parts.mcpJson(),
-            parts.json(),
-            parts.gate(),
-            parts.modern(),
-            in,
-            out,
-            1 << 20,
-            Duration.ofSeconds(10));
+    StdioTransport transport = HostOverHttp.stdioTransport(parts, in, out);
     var mcp = McpServers.stdio(transport, parts);
     AutoCloseable relay = McpServers.relayResourceUpdates(mcp, parts);
     Thread reading = new Thread(transport::run, "stdio-under-test");
@@ -239,26 +173,11 @@ class ResourceSubscriptionsTest {
         "no line with " + text + " in:\n" + out.toString(StandardCharsets.UTF_8));
   }
 
-  private static HttpRequest post(String url, @Nullable String session, String body) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
-    }
-    return request.build();
-  }
-
-  /** The JSON-RPC answer, whether the server sent it as JSON or as one SSE event. */
-  private static JsonNode answer(HttpResponse<String> response) {
-    String body = response.body();
-    int data = body.indexOf("data:");
-    if (data >= 0) {
-      int end = body.indexOf('\n', data);
-      body = body.substring(data + 5, end < 0 ? body.length() : end).trim();
-    }
-    return JSON.readTree(body);
+  /** {@code body} posted in the session: the JSON-RPC answer. */
+  private static JsonNode inSession(String session, String body) throws Exception {
+    return HostOverHttp.answer(
+        served
+            .post(body, Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"))
+            .body());
   }
 }

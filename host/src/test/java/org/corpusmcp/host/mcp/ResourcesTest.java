@@ -8,27 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -42,54 +32,17 @@ import tools.jackson.databind.json.JsonMapper;
 class ResourcesTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newHttpClient();
   static final String META =
       "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static ModernProtocol modern;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.write(dir);
-    SamplePlugins.writeResourcePlugin(dir);
-    host = Host.start(settings(Set.of()), JSON, List.of());
-    server = serve(host);
-    modern = host.mcpParts(Duration.ofSeconds(30)).modern();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
-
-  private static HostSettings settings(Set<String> disabled) {
-    return new HostSettings(dir, disabled, Set.of(), Map.of(), Map.of());
-  }
-
-  private static HttpMcpServer serve(Host host) {
-    return HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-        host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  private static McpSyncClient client(HttpMcpServer server) {
-    return McpClient.sync(
-            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                .endpoint("/mcp")
-                .jsonMapper(McpServers.mcpMapper(JSON))
-                .build())
-        .requestTimeout(Duration.ofSeconds(30))
-        .build();
-  }
+  @RegisterExtension
+  static final HostOverHttp served =
+      HostOverHttp.serving(SamplePlugins::write, SamplePlugins::writeResourcePlugin);
 
   @Test
   void legacyListsAndReadsResourcesAndTemplates() {
-    McpSyncClient client = client(server);
+    McpSyncClient client = served.client();
     try {
       McpSchema.InitializeResult init = client.initialize();
       assertNotNull(init.capabilities().resources(), "resources capability");
@@ -151,7 +104,7 @@ class ResourcesTest {
 
   @Test
   void legacyAnswersAnUnknownUriWithResourceNotFound() {
-    McpSyncClient client = client(server);
+    McpSyncClient client = served.client();
     try {
       client.initialize();
       // no resource and no template: the SDK's own routing; a template match the reader does not
@@ -172,7 +125,7 @@ class ResourcesTest {
 
   @Test
   void legacyHidesAFailingReader() {
-    McpSyncClient client = client(server);
+    McpSyncClient client = served.client();
     try {
       client.initialize();
       McpError error =
@@ -193,7 +146,7 @@ class ResourcesTest {
 
   @Test
   void legacyRefusesAReadWithoutAStringUri() throws Exception {
-    String session = openSession(server.port());
+    String session = served.openSession();
     JsonNode error =
         JSON.readTree(
                 post(
@@ -296,21 +249,22 @@ class ResourcesTest {
 
   @Test
   void withoutTheResourcePluginThereIsNoResourcesCapabilityAndNoResourceMethods() throws Exception {
-    try (Host toolsOnly = Host.start(settings(Set.of("library")), JSON, List.of());
-        HttpMcpServer server = serve(toolsOnly)) {
-      assertTrue(toolsOnly.resources().isEmpty());
-      McpSyncClient client = client(server);
+    try (HostOverHttp toolsOnly =
+        HostOverHttp.start(
+            new HostSettings(served.dir(), Set.of("library"), Set.of(), Map.of(), Map.of()))) {
+      assertTrue(toolsOnly.host().resources().isEmpty());
+      McpSyncClient client = toolsOnly.client();
       try {
         assertNull(client.initialize().capabilities().resources());
       } finally {
         client.closeGracefully();
       }
-      String session = openSession(server.port());
+      String session = toolsOnly.openSession();
       for (String method : List.of("resources/list", "resources/read")) {
         JsonNode error =
             JSON.readTree(
-                    post(
-                            server.port(),
+                    toolsOnly
+                        .post(
                             "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\""
                                 + method
                                 + "\",\"params\":{\"uri\":\""
@@ -321,7 +275,7 @@ class ResourcesTest {
                 .path("error");
         assertEquals(-32601, error.path("code").asInt(), error.toString());
       }
-      ModernProtocol toolsOnlyModern = toolsOnly.mcpParts(Duration.ofSeconds(30)).modern();
+      ModernProtocol toolsOnlyModern = toolsOnly.modern();
       ModernProtocol.Answer answer =
           toolsOnlyModern.handle(
               JSON.readTree(
@@ -335,50 +289,23 @@ class ResourcesTest {
   }
 
   private static ModernProtocol.Answer modern(String method, String fields) {
-    return modern.handle(
-        JSON.readTree(
-            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\""
-                + method
-                + "\",\"params\":{"
-                + fields
-                + (fields.isEmpty() ? "" : ",")
-                + "\"_meta\":"
-                + META
-                + "}}"),
-        null);
-  }
-
-  /** initialize + notifications/initialized by hand; returns the session id. */
-  private static String openSession(int port) throws Exception {
-    HttpResponse<String> init =
-        post(
-            port,
-            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}",
-            Map.of());
-    assertEquals(200, init.statusCode(), init.body());
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(
-        port,
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-        Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
-    return session;
+    return served
+        .modern()
+        .handle(
+            JSON.readTree(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\""
+                    + method
+                    + "\",\"params\":{"
+                    + fields
+                    + (fields.isEmpty() ? "" : ",")
+                    + "\"_meta\":"
+                    + META
+                    + "}}"),
+            null);
   }
 
   private static HttpResponse<String> post(String body, Map<String, String> headers)
       throws Exception {
-    return post(server.port(), body, headers);
-  }
-
-  private static HttpResponse<String> post(int port, String body, Map<String, String> headers)
-      throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return served.post(body, headers);
   }
 }

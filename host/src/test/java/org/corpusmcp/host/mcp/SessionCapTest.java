@@ -3,20 +3,14 @@ package org.corpusmcp.host.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.corpusmcp.host.Host;
+import java.util.Map;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A local process that fills the session cap cannot lock other clients out: a newcomer still gets a
@@ -28,29 +22,10 @@ class SessionCapTest {
 
   static final int CAP = 5;
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-  @BeforeAll
-  static void start() {
-    host =
-        Host.start(
-            SamplePlugins.settings(SamplePlugins.write(dir)), JsonText.newMapper(), List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
-                .withSessionLimits(CAP, Duration.ofMinutes(30)),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension
+  static final HostOverHttp served =
+      HostOverHttp.serving(SamplePlugins::write)
+          .withHttpSettings(defaults -> defaults.withSessionLimits(CAP, Duration.ofMinutes(30)));
 
   @Test
   void aFloodOfSessionsLocksNoOneOut() throws Exception {
@@ -72,29 +47,14 @@ class SessionCapTest {
         404, toolsList(abusers.get(0)).statusCode(), "the abuser's oldest session made room");
   }
 
-  /** A new session's id; the answer must be 200, never the cap's 503. */
+  /** A new session's id; {@link HostOverHttp#openSession} wants 200, never the cap's 503. */
   private static String initialize() throws Exception {
-    HttpResponse<String> init = post(HttpEndToEndTest.INIT, null);
-    assertEquals(200, init.statusCode(), init.body());
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session);
-    return session;
+    return served.openSession();
   }
 
   private static HttpResponse<String> toolsList(String session) throws Exception {
-    return post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", session);
-  }
-
-  private static HttpResponse<String> post(String body, String session) throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .timeout(Duration.ofSeconds(20))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      request.header("Mcp-Session-Id", session);
-    }
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return served.post(
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+        Map.of("Mcp-Session-Id", session));
   }
 }

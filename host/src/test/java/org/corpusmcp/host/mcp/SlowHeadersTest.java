@@ -6,23 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.json.JsonMapper;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Slow-header clients (slowloris): as many connections as the server allows, each sending its
@@ -35,27 +29,12 @@ class SlowHeadersTest {
   static final int CONNECTION_LIMIT = 32;
   static final Duration HEADER_TIMEOUT = Duration.ofSeconds(2);
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-  static final JsonMapper JSON = JsonText.newMapper();
-
-  @BeforeAll
-  static void start() {
-    host = Host.start(SamplePlugins.settings(SamplePlugins.write(dir)), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20)
-                .withMaxConnections(CONNECTION_LIMIT)
-                .withHeaderTimeout(HEADER_TIMEOUT),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension
+  static final HostOverHttp served =
+      HostOverHttp.serving(SamplePlugins::write)
+          .withHttpSettings(
+              defaults ->
+                  defaults.withMaxConnections(CONNECTION_LIMIT).withHeaderTimeout(HEADER_TIMEOUT));
 
   @Test
   void aNormalClientIsServedWhileSlowHeaderClientsHoldEveryConnection() throws Exception {
@@ -101,7 +80,7 @@ class SlowHeadersTest {
       try {
         response =
             client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                HttpRequest.newBuilder(served.endpoint())
                     .timeout(bound)
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
@@ -129,7 +108,7 @@ class SlowHeadersTest {
 
   /** A connection whose request line is complete but whose headers never end. */
   private static Socket slowClient() throws IOException {
-    Socket socket = Loopback.connect(server.port());
+    Socket socket = Loopback.connect(served.port());
     OutputStream out = socket.getOutputStream();
     out.write(
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));

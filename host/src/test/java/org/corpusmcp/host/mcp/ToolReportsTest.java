@@ -3,29 +3,17 @@ package org.corpusmcp.host.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.corpusmcp.host.Host;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,27 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
 class ToolReportsTest {
 
   static final JsonMapper JSON = JsonText.newMapper();
-  static final HttpClient HTTP = HttpClient.newHttpClient();
 
-  @TempDir static Path dir;
-  static Host host;
-  static HttpMcpServer server;
-
-  @BeforeAll
-  static void start() {
-    SamplePlugins.writeReportingPlugin(dir);
-    host = Host.start(SamplePlugins.settings(dir), JSON, List.of());
-    server =
-        HttpMcpServer.start(
-            new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-            host.mcpParts(Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
-  }
+  @RegisterExtension
+  static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeReportingPlugin);
 
   static String call(String id, String extraMeta) {
     return "{\"jsonrpc\":\"2.0\",\"id\":\""
@@ -73,27 +43,10 @@ class ToolReportsTest {
   }
 
   static HttpResponse<String> post(String body) throws Exception {
-    return HTTP.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .header("MCP-Protocol-Version", "2026-07-28")
-            .header("Mcp-Method", "tools/call")
-            .header("Mcp-Name", "steps")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  /** The data of each SSE event, in order. */
-  static List<JsonNode> events(String stream) {
-    List<JsonNode> out = new ArrayList<>();
-    for (String line : stream.split("\n", -1)) {
-      if (line.startsWith("data: ")) {
-        out.add(JSON.readTree(line.substring("data: ".length())));
-      }
-    }
-    return out;
+    return served.post(
+        body,
+        Map.of(
+            "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "steps"));
   }
 
   static String describe(JsonNode message) {
@@ -136,7 +89,7 @@ class ToolReportsTest {
             "progress tok 100/100 done",
             "log warning steps finished",
             "answer 3"),
-        events(response.body()).stream().map(ToolReportsTest::describe).toList());
+        HostOverHttp.events(response.body()).stream().map(ToolReportsTest::describe).toList());
   }
 
   @Test
@@ -160,7 +113,7 @@ class ToolReportsTest {
         post(call("r3", ",\"io.modelcontextprotocol/logLevel\":\"warning\""));
     assertEquals(
         List.of("log warning steps finished", "answer 3"),
-        events(response.body()).stream().map(ToolReportsTest::describe).toList());
+        HostOverHttp.events(response.body()).stream().map(ToolReportsTest::describe).toList());
   }
 
   @Test
@@ -175,26 +128,8 @@ class ToolReportsTest {
   void modernStdioWritesTheReportsAsLinesAheadOfTheAnswer() {
     String input =
         call("s1", ",\"progressToken\":7,\"io.modelcontextprotocol/logLevel\":\"debug\"") + "\n";
-    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport =
-        new StdioTransport(
-            parts.mcpJson(),
-            parts.json(),
-            parts.gate(),
-            parts.modern(),
-            new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-            out,
-            1 << 20,
-            Duration.ofSeconds(10));
-    var mcp = McpServers.stdio(transport, parts);
-    try {
-      transport.run();
-    } finally {
-      mcp.close();
-    }
     List<String> lines = new ArrayList<>();
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n", -1)) {
+    for (String line : served.stdioSession(input).split("\n", -1)) {
       if (!line.isBlank()) {
         lines.add(describe(JSON.readTree(line)));
       }
@@ -218,12 +153,8 @@ class ToolReportsTest {
   void aSessionGetsProgressForItsTokenAndLogsAtTheLevelItSet() {
     List<String> seen = new CopyOnWriteArrayList<>();
     try (McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                    .endpoint("/mcp")
-                    .jsonMapper(McpServers.mcpMapper(JSON))
-                    .build())
-            .requestTimeout(Duration.ofSeconds(30))
+        served
+            .clientSpec()
             .progressConsumer(
                 p ->
                     seen.add(
