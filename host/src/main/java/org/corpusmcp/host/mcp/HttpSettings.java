@@ -129,6 +129,12 @@ public record HttpSettings(
         false);
   }
 
+  /*
+   * The withers serve the HTTP tests (SessionCapTest, SlowHeadersTest, HostileHttpClientsTest) that
+   * need one small limit: without them each would list all twelve fields, the copy withLimits keeps
+   * in one place. serve builds its settings once, from flags and environment, with the constructor.
+   */
+
   /** These settings with other session limits. */
   public HttpSettings withSessionLimits(int maxSessions, Duration sessionIdleTimeout) {
     return withLimits(maxSessions, sessionIdleTimeout, maxConnections, headerTimeout);

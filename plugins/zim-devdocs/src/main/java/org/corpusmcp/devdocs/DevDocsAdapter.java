@@ -52,6 +52,9 @@ public final class DevDocsAdapter implements CorpusAdapter {
       CleaningPolicy.builder()
           .contentRoots("div._page", "main._content", "._content", "body")
           .remove(CleaningPolicy.NON_CONTENT)
+          // DevDocs' own chrome, unlike MediaWikiPolicy.POLICY's on purpose: each list follows its
+          // scraper's markup, and the few names both hold (#toc, .toc, #catlinks) stay in each so
+          // that neither family's rendering changes when the other's list does
           .remove(
               // DevDocs navigation, both templates
               "devdocs-navbar",

@@ -41,6 +41,9 @@ public final class MediaWikiPolicy {
           .contentRoots("#mw-content-text", "#bodyContent", "main#content", "#content", "body")
           .noindexComment("htdig_noindex")
           .remove(CleaningPolicy.NON_CONTENT)
+          // MediaWiki's own chrome, unlike DevDocsAdapter.POLICY's on purpose: each list follows
+          // its scraper's markup, and the few names both hold (#toc, .toc, #catlinks) stay in each
+          // so that neither family's rendering changes when the other's list does
           .remove(
               // title repeated inside the content (1b), title bars (1a, 1c, 1d)
               "h1.section-heading",
