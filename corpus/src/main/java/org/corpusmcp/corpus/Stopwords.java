@@ -32,8 +32,8 @@ import org.jspecify.annotations.Nullable;
  * <p>No list is derived from a library's own documents: in a small archive the words most of its
  * pages hold are its subject as well as its function words, and the one such list measured (the
  * Belarusian Wikibooks', issue 37) made its search worse. The archive's own {@code stopwords} index
- * metadata is not read either: libzim writes its English list there, longer than ours, which would
- * change every English library's answers.
+ * metadata is not read either: no archive the project measures on carries one (it is empty in every
+ * full-text index of eval/, the French man pages' included), so no gain could be shown.
  *
  * <p>Immutable and thread-safe; each language's list is normalised once for all its libraries.
  */
