@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import org.apache.lucene.analysis.CharArraySet;
 import org.jspecify.annotations.Nullable;
 
@@ -100,9 +99,6 @@ public final class Stopwords {
           "fr", List.of("est", "quand", "comment", "pourquoi", "combien", "quoi"),
           "de", List.of("wer", "wann", "warum", "wieso", "weshalb", "wem", "wen", "wessen"));
 
-  /** Lucene's list of each language by ISO 639-1 code (Sorani by its 639-3 code, as Lucene). */
-  private static final Map<String, Supplier<CharArraySet>> LUCENE_LISTS = luceneLists();
-
   private static final Map<String, String> THREE_TO_TWO = threeToTwo();
 
   /** Each language's list, normalised once. */
@@ -151,11 +147,15 @@ public final class Stopwords {
 
   private static Stopwords ofCode(String code) {
     String two = code.length() == 3 ? THREE_TO_TWO.getOrDefault(code, code) : code;
-    Supplier<CharArraySet> list = LUCENE_LISTS.get(two);
+    Stopwords known = BY_LANGUAGE.get(two);
+    if (known != null) {
+      return known;
+    }
+    CharArraySet list = luceneList(two);
     if (list == null) {
       return ENGLISH;
     }
-    return BY_LANGUAGE.computeIfAbsent(two, k -> normalised(list.get(), QUESTION_WORDS.get(k)));
+    return BY_LANGUAGE.computeIfAbsent(two, k -> normalised(list, QUESTION_WORDS.get(k)));
   }
 
   private static Stopwords normalised(CharArraySet list, @Nullable List<String> more) {
@@ -178,46 +178,50 @@ public final class Stopwords {
     return Map.copyOf(out);
   }
 
-  private static Map<String, Supplier<CharArraySet>> luceneLists() {
-    Map<String, Supplier<CharArraySet>> m = new HashMap<>();
-    m.put("ar", org.apache.lucene.analysis.ar.ArabicAnalyzer::getDefaultStopSet);
-    m.put("bg", org.apache.lucene.analysis.bg.BulgarianAnalyzer::getDefaultStopSet);
-    m.put("bn", org.apache.lucene.analysis.bn.BengaliAnalyzer::getDefaultStopSet);
-    m.put("ca", org.apache.lucene.analysis.ca.CatalanAnalyzer::getDefaultStopSet);
-    m.put("cs", org.apache.lucene.analysis.cz.CzechAnalyzer::getDefaultStopSet);
-    m.put("da", org.apache.lucene.analysis.da.DanishAnalyzer::getDefaultStopSet);
-    m.put("de", org.apache.lucene.analysis.de.GermanAnalyzer::getDefaultStopSet);
-    m.put("el", org.apache.lucene.analysis.el.GreekAnalyzer::getDefaultStopSet);
-    m.put("es", org.apache.lucene.analysis.es.SpanishAnalyzer::getDefaultStopSet);
-    m.put("et", org.apache.lucene.analysis.et.EstonianAnalyzer::getDefaultStopSet);
-    m.put("eu", org.apache.lucene.analysis.eu.BasqueAnalyzer::getDefaultStopSet);
-    m.put("fa", org.apache.lucene.analysis.fa.PersianAnalyzer::getDefaultStopSet);
-    m.put("fi", org.apache.lucene.analysis.fi.FinnishAnalyzer::getDefaultStopSet);
-    m.put("fr", org.apache.lucene.analysis.fr.FrenchAnalyzer::getDefaultStopSet);
-    m.put("ga", org.apache.lucene.analysis.ga.IrishAnalyzer::getDefaultStopSet);
-    m.put("gl", org.apache.lucene.analysis.gl.GalicianAnalyzer::getDefaultStopSet);
-    m.put("hi", org.apache.lucene.analysis.hi.HindiAnalyzer::getDefaultStopSet);
-    m.put("hu", org.apache.lucene.analysis.hu.HungarianAnalyzer::getDefaultStopSet);
-    m.put("hy", org.apache.lucene.analysis.hy.ArmenianAnalyzer::getDefaultStopSet);
-    m.put("id", org.apache.lucene.analysis.id.IndonesianAnalyzer::getDefaultStopSet);
-    m.put("it", org.apache.lucene.analysis.it.ItalianAnalyzer::getDefaultStopSet);
-    m.put("lt", org.apache.lucene.analysis.lt.LithuanianAnalyzer::getDefaultStopSet);
-    m.put("lv", org.apache.lucene.analysis.lv.LatvianAnalyzer::getDefaultStopSet);
-    m.put("ne", org.apache.lucene.analysis.ne.NepaliAnalyzer::getDefaultStopSet);
-    m.put("nl", org.apache.lucene.analysis.nl.DutchAnalyzer::getDefaultStopSet);
-    m.put("no", org.apache.lucene.analysis.no.NorwegianAnalyzer::getDefaultStopSet);
-    m.put("nb", org.apache.lucene.analysis.no.NorwegianAnalyzer::getDefaultStopSet);
-    m.put("nn", org.apache.lucene.analysis.no.NorwegianAnalyzer::getDefaultStopSet);
-    m.put("pt", org.apache.lucene.analysis.pt.PortugueseAnalyzer::getDefaultStopSet);
-    m.put("ro", org.apache.lucene.analysis.ro.RomanianAnalyzer::getDefaultStopSet);
-    m.put("ru", org.apache.lucene.analysis.ru.RussianAnalyzer::getDefaultStopSet);
-    m.put("sv", org.apache.lucene.analysis.sv.SwedishAnalyzer::getDefaultStopSet);
-    m.put("ta", org.apache.lucene.analysis.ta.TamilAnalyzer::getDefaultStopSet);
-    m.put("te", org.apache.lucene.analysis.te.TeluguAnalyzer::getDefaultStopSet);
-    m.put("th", org.apache.lucene.analysis.th.ThaiAnalyzer::getDefaultStopSet);
-    m.put("tr", org.apache.lucene.analysis.tr.TurkishAnalyzer::getDefaultStopSet);
-    m.put("ckb", org.apache.lucene.analysis.ckb.SoraniAnalyzer::getDefaultStopSet);
-    m.put("sr", org.apache.lucene.analysis.sr.SerbianAnalyzer::getDefaultStopSet);
-    return Map.copyOf(m);
+  /**
+   * Lucene's list of the language {@code two} names (ISO 639-1; Sorani by its 639-3 code, as
+   * Lucene), or null when Lucene has none. A switch rather than a table: only the analyzer a
+   * library's language needs is loaded, on the first search that reads it.
+   */
+  private static @Nullable CharArraySet luceneList(String two) {
+    return switch (two) {
+      case "ar" -> org.apache.lucene.analysis.ar.ArabicAnalyzer.getDefaultStopSet();
+      case "bg" -> org.apache.lucene.analysis.bg.BulgarianAnalyzer.getDefaultStopSet();
+      case "bn" -> org.apache.lucene.analysis.bn.BengaliAnalyzer.getDefaultStopSet();
+      case "ca" -> org.apache.lucene.analysis.ca.CatalanAnalyzer.getDefaultStopSet();
+      case "cs" -> org.apache.lucene.analysis.cz.CzechAnalyzer.getDefaultStopSet();
+      case "da" -> org.apache.lucene.analysis.da.DanishAnalyzer.getDefaultStopSet();
+      case "de" -> org.apache.lucene.analysis.de.GermanAnalyzer.getDefaultStopSet();
+      case "el" -> org.apache.lucene.analysis.el.GreekAnalyzer.getDefaultStopSet();
+      case "es" -> org.apache.lucene.analysis.es.SpanishAnalyzer.getDefaultStopSet();
+      case "et" -> org.apache.lucene.analysis.et.EstonianAnalyzer.getDefaultStopSet();
+      case "eu" -> org.apache.lucene.analysis.eu.BasqueAnalyzer.getDefaultStopSet();
+      case "fa" -> org.apache.lucene.analysis.fa.PersianAnalyzer.getDefaultStopSet();
+      case "fi" -> org.apache.lucene.analysis.fi.FinnishAnalyzer.getDefaultStopSet();
+      case "fr" -> org.apache.lucene.analysis.fr.FrenchAnalyzer.getDefaultStopSet();
+      case "ga" -> org.apache.lucene.analysis.ga.IrishAnalyzer.getDefaultStopSet();
+      case "gl" -> org.apache.lucene.analysis.gl.GalicianAnalyzer.getDefaultStopSet();
+      case "hi" -> org.apache.lucene.analysis.hi.HindiAnalyzer.getDefaultStopSet();
+      case "hu" -> org.apache.lucene.analysis.hu.HungarianAnalyzer.getDefaultStopSet();
+      case "hy" -> org.apache.lucene.analysis.hy.ArmenianAnalyzer.getDefaultStopSet();
+      case "id" -> org.apache.lucene.analysis.id.IndonesianAnalyzer.getDefaultStopSet();
+      case "it" -> org.apache.lucene.analysis.it.ItalianAnalyzer.getDefaultStopSet();
+      case "lt" -> org.apache.lucene.analysis.lt.LithuanianAnalyzer.getDefaultStopSet();
+      case "lv" -> org.apache.lucene.analysis.lv.LatvianAnalyzer.getDefaultStopSet();
+      case "ne" -> org.apache.lucene.analysis.ne.NepaliAnalyzer.getDefaultStopSet();
+      case "nl" -> org.apache.lucene.analysis.nl.DutchAnalyzer.getDefaultStopSet();
+      case "no", "nb", "nn" -> org.apache.lucene.analysis.no.NorwegianAnalyzer.getDefaultStopSet();
+      case "pt" -> org.apache.lucene.analysis.pt.PortugueseAnalyzer.getDefaultStopSet();
+      case "ro" -> org.apache.lucene.analysis.ro.RomanianAnalyzer.getDefaultStopSet();
+      case "ru" -> org.apache.lucene.analysis.ru.RussianAnalyzer.getDefaultStopSet();
+      case "sv" -> org.apache.lucene.analysis.sv.SwedishAnalyzer.getDefaultStopSet();
+      case "ta" -> org.apache.lucene.analysis.ta.TamilAnalyzer.getDefaultStopSet();
+      case "te" -> org.apache.lucene.analysis.te.TeluguAnalyzer.getDefaultStopSet();
+      case "th" -> org.apache.lucene.analysis.th.ThaiAnalyzer.getDefaultStopSet();
+      case "tr" -> org.apache.lucene.analysis.tr.TurkishAnalyzer.getDefaultStopSet();
+      case "ckb" -> org.apache.lucene.analysis.ckb.SoraniAnalyzer.getDefaultStopSet();
+      case "sr" -> org.apache.lucene.analysis.sr.SerbianAnalyzer.getDefaultStopSet();
+      default -> null;
+    };
   }
 }
