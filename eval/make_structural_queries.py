@@ -30,6 +30,11 @@ eval/queries/ cannot flatter them. Five kinds, each judged by the archive itself
                title-suggestion hit), followed by one or two title words of a library. Nothing is
                relevant; what is scored is whether the server rewrote the missing name into
                another word (`corrected`) and whether a notice names it.
+  description  a man page's one-line description, the NAME (NOM) section's text after the
+               names and the dash ("ls - Afficher le contenu de répertoires" asks "Afficher le
+               contenu de répertoires") -> that page and every page with the same description;
+               only when it has two words or more and is not a title. Archives without such a
+               section (every wiki) give none.
 
 Archives: the sample archives of the shared corpus-samples (the Wikipedia ones, which relevance
 tuning looked at, marked "tuned"; Wikibooks be and tonedear.com, looked at least, "untuned").
@@ -41,6 +46,12 @@ change, and the same words asked of two snapshots fall in the same half.
 
     /usr/bin/python3 eval/make_structural_queries.py --root CORPUS_ROOT   # after score.py --stage
 
+Another corpus and archives (a French archive nobody tuned on, issue 37; the absent kind is
+English-only, so --absent 0):
+
+    /usr/bin/python3 eval/make_structural_queries.py --root /tmp/eval-corpus \
+        --corpus eval/corpus-manpages-fr.toml --archives Manpages-fr --absent 0 --out eval/manpages-fr
+
 (CORPUS_ROOT as staged by `score.py --stage --root CORPUS_ROOT`; the absent kind reads every
 library of eval/corpus.toml there, handbook included.)
 """
@@ -51,13 +62,14 @@ import json
 import random
 import re
 from collections import defaultdict
+from pathlib import Path
 
 import structure
 import zimtext
 from make_title_queries import NOT_DOCUMENTS
 
 GENERATED_DIR = zimtext.EVAL_DIR / "generated"
-KINDS = ["alias", "anchor", "heading", "misspelling", "absent"]
+KINDS = ["alias", "anchor", "heading", "misspelling", "absent", "description"]
 # The archives of the shared corpus-samples, and whether relevance tuning has looked at them.
 ARCHIVES = {"Wikipedia-100": "tuned", "RayCharles-mini": "tuned", "RayCharles-maxi": "tuned",
             "RayCharles-2015": "tuned", "Wikibooks-be": "untuned", "Wikibooks-be-ft": "untuned",
@@ -229,6 +241,34 @@ def misspellings(name, lib, docs, rng, cap, vocabulary):
     return out
 
 
+NAME_SECTION = re.compile(r"(?is)<h2[^>]*>\s*(?:NOM|NAME)\s*</h2>\s*<p[^>]*>(.*?)</p>")
+NAME_DASH = re.compile(r"\s[-\u2010\u2013\u2014]\s")
+
+
+def descriptions(name, lib, docs, rng, cap):
+    titles = {structure.fold(t) for t in lib.articles_by_title()}
+    by_text = defaultdict(list)
+    for p in docs:
+        m = NAME_SECTION.search(structure.raw_html(lib, p))
+        if m is None:
+            continue
+        line = structure.visible(m[1])
+        parts = NAME_DASH.split(line, maxsplit=1)
+        if len(parts) != 2:
+            continue
+        text = " ".join(parts[1].split())
+        if len(structure.WORD.findall(text)) < 2 or structure.fold(text) in titles:
+            continue
+        by_text[zimtext.normalise(text)].append((text, p))
+    out = []
+    for key in sorted(by_text):
+        pages = sorted(by_text[key], key=lambda tp: tp[1])
+        text = pages[0][0]
+        out.append(dict(query=text, relevant=[p for _, p in pages],
+                        why="NAME line of %s" % ", ".join(repr(lib.title(p)) for _, p in pages)))
+    return rng.sample(out, min(cap, len(out)))
+
+
 def absent_names(libs, vocabulary, rng, count):
     """Dictionary proper nouns no archive holds, in a fixed shuffled order, at most count."""
     import xapian
@@ -271,8 +311,15 @@ def main():
     parser.add_argument("--root", required=True, help="corpus root holding the archives of eval/corpus.toml")
     parser.add_argument("--cap", type=int, default=100, help="queries per archive and kind (default %(default)s)")
     parser.add_argument("--absent", type=int, default=20, help="absent-name queries per archive (default %(default)s)")
+    parser.add_argument("--corpus", default=str(zimtext.CORPUS_TOML),
+                        help="the corpus.toml whose archives are read (default %(default)s)")
+    parser.add_argument("--archives", help="comma-separated library names to make queries of (default: the "
+                        "shared samples, %s); an archive not listed there counts as untuned" % ", ".join(ARCHIVES))
+    parser.add_argument("--out", default=str(GENERATED_DIR), help="where the *.jsonl go (default %(default)s)")
     args = parser.parse_args()
-    libs = zimtext.open_libraries(args.root)
+    archives = ARCHIVES if not args.archives else {
+        n: ARCHIVES.get(n, "untuned") for n in args.archives.split(",") if n}
+    libs = zimtext.open_libraries(args.root, args.corpus)
     vocabulary = set()
     for lib in libs.values():
         vocabulary |= structure.vocabulary(lib)
@@ -287,9 +334,9 @@ def main():
             titles_holding[key] |= {structure.fold(lib.title(p)) for p in paths}
     phrases = structure.PhraseIndex(libs.values())
     names = absent_names(libs, vocabulary, random.Random("corpus-mcp absent names"),
-                         args.absent * len(ARCHIVES))
+                         args.absent * len(archives)) if args.absent else []
     out = {k: [] for k in KINDS}
-    for a, (name, tuned) in enumerate(ARCHIVES.items()):
+    for a, (name, tuned) in enumerate(archives.items()):
         lib = libs[name]
         docs = documents(lib)
         doc_set = set(docs)
@@ -301,7 +348,9 @@ def main():
                 "misspelling": misspellings(name, lib, docs, random.Random(seed + "misspelling"),
                                             args.cap, vocabulary),
                 "absent": absent(name, lib, docs, random.Random(seed + "absent"),
-                                 names[a * args.absent:(a + 1) * args.absent])}
+                                 names[a * args.absent:(a + 1) * args.absent]),
+                "description": descriptions(name, lib, docs, random.Random(seed + "description"),
+                                            args.cap)}
         for kind, rows in made.items():
             for row in rows:
                 # every article bearing a judged article's title is as good an answer (the Ray
@@ -315,10 +364,13 @@ def main():
                 out[kind].append(dict(id=qid, query=row.pop("query"), kind=kind, library=name,
                                       relevant=row.pop("relevant"), split=half, tuned=tuned, **row))
         print("%-16s %s" % (name, "  ".join("%s %d" % (k, len(v)) for k, v in made.items())))
-    GENERATED_DIR.mkdir(exist_ok=True)
+    out_dir = Path(args.out)
+    out_dir.mkdir(exist_ok=True)
     for kind, rows in out.items():
-        rows.sort(key=lambda r: (list(ARCHIVES).index(r["library"]), r["id"]))
-        with open(GENERATED_DIR / (kind + ".jsonl"), "w", encoding="utf-8") as f:
+        if not rows and not (out_dir / (kind + ".jsonl")).exists():
+            continue  # a kind these archives have none of (description in a wiki)
+        rows.sort(key=lambda r: (list(archives).index(r["library"]), r["id"]))
+        with open(out_dir / (kind + ".jsonl"), "w", encoding="utf-8") as f:
             for row in rows:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
         print("%-12s %4d (tune %d, test %d)" % (kind, len(rows), sum(r["split"] == "tune" for r in rows),

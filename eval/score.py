@@ -63,7 +63,7 @@ KINDS = ["exact_title", "misspelling", "alias", "question", "keyword", "body_onl
 QUOTE_KINDS = {"question", "keyword", "body_only"}
 # the structural kinds of eval/generated/ (make_structural_queries.py) besides alias and misspelling;
 # an absent query has nothing relevant and is scored on what the reply says about the missing word
-GENERATED_KINDS = ["anchor", "heading", "absent"]
+GENERATED_KINDS = ["anchor", "heading", "absent", "description"]
 ALL_KINDS = KINDS + GENERATED_KINDS
 CALL_TIMEOUT = 180
 MAX_LIMIT = 10  # the server's default SEARCH_MAX_LIMIT
@@ -127,6 +127,10 @@ def check_structural(q, lib, libs):
                  if zimtext.normalise(text) == zimtext.normalise(q["query"])}
         if not found & set(q["relevant"]) or fold(q["query"]) in {fold(lib.title(p)) for p in found}:
             return ["%s has no link %r to %s but its title" % (q["source"], q["query"], q["relevant"])]
+    if kind == "description":
+        for p in q["relevant"]:
+            if zimtext.normalise(q["query"]) not in lib.text(p):
+                return ["%s does not hold the description %r" % (p, q["query"])]
     if kind == "heading":
         for p in q["relevant"]:
             if fold(q["query"]) not in {fold(h) for h in structure.headings(lib, p)}:
@@ -285,18 +289,18 @@ def one_library_toml(library, directory):
     return path
 
 
-def run_corpus_mcp(queries, root, launcher, limit, settings, log):
+def run_corpus_mcp(queries, root, launcher, limit, settings, log, corpus=zimtext.CORPUS_TOML):
     """{setting: {query id: {"refs": [...], "error": code or None}}}"""
     runs = {}
     with tempfile.TemporaryDirectory(prefix="corpus-mcp-eval-") as tmp:
         plan = []
         if "single" in settings:
-            for library in zimtext.libraries():
+            for library in zimtext.libraries(corpus):
                 mine = [q for q in queries if q["library"] == library["name"]]
                 if mine:
                     plan.append(("single", one_library_toml(library, tmp), mine))
         if "mixed" in settings:
-            plan.append(("mixed", zimtext.CORPUS_TOML, queries))
+            plan.append(("mixed", corpus, queries))
         for setting, toml, batch in plan:
             started = time.monotonic()
             server = McpServer(launcher, toml, root, log)
@@ -559,6 +563,9 @@ def main():
     parser.add_argument("--split", choices=["tune", "test"],
                         help="only the queries of this half (generated queries carry a split)")
     parser.add_argument("--settings", default="single,mixed")
+    parser.add_argument("--corpus", type=Path, default=zimtext.CORPUS_TOML,
+                        help="the corpus.toml served as the mixed setting, each library alone as single "
+                             "(default %(default)s; eval/corpus-manpages-fr.toml adds the French man pages)")
     parser.add_argument("--limit", type=int, default=MAX_LIMIT, help="results asked for per query")
     parser.add_argument("--no-libzim", action="store_true", help="skip libzim's own ranking")
     parser.add_argument("--json", type=Path, help="write the report (summaries, every query's rank) here")
@@ -584,7 +591,7 @@ def main():
         if not args.root:
             parser.error("--root is required (or --score-run)")
         root = args.root
-    libs = zimtext.open_libraries(root)
+    libs = zimtext.open_libraries(root, args.corpus)
     problems = check_judgments(queries, libs)
     if problems:
         print("judgments the archives do not bear out:\n  " + "\n  ".join(problems), file=sys.stderr)
@@ -598,7 +605,8 @@ def main():
         log_path = Path(tempfile.gettempdir()) / "corpus-mcp-eval-server.log"
         with open(log_path, "w") as log:
             run = {"root": str(root.resolve()), "limit": args.limit,
-                   "corpus_mcp": run_corpus_mcp(queries, root, launcher, args.limit, settings, log)}
+                   "corpus_mcp": run_corpus_mcp(queries, root, launcher, args.limit, settings, log,
+                                                args.corpus)}
         if not args.no_libzim:
             run["libzim"] = run_libzim(queries, libs, args.limit)
         if args.save_run:

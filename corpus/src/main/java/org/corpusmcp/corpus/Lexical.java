@@ -11,59 +11,11 @@ import org.corpusmcp.corpus.search.TypingErrors;
  * The one place that says when two strings "match lexically" for fusion and hints: case-folded,
  * accents removed, runs of anything but letters and digits treated as one separator (so {@code
  * Bell_test}, {@code bell test} and {@code Bell-Test} agree). Deterministic and locale-independent.
+ *
+ * <p>Which words are too common to count is each library's language's ({@link Stopwords}); the
+ * methods without a list use {@link Stopwords#ENGLISH}, what every library used before.
  */
 public final class Lexical {
-
-  /** Words too common to count as evidence that a title or section is about the query. */
-  private static final Set<String> STOPWORDS =
-      Set.of(
-          "a",
-          "an",
-          "and",
-          "are",
-          "as",
-          "at",
-          "be",
-          "by",
-          "for",
-          "from",
-          "how",
-          "in",
-          "is",
-          "it",
-          "of",
-          "on",
-          "or",
-          "the",
-          "to",
-          "was",
-          "what",
-          "when",
-          "where",
-          "which",
-          "who",
-          "why",
-          "with",
-          "does",
-          "do",
-          "i",
-          "my",
-          "can",
-          // question words that name nothing, and the "s" a possessive leaves ("Dylan's")
-          "were",
-          "s",
-          "have",
-          "has",
-          "had",
-          "did",
-          "many",
-          "much",
-          "this",
-          "that",
-          "there",
-          "their",
-          "its",
-          "about");
 
   private Lexical() {}
 
@@ -141,23 +93,33 @@ public final class Lexical {
     return List.copyOf(distinct);
   }
 
-  /** The words that carry meaning: stopwords dropped, unless nothing else is left. */
+  /** The words that carry meaning in English: stopwords dropped, unless nothing else is left. */
   public static List<String> terms(String query) {
+    return terms(query, Stopwords.ENGLISH);
+  }
+
+  /** The words that carry meaning: {@code stopwords} dropped, unless nothing else is left. */
+  public static List<String> terms(String query, Stopwords stopwords) {
     List<String> all = words(query);
     List<String> kept = new ArrayList<>();
     for (String w : all) {
-      if (!STOPWORDS.contains(w)) {
+      if (!stopwords.contains(w)) {
         kept.add(w);
       }
     }
     return kept.isEmpty() ? all : List.copyOf(kept);
   }
 
-  /** The normalized words of {@code s} that are not stopwords (possibly none), in order. */
+  /** The normalized words of {@code s} that are not English stopwords (possibly none), in order. */
   public static List<String> meaningfulWords(String s) {
+    return meaningfulWords(s, Stopwords.ENGLISH);
+  }
+
+  /** The normalized words of {@code s} not in {@code stopwords} (possibly none), in order. */
+  public static List<String> meaningfulWords(String s, Stopwords stopwords) {
     List<String> kept = new ArrayList<>();
     for (String w : words(s)) {
-      if (!STOPWORDS.contains(w)) {
+      if (!stopwords.contains(w)) {
         kept.add(w);
       }
     }
@@ -195,13 +157,18 @@ public final class Lexical {
    * for while the title is outranked by every "Ray Charles …" page.
    */
   public static int titleWordsInQuery(List<String> terms, String title) {
-    List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""));
+    return titleWordsInQuery(terms, title, Stopwords.ENGLISH);
+  }
+
+  /** As {@link #titleWordsInQuery(List, String)}, with the stopwords of the title's library. */
+  public static int titleWordsInQuery(List<String> terms, String title, Stopwords stopwords) {
+    List<String> words = terms(QUALIFIER.matcher(title).replaceFirst(""), stopwords);
     if (words.isEmpty() || terms.isEmpty()) {
       return 0;
     }
     boolean typo = false;
     for (String w : words) {
-      if (STOPWORDS.contains(w)) {
+      if (stopwords.contains(w)) {
         return 0;
       }
       if (!terms.contains(w)) {
@@ -221,13 +188,18 @@ public final class Lexical {
    * means: an archive gives the unqualified title to a name's primary sense.
    */
   public static int qualifierWordsUnnamed(List<String> terms, String title) {
+    return qualifierWordsUnnamed(terms, title, Stopwords.ENGLISH);
+  }
+
+  /** As {@link #qualifierWordsUnnamed(List, String)}, with the stopwords of the title's library. */
+  public static int qualifierWordsUnnamed(List<String> terms, String title, Stopwords stopwords) {
     java.util.regex.Matcher m = QUALIFIER.matcher(title);
     if (!m.find()) {
       return 0;
     }
     int unnamed = 0;
-    for (String w : terms(m.group())) {
-      if (!STOPWORDS.contains(w) && !terms.contains(w)) {
+    for (String w : terms(m.group(), stopwords)) {
+      if (!stopwords.contains(w) && !terms.contains(w)) {
         unnamed++;
       }
     }

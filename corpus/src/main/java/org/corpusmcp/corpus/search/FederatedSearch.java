@@ -104,12 +104,23 @@ public final class FederatedSearch {
   private final Function<Library, LibrarySearcher> searchers;
   private final ExecutorService workers;
   private final int maxConsecutive;
+  private final LibraryStopwords stopwords;
 
   FederatedSearch(
       List<Library> libraries,
       Function<Library, LibrarySearcher> searchers,
       ExecutorService workers,
       int maxConsecutive) {
+    this(libraries, searchers, new LibraryStopwords(libraries), workers, maxConsecutive);
+  }
+
+  FederatedSearch(
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      LibraryStopwords stopwords,
+      ExecutorService workers,
+      int maxConsecutive) {
+    this.stopwords = stopwords;
     this.libraries = libraries;
     this.searchers = searchers;
     this.workers = workers;
@@ -342,7 +353,7 @@ public final class FederatedSearch {
    * One list of a collection's hits in weight order (ties: library order, path), each document
    * once; strengths are Xapian's percentages over the whole collection.
    */
-  private static List<Candidate> collectionList(
+  private List<Candidate> collectionList(
       List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
     List<Weighed> sorted = new ArrayList<>(members);
     sorted.sort(
@@ -373,7 +384,8 @@ public final class FederatedSearch {
               .rrf(1.0 / (RRF_K + rank))
               .strength(strength)
               .titleCoverage(Lexical.coverage(query.terms(), end.title()))
-              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .titleInQuery(
+                  Lexical.titleWordsInQuery(query.terms(), end.title(), stopwords.of(w.library())))
               .relaxed(
                   mode == LibrarySearcher.Mode.RELAXED && w.hit().matchedTerms() < w.queryTerms())
               .build());
@@ -386,7 +398,7 @@ public final class FederatedSearch {
    *
    * @param strength every candidate's strength, or negative for its title's coverage of the query
    */
-  private static List<Candidate> rankedList(
+  private List<Candidate> rankedList(
       Library library,
       int order,
       List<Entry> entries,
@@ -410,7 +422,8 @@ public final class FederatedSearch {
               .rrf(1.0 / (RRF_K + rank))
               .strength(strength >= 0 ? strength : coverage)
               .titleCoverage(coverage)
-              .titleInQuery(Lexical.titleWordsInQuery(query.terms(), end.title()))
+              .titleInQuery(
+                  Lexical.titleWordsInQuery(query.terms(), end.title(), stopwords.of(library)))
               .relaxed(mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0)
               .build());
     }
@@ -495,7 +508,8 @@ public final class FederatedSearch {
       // only among titles the query names whole: elsewhere a qualifier says nothing of intent
       int unnamed =
           c.titleInQuery() > 0
-              ? Lexical.qualifierWordsUnnamed(weights.terms(), c.entry().title())
+              ? Lexical.qualifierWordsUnnamed(
+                  weights.terms(), c.entry().title(), stopwords.of(c.library()))
               : 0;
       ranked.add(new Ranked(c, r, r * affinity.factor(c.library()), unnamed));
       strongest = Math.max(strongest, r);

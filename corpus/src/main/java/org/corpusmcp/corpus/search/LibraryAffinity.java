@@ -57,20 +57,17 @@ final class LibraryAffinity {
    * read keeps 1 (its own search reports the fault).
    */
   static LibraryAffinity of(
-      Query query, List<Library> libraries, Function<Library, LibrarySearcher> searchers) {
-    Set<String> words = new LinkedHashSet<>(Lexical.meaningfulWords(query.text()));
-    if (words.isEmpty()) {
-      return NONE;
-    }
+      Query query,
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      LibraryStopwords stopwords) {
     Map<String, List<Library>> byLanguage = new LinkedHashMap<>();
-    Map<Library, CollectionStats> stats = new HashMap<>();
     for (Library library : libraries) {
       try {
         var comparable = searchers.apply(library).comparable();
         if (comparable.isEmpty() || comparable.get().language().isEmpty()) {
           continue;
         }
-        stats.put(library, comparable.get().statistics(words));
         byLanguage
             .computeIfAbsent(comparable.get().language(), k -> new ArrayList<>())
             .add(library);
@@ -79,11 +76,30 @@ final class LibraryAffinity {
       }
     }
     Map<String, Double> factors = new HashMap<>();
-    for (List<Library> members : byLanguage.values()) {
+    for (List<Library> collection : byLanguage.values()) {
+      if (collection.size() < 2) {
+        continue;
+      }
+      // one language, one list: the words of the query that say something in that language
+      Set<String> words =
+          new LinkedHashSet<>(
+              Lexical.meaningfulWords(query.text(), stopwords.of(collection.get(0))));
+      if (words.isEmpty()) {
+        continue;
+      }
+      List<Library> members = new ArrayList<>();
+      List<CollectionStats> memberStats = new ArrayList<>();
+      for (Library library : collection) {
+        try {
+          memberStats.add(searchers.apply(library).comparable().orElseThrow().statistics(words));
+          members.add(library);
+        } catch (RuntimeException e) {
+          // searched alone: its own task meets the same fault and reports it in degraded
+        }
+      }
       if (members.size() < 2) {
         continue;
       }
-      List<CollectionStats> memberStats = members.stream().map(stats::get).toList();
       double[] f = factors(memberStats, words);
       for (int i = 0; i < f.length; i++) {
         factors.put(members.get(i).name(), f[i]);

@@ -2,6 +2,7 @@ package org.corpusmcp.corpus.search;
 
 import java.util.List;
 import org.corpusmcp.corpus.Lexical;
+import org.corpusmcp.corpus.Stopwords;
 
 /**
  * A search query as typed and its lexical terms, analysed once per search: every library's
@@ -26,7 +27,13 @@ public record Query(String text, List<String> terms) {
     return terms.size() > 1 && terms.size() < Lexical.words(text).size();
   }
 
+  /** The query with English stopwords dropped. */
   public static Query of(String text) {
     return new Query(text, Lexical.terms(text));
+  }
+
+  /** The query with {@code stopwords} dropped (the union of the searched libraries'). */
+  public static Query of(String text, Stopwords stopwords) {
+    return new Query(text, Lexical.terms(text, stopwords));
   }
 }

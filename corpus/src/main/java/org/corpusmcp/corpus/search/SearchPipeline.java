@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * One search call, stage by stage:
  *
  * <pre>
- * analyse                 the query's words, once ({@link Query})
+ * analyse                 the query's words, once ({@link Query}; stopwords: {@link
+ *                         LibraryStopwords})
  *   → retrieve            every library searched on the workers, a collection's members with
  *                         summed statistics ({@link FederatedSearch#retrieve})
  *   → calibrate and fuse  strengths made comparable, the lists fused, relevance floor and order
@@ -38,6 +39,7 @@ public final class SearchPipeline {
   private final Function<Library, LibrarySearcher> searchers;
   private final FederatedSearch federated;
   private final TypoRescue typos;
+  private final LibraryStopwords stopwords;
 
   /**
    * @param searchers the searcher of each library
@@ -52,8 +54,9 @@ public final class SearchPipeline {
       int maxConsecutive) {
     this.libraries = libraries;
     this.searchers = searchers;
-    this.federated = new FederatedSearch(libraries, searchers, workers, maxConsecutive);
-    this.typos = new TypoRescue(libraries, searchers);
+    this.stopwords = new LibraryStopwords(libraries);
+    this.federated = new FederatedSearch(libraries, searchers, stopwords, workers, maxConsecutive);
+    this.typos = new TypoRescue(libraries, searchers, stopwords);
   }
 
   /**
@@ -88,7 +91,7 @@ public final class SearchPipeline {
 
   /** The stages, in order; {@code limit} is how many results the answer shows. */
   public Ranking search(String text, int limit) {
-    Query query = Query.of(text);
+    Query query = Query.of(text, stopwords.searched());
     Ranked typed = rank(query, limit);
     TypoRescue.Proposal rescue = typos.propose(query, typed, limit);
     Query corrected = rescue.corrected();
@@ -121,7 +124,7 @@ public final class SearchPipeline {
 
   Ranked rank(Query query, int limit) {
     TermWeights weights = TermWeights.of(query, libraries, searchers);
-    LibraryAffinity affinity = LibraryAffinity.of(query, libraries, searchers);
+    LibraryAffinity affinity = LibraryAffinity.of(query, libraries, searchers, stopwords);
     int depth = Math.max(limit * 3, 20);
     Map<String, String> failures = new LinkedHashMap<>();
     Map<DocumentKey, List<Candidate>> copies = new LinkedHashMap<>();

@@ -68,7 +68,13 @@ final class TypoRescue {
   private final Function<Library, LibrarySearcher> searchers;
   private final Map<String, List<Vocabulary>> vocabularies = new ConcurrentHashMap<>();
 
-  TypoRescue(List<Library> libraries, Function<Library, LibrarySearcher> searchers) {
+  private final LibraryStopwords stopwords;
+
+  TypoRescue(
+      List<Library> libraries,
+      Function<Library, LibrarySearcher> searchers,
+      LibraryStopwords stopwords) {
+    this.stopwords = stopwords;
     this.libraries = libraries;
     this.searchers = searchers;
   }
@@ -109,7 +115,8 @@ final class TypoRescue {
     if (fixes.isEmpty()) {
       return new Proposal(null, unchanged, spelling);
     }
-    return new Proposal(Query.of(rewrite(query.text(), fixes)), unchanged, spelling);
+    return new Proposal(
+        Query.of(rewrite(query.text(), fixes), stopwords.searched()), unchanged, spelling);
   }
 
   /**
@@ -168,7 +175,7 @@ final class TypoRescue {
     corrected.copies().forEach((k, v) -> copies.merge(k, new ArrayList<>(v), TypoRescue::union));
     List<Candidate> listed = new SameDocuments(copies).keepNew(merged);
     Set<String> terms = new LinkedHashSet<>(query.terms());
-    terms.addAll(Lexical.terms(text));
+    terms.addAll(Lexical.terms(text, stopwords.searched()));
     SearchResult.Correction correction =
         new SearchResult.Correction(
             text,

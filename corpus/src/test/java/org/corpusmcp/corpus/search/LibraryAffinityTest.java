@@ -100,7 +100,10 @@ class LibraryAffinityTest {
     // every word a stopword: no library is more about "how" than another
     LibraryAffinity affinity =
         LibraryAffinity.of(
-            Query.of("how was it"), mixed.corpus().libraries(), CorpusSearchers.forCorpus());
+            Query.of("how was it"),
+            mixed.corpus().libraries(),
+            CorpusSearchers.forCorpus(),
+            new LibraryStopwords(mixed.corpus().libraries()));
     for (Library library : mixed.corpus().libraries()) {
       assertEquals(1.0, affinity.factor(library), 1e-9, library.name());
     }
