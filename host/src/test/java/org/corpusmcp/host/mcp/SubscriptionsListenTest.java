@@ -18,22 +18,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.corpusmcp.host.Host;
-import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -57,23 +52,17 @@ class SubscriptionsListenTest {
       "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  @TempDir static Path dir;
+  @RegisterExtension
+  static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeChangingPlugin);
+
   static Host host;
   static HttpMcpServer server;
   static HttpClient http = HttpClient.newHttpClient();
 
   @BeforeAll
   static void start() {
-    SamplePlugins.writeChangingPlugin(dir);
-    host =
-        Host.start(new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()), JSON, List.of());
-    server = startServer();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-    host.close();
+    host = served.host();
+    server = served.server();
   }
 
   private static HttpMcpServer startServer() {
@@ -311,16 +300,7 @@ class SubscriptionsListenTest {
     PipedOutputStream client = new PipedOutputStream();
     PipedInputStream in = new PipedInputStream(client, 1 << 16);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport =
-        new StdioTransport(
-            parts.mcpJson(),
-            parts.json(),
-            parts.gate(),
-            parts.modern(),
-            in,
-            out,
-            1 << 20,
-            Duration.ofSeconds(10));
+    StdioTransport transport = HostOverHttp.stdioTransport(parts, in, out);
     var mcp = McpServers.stdio(transport, parts);
     Thread reading = new Thread(transport::run, "stdio-under-test");
     reading.start();
@@ -370,16 +350,7 @@ class SubscriptionsListenTest {
     PipedOutputStream client = new PipedOutputStream();
     PipedInputStream in = new PipedInputStream(client, 1 << 16);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport =
-        new StdioTransport(
-            parts.mcpJson(),
-            parts.json(),
-            parts.gate(),
-            parts.modern(),
-            in,
-            out,
-            1 << 20,
-            Duration.ofSeconds(10));
+    StdioTransport transport = HostOverHttp.stdioTransport(parts, in, out);
     var mcp = McpServers.stdio(transport, parts);
     Thread reading = new Thread(transport::run, "stdio-under-test");
     reading.start();
