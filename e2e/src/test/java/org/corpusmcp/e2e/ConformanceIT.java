@@ -148,10 +148,10 @@ class ConformanceIT {
           "server-stateless",
           Map.of(
               "sep-2575-server-sends-prompts-list-changed-on-subscription",
-                  "SKIPPED by the suite: no prompts.listChanged is declared, because plugin-api"
-                      + " gives a plugin no way to change its prompts while the server runs",
+              "SKIPPED by the suite: no prompts.listChanged is declared, because plugin-api"
+                  + " gives a plugin no way to change its prompts while the server runs",
               "sep-2575-server-sends-tools-list-changed-on-subscription",
-                  "SKIPPED by the suite: no tools.listChanged is declared, as above for tools"));
+              "SKIPPED by the suite: no tools.listChanged is declared, as above for tools"));
 
   /**
    * Scenarios of the 2026-07-28 set that do not apply, with the reason: tools with {@code
