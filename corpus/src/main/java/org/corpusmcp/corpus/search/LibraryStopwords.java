@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * among an English question's first ten in another language's library, issue 37). Each library's
  * own list says which words of its titles count.
  *
- * <p>A library's language is read when a search first needs it, not at start-up: the metadata may
- * inflate a cluster, and a library no query reaches never needs it. Thread-safe.
+ * <p>A library's language is its {@code Language} metadata, read once when the library was opened
+ * ({@link Library#metadata}); each list is made when a search first needs it. Thread-safe.
  */
 final class LibraryStopwords {
 
@@ -33,7 +33,7 @@ final class LibraryStopwords {
   /** The stopwords of {@code library}'s language. */
   Stopwords of(Library library) {
     return byLibrary.computeIfAbsent(
-        library.name(), name -> Stopwords.forLanguage(language(library)));
+        library.name(), name -> Stopwords.forLanguage(library.metadata().language()));
   }
 
   /** The union of every searched library's stopwords: what a query's meaningful words exclude. */
@@ -48,13 +48,5 @@ final class LibraryStopwords {
       searched = s;
     }
     return s;
-  }
-
-  private static @Nullable String language(Library library) {
-    try {
-      return library.archive().metadata("Language");
-    } catch (RuntimeException e) {
-      return null; // a damaged archive: its own search meets the fault and reports it
-    }
   }
 }
