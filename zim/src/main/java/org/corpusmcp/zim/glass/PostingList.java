@@ -1,6 +1,7 @@
 package org.corpusmcp.zim.glass;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Iterator over one posting list: a term's (docid, wdf) pairs, or the document-length list where
@@ -222,7 +223,7 @@ public final class PostingList {
    * The whole chunk that may hold {@code docid}, decoded (for {@link DocumentLengths}), or null
    * when the list ends before it. Leaves this iterator on that chunk's first posting.
    */
-  DocumentLengths.@org.jspecify.annotations.Nullable Chunk decodeChunkHolding(long target) {
+  DocumentLengths.@Nullable Chunk decodeChunkHolding(long target) {
     started = true;
     if (atEnd || (target > chunkLast && !seekChunk(target))) {
       return null;
