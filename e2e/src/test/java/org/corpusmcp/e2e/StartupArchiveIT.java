@@ -56,8 +56,12 @@ class StartupArchiveIT {
   }
 
   private static List<Load> serveUntilEndOfInput(Path dir) throws Exception {
+    return serveUntilEndOfInput(dir, Dist.env());
+  }
+
+  private static List<Load> serveUntilEndOfInput(Path dir, Map<String, String> env)
+      throws Exception {
     Path log = dir.resolve("classes.log");
-    Map<String, String> env = Dist.env();
     env.put("JAVA_OPTS", launcherDefaultOptions() + " -Xlog:class+load=info:file=" + log);
     env.remove("CORPUS_CONFIG");
     env.remove("CORPUS_ROOT");
@@ -168,5 +172,21 @@ class StartupArchiveIT {
                         || c.endsWith(".JoranConfigurator"))
             .toList(),
         "logging is configured in code (StderrLogging), not from XML");
+  }
+
+  @Test
+  void aSessionThatNeverAsksTheWikiSetsUpNoTls(@TempDir Path dir) throws Exception {
+    // The Arch wiki plugin's HTTP client is built at its first request: setting up the JVM's TLS
+    // context (the trust store parsed, some 800 classes) cost every start about a tenth of its time.
+    Map<String, String> live = Dist.env();
+    live.remove("ARCHWIKI_OFFLINE"); // the default: the plugin talks to the wiki over HTTPS
+    assertEquals(
+        List.of(),
+        serveUntilEndOfInput(dir, live).stream()
+            .map(Load::className)
+            .filter(c -> c.startsWith("sun.security.ssl.") || c.startsWith("javax.net.ssl."))
+            .limit(5)
+            .toList(),
+        "a stdio session that calls no tool loads no TLS classes");
   }
 }

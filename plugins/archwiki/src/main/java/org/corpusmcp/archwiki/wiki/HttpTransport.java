@@ -66,7 +66,10 @@ public final class HttpTransport implements WikiTransport {
     void sleep(Duration d) throws InterruptedException;
   }
 
-  private final HttpClient client;
+  // Built at the first request, not with the transport: building a java.net.http client sets up
+  // the JVM's default TLS context, which parses the trust store and loads some 800 classes, and the
+  // plugin is constructed on every start, also by sessions that never ask the wiki.
+  private volatile HttpClient client;
   private final URI endpoint;
   private final String userAgent;
   private final Duration requestTimeout;
@@ -101,11 +104,6 @@ public final class HttpTransport implements WikiTransport {
       Sleeper sleeper,
       Clock clock) {
     this.json = json;
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(CONNECT_TIMEOUT)
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .build();
     this.endpoint = endpoint;
     this.userAgent = userAgent;
     this.requestTimeout = requestTimeout;
@@ -133,6 +131,24 @@ public final class HttpTransport implements WikiTransport {
         + Runtime.version().feature();
   }
 
+  private HttpClient client() {
+    HttpClient built = client;
+    if (built == null) {
+      synchronized (this) {
+        built = client;
+        if (built == null) {
+          built =
+              HttpClient.newBuilder()
+                  .connectTimeout(CONNECT_TIMEOUT)
+                  .followRedirects(HttpClient.Redirect.NORMAL)
+                  .build();
+          client = built;
+        }
+      }
+    }
+    return built;
+  }
+
   @Override
   public Object get(ApiRequest request) {
     URI uri = URI.create(endpoint + "?" + request.queryString());
@@ -146,7 +162,7 @@ public final class HttpTransport implements WikiTransport {
     for (int attempt = 1; ; attempt++) {
       HttpResponse<byte[]> response;
       try {
-        response = client.send(http, HttpResponse.BodyHandlers.ofByteArray());
+        response = client().send(http, HttpResponse.BodyHandlers.ofByteArray());
       } catch (HttpConnectTimeoutException e) {
         if (attempt < MAX_ATTEMPTS) {
           pause(attempt, Optional.empty());
