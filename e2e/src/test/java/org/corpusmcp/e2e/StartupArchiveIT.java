@@ -177,7 +177,8 @@ class StartupArchiveIT {
   @Test
   void aSessionThatNeverAsksTheWikiSetsUpNoTls(@TempDir Path dir) throws Exception {
     // The Arch wiki plugin's HTTP client is built at its first request: setting up the JVM's TLS
-    // context (the trust store parsed, some 800 classes) cost every start about a tenth of its time.
+    // context (the trust store parsed, some 800 classes) cost every start about a tenth of its
+    // time.
     Map<String, String> live = Dist.env();
     live.remove("ARCHWIKI_OFFLINE"); // the default: the plugin talks to the wiki over HTTPS
     assertEquals(
