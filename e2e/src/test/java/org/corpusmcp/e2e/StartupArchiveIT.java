@@ -3,6 +3,7 @@ package org.corpusmcp.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -189,5 +190,21 @@ class StartupArchiveIT {
             .limit(5)
             .toList(),
         "a stdio session that calls no tool loads no TLS classes");
+  }
+
+  @Test
+  void theDefaultsTrimTheNativeHeapOnThisRuntime() throws Exception {
+    // The defaults ignore options a runtime does not know (older Java 17 updates lack the trim),
+    // so a misspelt option would be dropped silently: ask this runtime what it made of them.
+    List<String> command = new java.util.ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of(launcherDefaultOptions().trim().split("\\s+")));
+    command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+    Process runtime = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String flags = new String(runtime.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, runtime.waitFor());
+    assertTrue(
+        Pattern.compile("TrimNativeHeapInterval\\s+=\\s+5000\\s").matcher(flags).find(),
+        "the launcher's defaults trim the native heap every 5 s");
   }
 }
