@@ -150,8 +150,11 @@ final class ListenStreams implements AutoCloseable {
     params.set("notifications", filter.acknowledged(json));
     synchronized (stream) {
       // Registered before the acknowledgement is written, under the stream's lock: a change
-      // reported meanwhile queues behind the acknowledgement instead of being lost or first.
+      // reported meanwhile queues behind the acknowledgement instead of being lost or first, and
+      // a client that cancels the stream as soon as it reads the acknowledgement finds it known
+      // to its transport (on stdio the cancellation names the stream by id).
       open.add(stream);
+      channel.opened(stream);
       stream.write(notification(id, "notifications/subscriptions/acknowledged", params));
     }
     startTicking();

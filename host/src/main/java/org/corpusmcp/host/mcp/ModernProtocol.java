@@ -147,7 +147,10 @@ public final class ModernProtocol implements AutoCloseable {
      */
     ListenStreams.@Nullable Sink open() throws IOException;
 
-    /** Told the stream once it is open and acknowledged, for a transport that cancels by id. */
+    /**
+     * Told the stream once it is open, before its acknowledgement is written, for a transport
+     * that cancels by id: a cancellation sent on reading the acknowledgement must find it.
+     */
     default void opened(ListenStreams.Stream stream) {}
   }
 
@@ -339,7 +342,6 @@ public final class ModernProtocol implements AutoCloseable {
                 + " 'Accept: text/event-stream'",
             406);
       }
-      channel.opened(stream);
       return Answer.streaming();
     } catch (ListenStreams.Full full) {
       return error(id, -32000, full.getMessage(), 429);
