@@ -661,6 +661,15 @@ public final class ModernProtocol implements AutoCloseable {
   }
 
   private Answer answer(JsonNode id, ObjectNode result, String resultType) {
+    return new Answer(response(json, id, result, resultType), 200);
+  }
+
+  /**
+   * The JSON-RPC response that carries {@code result} as this revision sends every result, a
+   * request's answer or a listen stream's graceful end: {@code resultType} and the server's identity
+   * added, the latter in {@code _meta} beside what it holds already.
+   */
+  static ObjectNode response(JsonMapper json, JsonNode id, ObjectNode result, String resultType) {
     result.put("resultType", resultType);
     JsonNode existing = result.get("_meta");
     ObjectNode meta = existing instanceof ObjectNode object ? object : result.putObject("_meta");
@@ -671,7 +680,7 @@ public final class ModernProtocol implements AutoCloseable {
     response.put("jsonrpc", "2.0");
     response.set("id", id);
     response.set("result", result);
-    return new Answer(response, 200);
+    return response;
   }
 
   private Answer error(@Nullable JsonNode id, int code, String message, int httpStatus) {

@@ -24,7 +24,9 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import io.modelcontextprotocol.server.McpSyncServer;
+import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.testing.SamplePlugins;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -46,6 +48,8 @@ class SubscriptionsListenTest {
 
   /** How long a notification that must not come is waited for. */
   static final Duration QUIET = Duration.ofMillis(700);
+
+  static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
   static final String META =
       "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -281,29 +285,37 @@ class SubscriptionsListenTest {
           "{" + META + ",\"notifications\":{\"resourceSubscriptions\":[\"notes://today\"]}}";
       stdio.send(request(5, "subscriptions/listen", watch));
       stdio.send(request(6, "subscriptions/listen", watch));
-      stdio.awaitLines("acknowledged", 2);
+      stdio.await(method("notifications/subscriptions/acknowledged"), 2);
       stdio.send(
           "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
               + "\"params\":{\"requestId\":5}}");
       Thread.sleep(200);
       stdio.send(
           request(8, "tools/call", "{" + META + ",\"name\":\"edit_notes\",\"arguments\":{}}"));
-      stdio.awaitLines("notifications/resources/updated", 1);
+      stdio.await(method("notifications/resources/updated"), 1);
       Thread.sleep(QUIET.toMillis());
-      List<String> updates = stdio.awaitLines("notifications/resources/updated", 1);
+      List<JsonNode> updates = stdio.await(method("notifications/resources/updated"), 1);
       assertEquals(1, updates.size(), "only the stream not cancelled: " + updates);
-      assertEquals(
-          6,
-          JSON.readTree(updates.get(0))
-              .path("params")
-              .path("_meta")
-              .path("io.modelcontextprotocol/subscriptionId")
-              .asInt());
+      assertEquals(6, updates.get(0).path("params").path("_meta").path(SUBSCRIPTION_ID).asInt());
       stdio.endInput();
-      String result = stdio.awaitLines("\"result\":{\"resultType\":\"complete\"", 1).get(0);
-      assertEquals(6, JSON.readTree(result).path("id").asInt(), result);
-      String cancelled = stdio.awaitLines("notifications/cancelled", 1).get(0);
-      assertEquals(6, JSON.readTree(cancelled).path("params").path("requestId").asInt(), cancelled);
+      // the listen request's own result, told from the tool call's by its subscription id
+      JsonNode end =
+          stdio
+              .await(message -> message.path("result").path("_meta").has(SUBSCRIPTION_ID), 1)
+              .get(0);
+      assertEquals(6, end.path("id").asInt(), end.toString());
+      assertEquals("complete", end.path("result").path("resultType").asString(), end.toString());
+      assertEquals(6, end.path("result").path("_meta").path(SUBSCRIPTION_ID).asInt());
+      assertEquals(
+          BuildInfo.NAME,
+          end.path("result")
+              .path("_meta")
+              .path("io.modelcontextprotocol/serverInfo")
+              .path("name")
+              .asString(),
+          end.toString());
+      JsonNode cancelled = stdio.await(method("notifications/cancelled"), 1).get(0);
+      assertEquals(6, cancelled.path("params").path("requestId").asInt(), cancelled.toString());
     }
   }
 
@@ -316,12 +328,20 @@ class SubscriptionsListenTest {
               11,
               "subscriptions/listen",
               "{" + META + ",\"notifications\":{\"resourceSubscriptions\":{\"a\":1}}}"));
-      JsonNode refused = JSON.readTree(stdio.awaitLines("\"id\":11", 1).get(0));
+      JsonNode refused = stdio.await(id(11), 1).get(0);
       assertEquals(-32602, refused.path("error").path("code").asInt(), refused.toString());
       assertFalse(refused.toString().contains("Exception"), refused.toString());
       stdio.send(request(12, "tools/list", "{" + META + "}"));
-      assertTrue(stdio.awaitLines("\"id\":12", 1).get(0).contains("edit_notes"));
+      assertTrue(stdio.await(id(12), 1).get(0).toString().contains("edit_notes"));
     }
+  }
+
+  private static Predicate<JsonNode> method(String name) {
+    return message -> name.equals(message.path("method").asString());
+  }
+
+  private static Predicate<JsonNode> id(int id) {
+    return message -> message.path("id").isInt() && message.path("id").asInt() == id;
   }
 
   /**
@@ -355,14 +375,17 @@ class SubscriptionsListenTest {
       assertFalse(reading.isAlive(), "the server stops reading at the end of its input");
     }
 
-    /** The lines written so far that contain {@code text}, once there are {@code n}. */
-    List<String> awaitLines(String text, int n) throws InterruptedException {
+    /** The messages written so far that {@code which} picks, once there are {@code n}. */
+    List<JsonNode> await(Predicate<JsonNode> which, int n) throws InterruptedException {
       long deadline = System.nanoTime() + WAIT.toNanos();
-      List<String> found = List.of();
       while (System.nanoTime() < deadline) {
-        found =
-            Arrays.stream(out.toString(StandardCharsets.UTF_8).split("\n", -1))
-                .filter(line -> line.contains(text))
+        String written = out.toString(StandardCharsets.UTF_8);
+        // whole lines only: the last may be half written
+        List<JsonNode> found =
+            Arrays.stream(written.substring(0, written.lastIndexOf('\n') + 1).split("\n"))
+                .filter(line -> !line.isBlank())
+                .map(JSON::readTree)
+                .filter(which)
                 .toList();
         if (found.size() >= n) {
           return found;
@@ -370,12 +393,7 @@ class SubscriptionsListenTest {
         Thread.sleep(20);
       }
       throw new AssertionError(
-          "fewer than "
-              + n
-              + " lines with "
-              + text
-              + " in:\n"
-              + out.toString(StandardCharsets.UTF_8));
+          "fewer than " + n + " such messages in:\n" + out.toString(StandardCharsets.UTF_8));
     }
 
     @Override
