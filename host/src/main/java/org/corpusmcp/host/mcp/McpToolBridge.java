@@ -22,9 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Turns the catalogue into MCP SDK tool specifications, and the invoker's {@link ToolResult}s into
- * {@link CallToolResult}s: the JSON body ({@link ToolResultBody}) as {@code structuredContent}
- * and, for clients that ignore structured output, the same JSON as a text block; {@code isError}
- * on failures, which carry the text block only.
+ * {@link CallToolResult}s: the JSON body ({@link ToolResultBody}) as {@code structuredContent} and,
+ * for clients that ignore structured output, the same JSON as a text block; {@code isError} on
+ * failures, which carry the text block only.
  */
 public final class McpToolBridge {
 

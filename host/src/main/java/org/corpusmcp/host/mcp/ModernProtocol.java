@@ -148,8 +148,8 @@ public final class ModernProtocol implements AutoCloseable {
     ListenStreams.@Nullable Sink open() throws IOException;
 
     /**
-     * Told the stream once it is open, before its acknowledgement is written, for a transport
-     * that cancels by id: a cancellation sent on reading the acknowledgement must find it.
+     * Told the stream once it is open, before its acknowledgement is written, for a transport that
+     * cancels by id: a cancellation sent on reading the acknowledgement must find it.
      */
     default void opened(ListenStreams.Stream stream) {}
   }
@@ -666,8 +666,8 @@ public final class ModernProtocol implements AutoCloseable {
 
   /**
    * The JSON-RPC response that carries {@code result} as this revision sends every result, a
-   * request's answer or a listen stream's graceful end: {@code resultType} and the server's identity
-   * added, the latter in {@code _meta} beside what it holds already.
+   * request's answer or a listen stream's graceful end: {@code resultType} and the server's
+   * identity added, the latter in {@code _meta} beside what it holds already.
    */
   static ObjectNode response(JsonMapper json, JsonNode id, ObjectNode result, String resultType) {
     result.put("resultType", resultType);

@@ -6,12 +6,12 @@ import org.corpusmcp.api.ToolResult;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The JSON body every front end shows for a tool call: the MCP bridge as its text block (and, for
- * a success, as structured content), the CLI on stdout or stderr. A success shows its own body. A
- * failure shows {@code {"error": code, "code": code, "message": text, ...details}}: {@code error}
- * + {@code message} is the corpus seed's shape, {@code code} the Arch wiki seed's, so clients
- * written against either find the stable code where they look for it; a detail with one of those
- * three names is left out rather than let it hide the code or the message.
+ * The JSON body every front end shows for a tool call: the MCP bridge as its text block (and, for a
+ * success, as structured content), the CLI on stdout or stderr. A success shows its own body. A
+ * failure shows {@code {"error": code, "code": code, "message": text, ...details}}: {@code error} +
+ * {@code message} is the corpus seed's shape, {@code code} the Arch wiki seed's, so clients written
+ * against either find the stable code where they look for it; a detail with one of those three
+ * names is left out rather than let it hide the code or the message.
  */
 public final class ToolResultBody {
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,7 +26,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import io.modelcontextprotocol.server.McpSyncServer;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.testing.SamplePlugins;
 import org.junit.jupiter.api.Test;
@@ -540,8 +540,7 @@ class SubscriptionsListenTest {
     assertEquals(200, edited.statusCode(), edited.body());
   }
 
-  private static JsonNode post(HostOverHttp target, String method, String params)
-      throws Exception {
+  private static JsonNode post(HostOverHttp target, String method, String params) throws Exception {
     return JSON.readTree(postRaw(target, method, params).body());
   }
 

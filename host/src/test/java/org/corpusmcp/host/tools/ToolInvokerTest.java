@@ -58,8 +58,7 @@ class ToolInvokerTest {
     ToolResult result = call("sample_echo", Map.of("text", "ab"));
     assertInstanceOf(ToolResult.Success.class, result);
     assertEquals("ab", body(result).get("echo")); // times defaulted to 1
-    assertEquals(
-        "ababab", body(call("sample_echo", Map.of("text", "ab", "times", 3))).get("echo"));
+    assertEquals("ababab", body(call("sample_echo", Map.of("text", "ab", "times", 3))).get("echo"));
   }
 
   @Test

@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
- * The error body clients of both seeds read (the corpus seed's {@code error} + {@code message},
- * the Arch wiki seed's {@code code}), written out here by hand from those contracts.
+ * The error body clients of both seeds read (the corpus seed's {@code error} + {@code message}, the
+ * Arch wiki seed's {@code code}), written out here by hand from those contracts.
  */
 class ToolResultBodyTest {
 
@@ -45,7 +45,6 @@ class ToolResultBodyTest {
 
   @Test
   void aSuccessShowsItsOwnBody() {
-    assertEquals(
-        Map.of("echo", "ab"), ToolResultBody.of(ToolResult.success(Map.of("echo", "ab"))));
+    assertEquals(Map.of("echo", "ab"), ToolResultBody.of(ToolResult.success(Map.of("echo", "ab"))));
   }
 }
