@@ -1,6 +1,7 @@
 package org.corpusmcp.host;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ class HostCloseTest {
             new HostSettings(dir, Set.of(), Set.of(), Map.of(), Map.of()),
             JsonText.newMapper(),
             List.of(where));
-    assertFalse(host.invoker().call("where", Map.of()).isError());
+    assertInstanceOf(ToolResult.Success.class, host.invoker().call("where", Map.of()));
     Thread handler = ranOn.get();
     assertNotNull(handler, "the handler ran");
     host.close();

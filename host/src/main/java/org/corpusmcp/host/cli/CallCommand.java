@@ -2,9 +2,10 @@ package org.corpusmcp.host.cli;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.mcp.JsonText;
-import org.corpusmcp.host.tools.ToolOutcome;
+import org.corpusmcp.host.tools.ToolResultBody;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -64,10 +65,10 @@ final class CallCommand implements Callable<Integer> {
     }
   }
 
-  /** Prints an outcome the way every CLI tool call does; returns the exit status. */
-  static int print(CorpusMcpCommand root, ToolOutcome outcome) {
-    String text = JsonText.pretty(root.json(), outcome.body());
-    if (outcome.isError()) {
+  /** Prints a tool's result the way every CLI tool call does; returns the exit status. */
+  static int print(CorpusMcpCommand root, ToolResult result) {
+    String text = JsonText.pretty(root.json(), ToolResultBody.of(result));
+    if (result instanceof ToolResult.Failure) {
       root.err().println(text);
       return CorpusMcpCommand.EXIT_FAILED;
     }

@@ -10,12 +10,12 @@ import java.util.concurrent.Callable;
 import org.corpusmcp.api.CommandProvider;
 import org.corpusmcp.api.CommandSpec;
 import org.corpusmcp.api.PluginContext;
+import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.RegisteredTool;
 import org.corpusmcp.host.tools.NearestName;
 import org.corpusmcp.host.tools.ToolInvoker;
-import org.corpusmcp.host.tools.ToolOutcome;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -121,8 +121,7 @@ public final class PluginToolCommand implements Callable<Integer> {
       }
       Object mapped = bind(tool, values);
       if (mapped instanceof String problem) {
-        ToolOutcome refused = new ToolOutcome(true, errorBody(problem));
-        return CallCommand.print(root, refused);
+        return CallCommand.print(root, ToolResult.error(ToolInvoker.INVALID_PARAMS, problem));
       }
       @SuppressWarnings("unchecked")
       Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) mapped;
@@ -161,14 +160,6 @@ public final class PluginToolCommand implements Callable<Integer> {
     } finally {
       thread.setContextClassLoader(previous);
     }
-  }
-
-  private static Map<String, @Nullable Object> errorBody(String message) {
-    Map<String, @Nullable Object> body = new LinkedHashMap<>();
-    body.put("error", ToolInvoker.INVALID_PARAMS);
-    body.put("code", ToolInvoker.INVALID_PARAMS);
-    body.put("message", message);
-    return body;
   }
 
   /** The parameter names in positional order. */

@@ -15,7 +15,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.plugins.ResourceUpdates;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -150,8 +149,11 @@ final class ListenStreams implements AutoCloseable {
     params.set("notifications", filter.acknowledged(json));
     synchronized (stream) {
       // Registered before the acknowledgement is written, under the stream's lock: a change
-      // reported meanwhile queues behind the acknowledgement instead of being lost or first.
+      // reported meanwhile queues behind the acknowledgement instead of being lost or first, and
+      // a client that cancels the stream as soon as it reads the acknowledgement finds it known
+      // to its transport (on stdio the cancellation names the stream by id).
       open.add(stream);
+      channel.opened(stream);
       stream.write(notification(id, "notifications/subscriptions/acknowledged", params));
     }
     startTicking();
@@ -343,18 +345,10 @@ final class ListenStreams implements AutoCloseable {
         if (ended.get()) {
           return;
         }
+        // the revision's graceful end: the listen request's result, tagged like every message
         ObjectNode result = json.createObjectNode();
-        result.put("resultType", "complete");
-        ObjectNode meta = result.putObject("_meta");
-        meta.set(META_SUBSCRIPTION_ID, id);
-        ObjectNode serverInfo = meta.putObject(ModernProtocol.META_SERVER_INFO);
-        serverInfo.put("name", BuildInfo.NAME);
-        serverInfo.put("version", BuildInfo.version());
-        ObjectNode response = json.createObjectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", id);
-        response.set("result", result);
-        write(response);
+        result.putObject("_meta").set(META_SUBSCRIPTION_ID, id);
+        write(ModernProtocol.response(json, id, result, "complete"));
         end(true);
       }
     }

@@ -12,18 +12,19 @@ import java.util.function.BiFunction;
 import org.corpusmcp.api.ClientInput;
 import org.corpusmcp.api.ToolContent;
 import org.corpusmcp.api.ToolHints;
+import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.plugins.RegisteredTool;
 import org.corpusmcp.host.tools.CallReports;
 import org.corpusmcp.host.tools.ToolInvoker;
-import org.corpusmcp.host.tools.ToolOutcome;
+import org.corpusmcp.host.tools.ToolResultBody;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the catalogue into MCP SDK tool specifications, and tool outcomes into {@link
- * CallToolResult}s: the JSON body as {@code structuredContent} and, for clients that ignore
- * structured output, the same JSON as a text block; {@code isError} on failures, which carry the
- * text block only.
+ * Turns the catalogue into MCP SDK tool specifications, and the invoker's {@link ToolResult}s into
+ * {@link CallToolResult}s: the JSON body ({@link ToolResultBody}) as {@code structuredContent} and,
+ * for clients that ignore structured output, the same JSON as a text block; {@code isError} on
+ * failures, which carry the text block only.
  */
 public final class McpToolBridge {
 
@@ -108,15 +109,18 @@ public final class McpToolBridge {
       ClientInput input) {
     @SuppressWarnings("unchecked")
     Map<String, @Nullable Object> args = (Map<String, @Nullable Object>) (Map<?, ?>) arguments;
-    ToolOutcome outcome = invoker.call(tool.name(), args, deadline, reports, input);
-    CallToolResult.Builder result = CallToolResult.builder().isError(outcome.isError());
-    if (outcome.content().isEmpty()) {
-      result.addTextContent(JsonText.pretty(json, outcome.body()));
+    ToolResult outcome = invoker.call(tool.name(), args, deadline, reports, input);
+    CallToolResult.Builder result =
+        CallToolResult.builder().isError(outcome instanceof ToolResult.Failure);
+    List<ToolContent> content =
+        outcome instanceof ToolResult.Success success ? success.content() : List.of();
+    if (content.isEmpty()) {
+      result.addTextContent(JsonText.pretty(json, ToolResultBody.of(outcome)));
     } else {
-      outcome.content().forEach(block -> result.addContent(content(block)));
+      content.forEach(block -> result.addContent(content(block)));
     }
-    if (!outcome.isError()) {
-      result.structuredContent(outcome.body());
+    if (outcome instanceof ToolResult.Success success) {
+      result.structuredContent(success.body());
     }
     return result.build();
   }

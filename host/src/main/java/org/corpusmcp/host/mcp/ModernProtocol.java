@@ -147,7 +147,10 @@ public final class ModernProtocol implements AutoCloseable {
      */
     ListenStreams.@Nullable Sink open() throws IOException;
 
-    /** Told the stream once it is open and acknowledged, for a transport that cancels by id. */
+    /**
+     * Told the stream once it is open, before its acknowledgement is written, for a transport that
+     * cancels by id: a cancellation sent on reading the acknowledgement must find it.
+     */
     default void opened(ListenStreams.Stream stream) {}
   }
 
@@ -339,7 +342,6 @@ public final class ModernProtocol implements AutoCloseable {
                 + " 'Accept: text/event-stream'",
             406);
       }
-      channel.opened(stream);
       return Answer.streaming();
     } catch (ListenStreams.Full full) {
       return error(id, -32000, full.getMessage(), 429);
@@ -659,6 +661,15 @@ public final class ModernProtocol implements AutoCloseable {
   }
 
   private Answer answer(JsonNode id, ObjectNode result, String resultType) {
+    return new Answer(response(json, id, result, resultType), 200);
+  }
+
+  /**
+   * The JSON-RPC response that carries {@code result} as this revision sends every result, a
+   * request's answer or a listen stream's graceful end: {@code resultType} and the server's
+   * identity added, the latter in {@code _meta} beside what it holds already.
+   */
+  static ObjectNode response(JsonMapper json, JsonNode id, ObjectNode result, String resultType) {
     result.put("resultType", resultType);
     JsonNode existing = result.get("_meta");
     ObjectNode meta = existing instanceof ObjectNode object ? object : result.putObject("_meta");
@@ -669,7 +680,7 @@ public final class ModernProtocol implements AutoCloseable {
     response.put("jsonrpc", "2.0");
     response.set("id", id);
     response.set("result", result);
-    return new Answer(response, 200);
+    return response;
   }
 
   private Answer error(@Nullable JsonNode id, int code, String message, int httpStatus) {

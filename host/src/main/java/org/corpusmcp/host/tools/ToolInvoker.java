@@ -1,7 +1,6 @@
 package org.corpusmcp.host.tools;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * treats that as fatal and would never complete the request). At most {@value #MAX_RUNNING}
  * handlers run at once, counting ones past their deadline that ignore the interrupt; a call beyond
  * that gets {@code busy} at once rather than queueing without bound.
+ *
+ * <p>Every call ends in a plugin-api {@link ToolResult}: the handler's own, or a {@link
+ * ToolResult.Failure} with one of the codes below for what the invoker refused or contained. Front
+ * ends show it through {@link ToolResultBody}.
  */
 public final class ToolInvoker {
 
@@ -113,18 +116,18 @@ public final class ToolInvoker {
   /**
    * Calls {@code toolName} with {@code arguments} (null: none sent) within the default deadline.
    */
-  public ToolOutcome call(String toolName, @Nullable Map<String, @Nullable Object> arguments) {
+  public ToolResult call(String toolName, @Nullable Map<String, @Nullable Object> arguments) {
     return call(toolName, arguments, DEFAULT_DEADLINE);
   }
 
   /** Calls {@code toolName} with {@code arguments}; returns by {@code deadline}. Never throws. */
-  public ToolOutcome call(
+  public ToolResult call(
       String toolName, @Nullable Map<String, @Nullable Object> arguments, Duration deadline) {
     return call(toolName, arguments, deadline, CallReports.NONE);
   }
 
   /** The same, without a client to ask for input. */
-  public ToolOutcome call(
+  public ToolResult call(
       String toolName,
       @Nullable Map<String, @Nullable Object> arguments,
       Duration deadline,
@@ -137,7 +140,7 @@ public final class ToolInvoker {
    * handler's progress and log messages no longer reach {@code reports}, and it can no longer ask
    * {@code input}. Never throws.
    */
-  public ToolOutcome call(
+  public ToolResult call(
       String toolName,
       @Nullable Map<String, @Nullable Object> arguments,
       Duration deadline,
@@ -145,23 +148,22 @@ public final class ToolInvoker {
       ClientInput input) {
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
-      return failure(
+      return ToolResult.error(
           UNKNOWN_TOOL,
           "Unknown tool: "
               + toolName
               + NearestName.hint(
-                  toolName, catalog.tools().stream().map(RegisteredTool::name).toList()),
-          Map.of());
+                  toolName, catalog.tools().stream().map(RegisteredTool::name).toList()));
     }
     ArgumentValidator.Outcome checked;
     try {
       checked = validator.validate(tool, arguments);
     } catch (RuntimeException e) {
       log.error("validating arguments of {} failed", toolName, e);
-      return failure(INTERNAL_ERROR, "could not validate the arguments of " + toolName, Map.of());
+      return ToolResult.error(INTERNAL_ERROR, "could not validate the arguments of " + toolName);
     }
     if (checked instanceof ArgumentValidator.Invalid invalid) {
-      return failure(INVALID_PARAMS, invalid.message(), Map.of());
+      return ToolResult.error(INVALID_PARAMS, invalid.message());
     }
     Map<String, @Nullable Object> args = ((ArgumentValidator.Valid) checked).arguments();
     RunningCall call = new RunningCall(toolName, ToolArguments.of(args), reports, input);
@@ -172,17 +174,17 @@ public final class ToolInvoker {
     }
   }
 
-  private ToolOutcome await(RegisteredTool tool, RunningCall call, Duration deadline) {
+  private ToolResult await(RegisteredTool tool, RunningCall call, Duration deadline) {
     String toolName = tool.name();
     Future<ToolResult> running;
     try {
       running = handlers.submit(() -> runHandler(tool, call));
     } catch (RejectedExecutionException e) {
       log.warn("refused a call of {}: {} tool calls are already running", toolName, MAX_RUNNING);
-      return failure(
-          BUSY, MAX_RUNNING + " tool calls are already running; try again shortly", Map.of());
+      return ToolResult.error(
+          BUSY, MAX_RUNNING + " tool calls are already running; try again shortly");
     }
-    ToolResult result;
+    @Nullable ToolResult result; // null only from a handler that breaks its contract
     try {
       result = running.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
@@ -192,58 +194,52 @@ public final class ToolInvoker {
           toolName,
           tool.owner(),
           deadline.toSeconds());
-      return failure(
+      return ToolResult.error(
           TIMEOUT,
           "tool "
               + toolName
               + " did not finish within "
               + deadline.toSeconds()
-              + " s (the server's request timeout) and was cancelled",
-          Map.of());
+              + " s (the server's request timeout) and was cancelled");
     } catch (ExecutionException e) {
-      ToolOutcome asked = clientInputOutcome(toolName, e.getCause());
+      ToolResult asked = clientInputFailure(toolName, e.getCause());
       if (asked != null) {
         return asked;
       }
       log.error("tool {} from {} threw", toolName, tool.owner(), e.getCause());
-      return failure(
+      return ToolResult.error(
           INTERNAL_ERROR,
           "tool "
               + toolName
               + " failed unexpectedly (a bug in "
               + ownerLabel(tool)
-              + "; details are in the server log)",
-          Map.of());
+              + "; details are in the server log)");
     } catch (InterruptedException e) {
       running.cancel(true);
       Thread.currentThread().interrupt();
-      return failure(
-          TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping", Map.of());
+      return ToolResult.error(
+          TIMEOUT, "tool " + toolName + " was cancelled: the server is stopping");
     }
-    if (result instanceof ToolResult.Success success) {
-      return new ToolOutcome(false, success.body(), success.content());
-    }
-    if (result instanceof ToolResult.Failure failure) {
-      return failure(failure.code(), failure.message(), failure.details());
+    if (result != null) {
+      return result;
     }
     log.error("tool {} from {} returned null", toolName, tool.owner());
-    return failure(
+    return ToolResult.error(
         INTERNAL_ERROR,
-        "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")",
-        Map.of());
+        "tool " + toolName + " returned no result (a bug in " + ownerLabel(tool) + ")");
   }
 
   /**
    * What a handler that let a request for input end it comes to: not a bug, so not logged as one.
    * Null for any other exception.
    */
-  private static @Nullable ToolOutcome clientInputOutcome(String toolName, Throwable thrown) {
+  private static @Nullable ToolResult clientInputFailure(String toolName, Throwable thrown) {
     if (thrown instanceof InputRequired) {
-      return failure(
-          INPUT_REQUIRED, "tool " + toolName + " is waiting for the client's input", Map.of());
+      return ToolResult.error(
+          INPUT_REQUIRED, "tool " + toolName + " is waiting for the client's input");
     }
     if (thrown instanceof MissingClientCapabilityException missing) {
-      return failure(
+      return ToolResult.error(
           MISSING_CAPABILITY,
           "tool "
               + toolName
@@ -253,10 +249,9 @@ public final class ToolInvoker {
           Map.of("capability", missing.capability()));
     }
     if (thrown instanceof ClientInputException failed) {
-      return failure(
+      return ToolResult.error(
           CLIENT_INPUT_FAILED,
-          "tool " + toolName + " asked the client for input and got none: " + failed.getMessage(),
-          Map.of());
+          "tool " + toolName + " asked the client for input and got none: " + failed.getMessage());
     }
     return null;
   }
@@ -277,19 +272,5 @@ public final class ToolInvoker {
     return ToolCatalog.HOST_OWNER.equals(tool.owner())
         ? "the host"
         : "plugin '" + tool.owner() + "'";
-  }
-
-  static ToolOutcome failure(String code, String message, Map<String, @Nullable Object> details) {
-    Map<String, @Nullable Object> body = new LinkedHashMap<>();
-    body.put("error", code);
-    body.put("code", code);
-    body.put("message", message);
-    details.forEach(
-        (k, v) -> {
-          if (!body.containsKey(k)) {
-            body.put(k, v);
-          }
-        });
-    return new ToolOutcome(true, body);
   }
 }

@@ -1,6 +1,7 @@
 package org.corpusmcp.host.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -160,6 +161,10 @@ class CorpusJsonTest {
         Map<String, Object> json = CorpusJson.search(ok.value());
         assertMatches(CorpusJson.SEARCH_SCHEMA, json);
         assertTrue(json.containsKey("degraded"), query + ": the broken library is named");
+        // a JDK exception from our code is a bug: an internal failure, never a damaged archive
+        String said = String.valueOf(json.get("degraded"));
+        assertTrue(said.contains("an unexpected internal failure (logged on the server)"), said);
+        assertFalse(said.contains("damaged") || said.contains("IllegalState"), said);
       }
     }
   }

@@ -179,6 +179,12 @@ final class HostOverHttp implements BeforeAllCallback, AfterAllCallback, AutoClo
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** Sends {@code request} and hands back its body line by line as it comes: a stream left open. */
+  HttpResponse<Stream<String>> sendForLines(HttpRequest.Builder request)
+      throws IOException, InterruptedException {
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+  }
+
   /** {@code body} posted as a Streamable HTTP client posts it, with these headers besides. */
   HttpResponse<String> post(String body, Map<String, String> headers)
       throws IOException, InterruptedException {

@@ -5,28 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.corpusmcp.host.Host;
+import java.util.function.Predicate;
+import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.testing.SamplePlugins;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -48,6 +49,8 @@ class SubscriptionsListenTest {
   /** How long a notification that must not come is waited for. */
   static final Duration QUIET = Duration.ofMillis(700);
 
+  static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
   static final String META =
       "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
           + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
@@ -55,25 +58,14 @@ class SubscriptionsListenTest {
   @RegisterExtension
   static final HostOverHttp served = HostOverHttp.serving(SamplePlugins::writeChangingPlugin);
 
-  static Host host;
-  static HttpMcpServer server;
-  static HttpClient http = HttpClient.newHttpClient();
-
-  @BeforeAll
-  static void start() {
-    host = served.host();
-    server = served.server();
-  }
-
-  private static HttpMcpServer startServer() {
-    return HttpMcpServer.start(
-        new HttpSettings("127.0.0.1", 0, null, List.of(), List.of(), 1 << 20),
-        host.mcpParts(Duration.ofSeconds(30)));
+  /** A second host on the same plugins, for a test that stops its server. */
+  private static HostOverHttp secondHost() {
+    return HostOverHttp.start(SamplePlugins.settings(served.dir()));
   }
 
   @Test
   void discoverDeclaresResourceSubscriptions() throws Exception {
-    JsonNode discovered = post(server, "server/discover", "{" + META + "}");
+    JsonNode discovered = post(served, "server/discover", "{" + META + "}");
     assertEquals(
         true,
         discovered
@@ -89,12 +81,12 @@ class SubscriptionsListenTest {
   void theAcknowledgementComesFirstAndUpdatesReachOnlyTheStreamsThatNamedTheUri() throws Exception {
     try (Listen watcher =
             Listen.open(
-                server,
+                served,
                 "\"w-1\"",
                 "{\"toolsListChanged\":true,\"resourceSubscriptions\":[\""
                     + SamplePlugins.NOTES_URI
                     + "\",\"nothing://here\"],\"somethingNew\":true}");
-        Listen bystander = Listen.open(server, "7", "{\"promptsListChanged\":true}")) {
+        Listen bystander = Listen.open(served, "7", "{\"promptsListChanged\":true}")) {
       JsonNode ack = watcher.next();
       assertEquals("notifications/subscriptions/acknowledged", ack.path("method").asString());
       assertEquals(
@@ -118,7 +110,7 @@ class SubscriptionsListenTest {
               .asInt());
       assertEquals(JSON.readTree("{}"), otherAck.path("params").path("notifications"));
 
-      editNotes(server);
+      editNotes(served);
 
       JsonNode update = watcher.next();
       assertEquals("notifications/resources/updated", update.path("method").asString());
@@ -144,7 +136,7 @@ class SubscriptionsListenTest {
             "{" + META + ",\"notifications\":{\"resourceSubscriptions\":\"notes://today\"}}",
             "{" + META + ",\"notifications\":{\"resourceSubscriptions\":[7]}}",
             "{" + META + ",\"notifications\":{\"resourceSubscriptions\":[\"\"]}}")) {
-      HttpResponse<String> refused = postRaw(server, "subscriptions/listen", params);
+      HttpResponse<String> refused = postRaw(served, "subscriptions/listen", params);
       assertEquals(400, refused.statusCode(), params + " -> " + refused.body());
       JsonNode error = JSON.readTree(refused.body()).path("error");
       assertEquals(-32602, error.path("code").asInt(), refused.body());
@@ -162,7 +154,7 @@ class SubscriptionsListenTest {
     }
     HttpResponse<String> refused =
         postRaw(
-            server,
+            served,
             "subscriptions/listen",
             "{" + META + ",\"notifications\":{\"resourceSubscriptions\":[" + uris + "]}}");
     assertEquals(-32602, JSON.readTree(refused.body()).path("error").path("code").asInt());
@@ -171,17 +163,12 @@ class SubscriptionsListenTest {
   @Test
   void aClientThatTakesNoStreamIsToldToAcceptOne() throws Exception {
     HttpResponse<String> refused =
-        http.send(
-            HttpRequest.newBuilder(URI.create(url(server)))
-                .header("Content-Type", "application/json")
+        served.send(
+            served
+                .request(request(1, "subscriptions/listen", "{" + META + ",\"notifications\":{}}"))
                 .header("Accept", "application/json")
                 .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", "subscriptions/listen")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        request(1, "subscriptions/listen", "{" + META + ",\"notifications\":{}}")))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+                .header("Mcp-Method", "subscriptions/listen"));
     assertEquals(406, refused.statusCode(), refused.body());
     assertEquals(-32600, JSON.readTree(refused.body()).path("error").path("code").asInt());
   }
@@ -190,7 +177,8 @@ class SubscriptionsListenTest {
   @Test
   void openStreamsAreCapped() throws Exception {
     try (ModernProtocol modern =
-        new ModernProtocol(host.mcpParts(Duration.ofSeconds(30)), 1, Duration.ofSeconds(30))) {
+        new ModernProtocol(
+            served.host().mcpParts(HostOverHttp.TOOL_DEADLINE), 1, HostOverHttp.TOOL_DEADLINE)) {
       List<String> first = new ArrayList<>();
       CollectingChannel channel = new CollectingChannel(first);
       ModernProtocol.Answer opened = modern.handle(listenRequest(1), null, n -> {}, channel);
@@ -219,8 +207,8 @@ class SubscriptionsListenTest {
    */
   @Test
   void aStreamEndsWhenItsClientGoesAwayAndLeavesNoThread() throws Exception {
-    HttpMcpServer own = startServer();
-    try {
+    try (HostOverHttp second = secondHost()) {
+      HttpMcpServer own = second.server();
       String body =
           request(
               1,
@@ -256,7 +244,7 @@ class SubscriptionsListenTest {
       }
       long deadline = System.nanoTime() + WAIT.toNanos();
       while (own.openListens() > 0 && System.nanoTime() < deadline) {
-        editNotes(own); // each update is a write that may find the client gone
+        editNotes(second); // each update is a write that may find the client gone
         Thread.sleep(50);
       }
       assertEquals(0, own.openListens(), "the stream ended with its client");
@@ -265,18 +253,16 @@ class SubscriptionsListenTest {
         Thread.sleep(100);
       }
       assertEquals(List.of(), listenThreads(), "no thread outlives the streams it wrote to");
-    } finally {
-      own.close();
     }
   }
 
   @Test
   void aStoppingServerEndsItsStreamsWithTheirResult() throws Exception {
-    HttpMcpServer own = startServer();
-    try (Listen listen = Listen.open(own, "42", "{}")) {
+    try (HostOverHttp second = secondHost();
+        Listen listen = Listen.open(second, "42", "{}")) {
       assertEquals(
           "notifications/subscriptions/acknowledged", listen.next().path("method").asString());
-      own.shutdown(Duration.ofSeconds(5));
+      second.server().shutdown(Duration.ofSeconds(5));
       JsonNode end = listen.next();
       assertEquals(42, end.path("id").asInt(), end.toString());
       assertEquals("complete", end.path("result").path("resultType").asString());
@@ -284,8 +270,6 @@ class SubscriptionsListenTest {
           42,
           end.path("result").path("_meta").path("io.modelcontextprotocol/subscriptionId").asInt());
       assertTrue(listen.ends(), "the stream closes after its result");
-    } finally {
-      own.close();
     }
   }
 
@@ -296,80 +280,132 @@ class SubscriptionsListenTest {
    */
   @Test
   void onStdioTheClientCancelsByIdAndTheEndOfInputEndsTheRest() throws Exception {
-    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
-    PipedOutputStream client = new PipedOutputStream();
-    PipedInputStream in = new PipedInputStream(client, 1 << 16);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport = HostOverHttp.stdioTransport(parts, in, out);
-    var mcp = McpServers.stdio(transport, parts);
-    Thread reading = new Thread(transport::run, "stdio-under-test");
-    reading.start();
-    try {
+    try (StdioSession stdio = new StdioSession()) {
       String watch =
           "{" + META + ",\"notifications\":{\"resourceSubscriptions\":[\"notes://today\"]}}";
-      send(client, request(5, "subscriptions/listen", watch));
-      send(client, request(6, "subscriptions/listen", watch));
-      awaitLines(out, "acknowledged", 2);
-      send(
-          client,
+      stdio.send(request(5, "subscriptions/listen", watch));
+      stdio.send(request(6, "subscriptions/listen", watch));
+      stdio.await(method("notifications/subscriptions/acknowledged"), 2);
+      stdio.send(
           "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
               + "\"params\":{\"requestId\":5}}");
       Thread.sleep(200);
-      send(
-          client,
+      stdio.send(
           request(8, "tools/call", "{" + META + ",\"name\":\"edit_notes\",\"arguments\":{}}"));
-      awaitLines(out, "notifications/resources/updated", 1);
+      stdio.await(method("notifications/resources/updated"), 1);
       Thread.sleep(QUIET.toMillis());
-      List<String> updates = awaitLines(out, "notifications/resources/updated", 1);
+      List<JsonNode> updates = stdio.await(method("notifications/resources/updated"), 1);
       assertEquals(1, updates.size(), "only the stream not cancelled: " + updates);
+      assertEquals(6, updates.get(0).path("params").path("_meta").path(SUBSCRIPTION_ID).asInt());
+      stdio.endInput();
+      // the listen request's own result, told from the tool call's by its subscription id
+      JsonNode end =
+          stdio
+              .await(message -> message.path("result").path("_meta").has(SUBSCRIPTION_ID), 1)
+              .get(0);
+      assertEquals(6, end.path("id").asInt(), end.toString());
+      assertEquals("complete", end.path("result").path("resultType").asString(), end.toString());
+      assertEquals(6, end.path("result").path("_meta").path(SUBSCRIPTION_ID).asInt());
       assertEquals(
-          6,
-          JSON.readTree(updates.get(0))
-              .path("params")
+          BuildInfo.NAME,
+          end.path("result")
               .path("_meta")
-              .path("io.modelcontextprotocol/subscriptionId")
-              .asInt());
-      client.close();
-      reading.join(WAIT.toMillis());
-      assertFalse(reading.isAlive());
-      String result = awaitLines(out, "\"result\":{\"resultType\":\"complete\"", 1).get(0);
-      assertEquals(6, JSON.readTree(result).path("id").asInt(), result);
-      String cancelled = awaitLines(out, "notifications/cancelled", 1).get(0);
-      assertEquals(6, JSON.readTree(cancelled).path("params").path("requestId").asInt(), cancelled);
-    } finally {
-      client.close();
-      reading.join(WAIT.toMillis());
-      mcp.close();
+              .path("io.modelcontextprotocol/serverInfo")
+              .path("name")
+              .asString(),
+          end.toString());
+      JsonNode cancelled = stdio.await(method("notifications/cancelled"), 1).get(0);
+      assertEquals(6, cancelled.path("params").path("requestId").asInt(), cancelled.toString());
     }
   }
 
   /** On stdio a filter of the wrong shape is a -32602 line too, and the stream goes on. */
   @Test
   void onStdioABadFilterIsInvalidParamsAndTheNextRequestIsServed() throws Exception {
-    McpServers.Parts parts = host.mcpParts(Duration.ofSeconds(30));
-    PipedOutputStream client = new PipedOutputStream();
-    PipedInputStream in = new PipedInputStream(client, 1 << 16);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport transport = HostOverHttp.stdioTransport(parts, in, out);
-    var mcp = McpServers.stdio(transport, parts);
-    Thread reading = new Thread(transport::run, "stdio-under-test");
-    reading.start();
-    try {
-      send(
-          client,
+    try (StdioSession stdio = new StdioSession()) {
+      stdio.send(
           request(
               11,
               "subscriptions/listen",
               "{" + META + ",\"notifications\":{\"resourceSubscriptions\":{\"a\":1}}}"));
-      JsonNode refused = JSON.readTree(awaitLines(out, "\"id\":11", 1).get(0));
+      JsonNode refused = stdio.await(id(11), 1).get(0);
       assertEquals(-32602, refused.path("error").path("code").asInt(), refused.toString());
       assertFalse(refused.toString().contains("Exception"), refused.toString());
-      send(client, request(12, "tools/list", "{" + META + "}"));
-      assertTrue(awaitLines(out, "\"id\":12", 1).get(0).contains("edit_notes"));
-    } finally {
+      stdio.send(request(12, "tools/list", "{" + META + "}"));
+      assertTrue(stdio.await(id(12), 1).get(0).toString().contains("edit_notes"));
+    }
+  }
+
+  private static Predicate<JsonNode> method(String name) {
+    return message -> name.equals(message.path("method").asString());
+  }
+
+  private static Predicate<JsonNode> id(int id) {
+    return message -> message.path("id").isInt() && message.path("id").asInt() == id;
+  }
+
+  /**
+   * A stdio session with the fixture's host, fed line by line through a pipe: what the server
+   * writes collects in {@link #out}. Closing it ends the input and the server.
+   */
+  private static final class StdioSession implements AutoCloseable {
+    private final PipedOutputStream client = new PipedOutputStream();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final McpSyncServer mcp;
+    private final Thread reading;
+
+    StdioSession() throws IOException {
+      McpServers.Parts parts = served.host().mcpParts(HostOverHttp.TOOL_DEADLINE);
+      StdioTransport transport =
+          HostOverHttp.stdioTransport(parts, new PipedInputStream(client, 1 << 16), out);
+      mcp = McpServers.stdio(transport, parts);
+      reading = new Thread(transport::run, "stdio-under-test");
+      reading.start();
+    }
+
+    void send(String line) throws IOException {
+      client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      client.flush();
+    }
+
+    /** Ends the input, as a client that quits does, and waits for the server to finish reading. */
+    void endInput() throws Exception {
       client.close();
       reading.join(WAIT.toMillis());
-      mcp.close();
+      assertFalse(reading.isAlive(), "the server stops reading at the end of its input");
+    }
+
+    /** The messages written so far that {@code which} picks, once there are {@code n}. */
+    List<JsonNode> await(Predicate<JsonNode> which, int n) throws InterruptedException {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (System.nanoTime() < deadline) {
+        String written = out.toString(StandardCharsets.UTF_8);
+        // whole lines only: the last may be half written
+        List<JsonNode> found =
+            Arrays.stream(written.substring(0, written.lastIndexOf('\n') + 1).split("\n"))
+                .filter(line -> !line.isBlank())
+                .map(JSON::readTree)
+                .filter(which)
+                .toList();
+        if (found.size() >= n) {
+          return found;
+        }
+        Thread.sleep(20);
+      }
+      throw new AssertionError(
+          "fewer than " + n + " such messages in:\n" + out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void close() throws IOException {
+      client.close();
+      try {
+        reading.join(WAIT.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        mcp.close();
+      }
     }
   }
 
@@ -447,25 +483,21 @@ class SubscriptionsListenTest {
       reader.start();
     }
 
-    static Listen open(HttpMcpServer server, String id, String filter) throws Exception {
+    static Listen open(HostOverHttp target, String id, String filter) throws Exception {
       HttpResponse<java.util.stream.Stream<String>> response =
-          http.send(
-              HttpRequest.newBuilder(URI.create(url(server)))
-                  .header("Content-Type", "application/json")
-                  .header("Accept", "application/json, text/event-stream")
+          target.sendForLines(
+              target
+                  .request(
+                      "{\"jsonrpc\":\"2.0\",\"id\":"
+                          + id
+                          + ",\"method\":\"subscriptions/listen\",\"params\":{"
+                          + META
+                          + ",\"notifications\":"
+                          + filter
+                          + "}}")
+                  .header("Accept", HostOverHttp.ACCEPT_BOTH)
                   .header("MCP-Protocol-Version", "2026-07-28")
-                  .header("Mcp-Method", "subscriptions/listen")
-                  .POST(
-                      HttpRequest.BodyPublishers.ofString(
-                          "{\"jsonrpc\":\"2.0\",\"id\":"
-                              + id
-                              + ",\"method\":\"subscriptions/listen\",\"params\":{"
-                              + META
-                              + ",\"notifications\":"
-                              + filter
-                              + "}}"))
-                  .build(),
-              HttpResponse.BodyHandlers.ofLines());
+                  .header("Mcp-Method", "subscriptions/listen"));
       assertEquals(200, response.statusCode());
       assertTrue(
           response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
@@ -497,42 +529,26 @@ class SubscriptionsListenTest {
     }
   }
 
-  private static void editNotes(HttpMcpServer target) throws Exception {
+  private static void editNotes(HostOverHttp target) throws Exception {
     HttpResponse<String> edited =
-        http.send(
-            HttpRequest.newBuilder(URI.create(url(target)))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", "tools/call")
-                .header("Mcp-Name", "edit_notes")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        request(
-                            9,
-                            "tools/call",
-                            "{" + META + ",\"name\":\"edit_notes\",\"arguments\":{}}")))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+        target.post(
+            request(9, "tools/call", "{" + META + ",\"name\":\"edit_notes\",\"arguments\":{}}"),
+            Map.of(
+                "MCP-Protocol-Version", "2026-07-28",
+                "Mcp-Method", "tools/call",
+                "Mcp-Name", "edit_notes"));
     assertEquals(200, edited.statusCode(), edited.body());
   }
 
-  private static JsonNode post(HttpMcpServer target, String method, String params)
-      throws Exception {
+  private static JsonNode post(HostOverHttp target, String method, String params) throws Exception {
     return JSON.readTree(postRaw(target, method, params).body());
   }
 
-  private static HttpResponse<String> postRaw(HttpMcpServer target, String method, String params)
+  private static HttpResponse<String> postRaw(HostOverHttp target, String method, String params)
       throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create(url(target)))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .header("MCP-Protocol-Version", "2026-07-28")
-            .header("Mcp-Method", method)
-            .POST(HttpRequest.BodyPublishers.ofString(request(1, method, params)))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    return target.post(
+        request(1, method, params),
+        Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method));
   }
 
   private static String request(int id, String method, String params) {
@@ -543,38 +559,5 @@ class SubscriptionsListenTest {
         + "\",\"params\":"
         + params
         + "}";
-  }
-
-  private static String url(HttpMcpServer target) {
-    return "http://127.0.0.1:" + target.port() + "/mcp";
-  }
-
-  private static void send(PipedOutputStream client, String line) throws Exception {
-    client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-    client.flush();
-  }
-
-  /** The lines written to {@code out} that contain {@code text}, once there are {@code n}. */
-  private static List<String> awaitLines(ByteArrayOutputStream out, String text, int n)
-      throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    List<String> found = List.of();
-    while (System.nanoTime() < deadline) {
-      found =
-          java.util.Arrays.stream(out.toString(StandardCharsets.UTF_8).split("\n", -1))
-              .filter(line -> line.contains(text))
-              .toList();
-      if (found.size() >= n) {
-        return found;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError(
-        "fewer than "
-            + n
-            + " lines with "
-            + text
-            + " in:\n"
-            + out.toString(StandardCharsets.UTF_8));
   }
 }

@@ -2,15 +2,18 @@ package org.corpusmcp.host.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.Host;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.testing.SamplePlugins;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,36 +37,42 @@ class ToolInvokerTest {
     host.close();
   }
 
-  private static ToolOutcome call(String tool, Map<String, Object> args) {
+  private static ToolResult call(String tool, Map<String, Object> args) {
     return host.invoker().call(tool, new HashMap<>(args));
   }
 
-  private static String message(ToolOutcome outcome) {
-    return String.valueOf(outcome.body().get("message"));
+  private static Map<String, @Nullable Object> body(ToolResult result) {
+    return ToolResultBody.of(result);
+  }
+
+  private static String message(ToolResult result) {
+    return String.valueOf(body(result).get("message"));
+  }
+
+  private static String code(ToolResult result) {
+    return assertInstanceOf(ToolResult.Failure.class, result).code();
   }
 
   @Test
   void validArgumentsReachTheHandlerWithDefaultsApplied() {
-    ToolOutcome outcome = call("sample_echo", Map.of("text", "ab"));
-    assertFalse(outcome.isError());
-    assertEquals("ab", outcome.body().get("echo")); // times defaulted to 1
-    assertEquals(
-        "ababab", call("sample_echo", Map.of("text", "ab", "times", 3)).body().get("echo"));
+    ToolResult result = call("sample_echo", Map.of("text", "ab"));
+    assertInstanceOf(ToolResult.Success.class, result);
+    assertEquals("ab", body(result).get("echo")); // times defaulted to 1
+    assertEquals("ababab", body(call("sample_echo", Map.of("text", "ab", "times", 3))).get("echo"));
   }
 
   @Test
   void aMisspeltArgumentIsNamedWithTheLikelyIntendedOne() {
-    ToolOutcome outcome = call("sample_echo", Map.of("txet", "hi"));
-    assertTrue(outcome.isError());
-    assertEquals("invalid_params", outcome.errorCode());
+    ToolResult outcome = call("sample_echo", Map.of("txet", "hi"));
+    assertEquals("invalid_params", code(outcome));
     assertTrue(message(outcome).contains("'txet' (did you mean 'text'?)"), message(outcome));
     assertTrue(message(outcome).contains("it accepts: text, times"), message(outcome));
   }
 
   @Test
   void aMissingRequiredArgumentIsNamed() {
-    ToolOutcome outcome = call("sample_echo", Map.of());
-    assertEquals("invalid_params", outcome.errorCode());
+    ToolResult outcome = call("sample_echo", Map.of());
+    assertEquals("invalid_params", code(outcome));
     assertTrue(
         message(outcome).contains("missing required argument 'text' (string)"), message(outcome));
   }
@@ -90,27 +99,26 @@ class ToolInvokerTest {
 
   @Test
   void aTypedFailureKeepsItsCodeMessageAndDetails() {
-    ToolOutcome outcome = call("sample_fail", Map.of());
-    assertTrue(outcome.isError());
-    assertEquals("page_not_found", outcome.body().get("error"));
-    assertEquals("page_not_found", outcome.body().get("code"));
-    assertEquals("No such page: x", outcome.body().get("message"));
-    assertEquals(List.of("a", "b"), outcome.body().get("available"));
+    ToolResult outcome = call("sample_fail", Map.of());
+    assertEquals("page_not_found", code(outcome));
+    assertEquals("page_not_found", body(outcome).get("error"));
+    assertEquals("page_not_found", body(outcome).get("code"));
+    assertEquals("No such page: x", body(outcome).get("message"));
+    assertEquals(List.of("a", "b"), body(outcome).get("available"));
   }
 
   @Test
   void aThrowingHandlerBecomesInternalErrorWithoutItsDetails() {
-    ToolOutcome outcome = call("sample_boom", Map.of());
-    assertTrue(outcome.isError());
-    assertEquals("internal_error", outcome.errorCode());
+    ToolResult outcome = call("sample_boom", Map.of());
+    assertEquals("internal_error", code(outcome));
     assertTrue(message(outcome).contains("plugin 'sample'"), message(outcome));
-    assertFalse(outcome.body().toString().contains("secret internal detail"));
-    assertFalse(outcome.body().toString().contains("at test.sample"));
+    assertFalse(body(outcome).toString().contains("secret internal detail"));
+    assertFalse(body(outcome).toString().contains("at test.sample"));
   }
 
   @Test
   void anUnknownToolIsATypedError() {
-    assertEquals("unknown_tool", call("nope", Map.of()).errorCode());
+    assertEquals("unknown_tool", code(call("nope", Map.of())));
   }
 
   @Test
