@@ -81,7 +81,13 @@ public final class BodyIndex {
     if (marker(at, library.uuid()) == null) {
       return null;
     }
-    return DirectoryReader.open(FSDirectory.open(at));
+    try {
+      return DirectoryReader.open(FSDirectory.open(at));
+    } catch (IllegalArgumentException e) {
+      // Lucene's word for an index it cannot read at all (a codec it does not know): as unreadable
+      // as a corrupt one, and said so here, so that callers handle I/O failures alone.
+      throw new IOException("not a body index this version can read: " + e.getMessage(), e);
+    }
   }
 
   /** What a build did. */

@@ -164,7 +164,7 @@ final class DocumentStore {
     try {
       Entry end = target.resolve();
       return library.isDocument(end) ? Refs.encode(library.name(), library.refPath(end)) : null;
-    } catch (RuntimeException e) {
+    } catch (ZimFormatException e) {
       return null; // a broken redirect chain: keep the text, lose the link
     }
   }

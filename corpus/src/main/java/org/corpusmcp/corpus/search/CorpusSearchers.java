@@ -53,7 +53,7 @@ public final class CorpusSearchers {
         if (reader != null) {
           return new BodyIndexSearcher(library, reader);
         }
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException e) {
         log.warn(
             "library {}: body index {} unusable ({}); searching titles instead",
             library.name(),
