@@ -143,7 +143,7 @@ class ListChangesTest {
 
   private static McpSchema.CallToolResult call(McpSyncClient client, String tool) {
     McpSchema.CallToolResult result =
-        client.callTool(new McpSchema.CallToolRequest(tool, Map.of()));
+        client.callTool(McpSchema.CallToolRequest.builder(tool).build());
     assertTrue(!Boolean.TRUE.equals(result.isError()), result.toString());
     return result;
   }
