@@ -47,6 +47,7 @@ public final class Completions {
   public record Failed() implements Outcome {}
 
   private final Map<String, RegisteredResourceTemplate> templates = new LinkedHashMap<>();
+
   /** Read live: a plugin may change its prompts while the server runs. */
   private final PromptCatalog prompts;
 

@@ -67,8 +67,8 @@ record ListenFilter(Set<String> resources, boolean tools, boolean prompts) {
    * Reads the request's {@code notifications}.
    *
    * @param served whether this server serves the URI (a resource's, or one a template matches)
-   * @param toolsChange whether this server's tool list may change (then {@code toolsListChanged}
-   *     is honoured)
+   * @param toolsChange whether this server's tool list may change (then {@code toolsListChanged} is
+   *     honoured)
    * @param promptsChange the same for prompts
    * @throws Refused when the member is missing or a value has the wrong type
    */

@@ -102,11 +102,7 @@ final class ListenStreams implements AutoCloseable {
    * @param keepAlive how often an idle stream gets a keep-alive
    */
   ListenStreams(
-      JsonMapper json,
-      ResourceUpdates updates,
-      ListUpdates lists,
-      int limit,
-      Duration keepAlive) {
+      JsonMapper json, ResourceUpdates updates, ListUpdates lists, int limit, Duration keepAlive) {
     this.json = json;
     this.limit = limit;
     this.keepAlive = keepAlive;

@@ -77,8 +77,7 @@ public final class McpPromptBridge {
 
   /** The names {@code prompts/get} accepts now. */
   public java.util.Set<String> names() {
-    return java.util.Set.copyOf(
-        prompts.prompts().stream().map(RegisteredPrompt::name).toList());
+    return java.util.Set.copyOf(prompts.prompts().stream().map(RegisteredPrompt::name).toList());
   }
 
   /** What {@code prompts/list} shows now, in catalogue order. */

@@ -87,7 +87,9 @@ public final class McpServers {
       String instructions,
       Duration requestTimeout) {
 
-    /** The names clients may call now; the protocol gate refuses others before the SDK sees them. */
+    /**
+     * The names clients may call now; the protocol gate refuses others before the SDK sees them.
+     */
     public Set<String> toolNames() {
       return tools.names();
     }
@@ -181,7 +183,8 @@ public final class McpServers {
    * notifications/tools/list_changed} (or {@code prompts}) to every session. That runs on a thread
    * of the relay's own, one change after another: the SDK writes to each session's stream before it
    * returns, and a slow client must not hold the plugin's thread. Until it has run (milliseconds),
-   * the SDK may still list the previous tools; a call to one no longer served is refused as unknown.
+   * the SDK may still list the previous tools; a call to one no longer served is refused as
+   * unknown.
    */
   public static AutoCloseable relayListChanges(McpSyncServer server, Parts parts) {
     ThreadPoolExecutor relay =

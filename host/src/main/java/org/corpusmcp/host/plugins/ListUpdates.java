@@ -87,7 +87,11 @@ public final class ListUpdates {
   /** A refusal in the words a plugin's author reads, the startup rule's message kept. */
   static ListChangeRefusedException refused(String pluginId, String what, RuntimeException why) {
     return new ListChangeRefusedException(
-        "plugin '" + pluginId + "': its new " + what + " list is refused, the previous one is kept: "
+        "plugin '"
+            + pluginId
+            + "': its new "
+            + what
+            + " list is refused, the previous one is kept: "
             + why.getMessage(),
         why);
   }

@@ -192,7 +192,8 @@ public final class ToolCatalog {
                   + "; choose another prefix with "
                   + HostSettings.ENV_TOOL_PREFIXES);
         }
-        out.add(registered(plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json));
+        out.add(
+            registered(plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json));
       }
     }
     return List.copyOf(out);
@@ -223,11 +224,7 @@ public final class ToolCatalog {
   }
 
   private static RegisteredTool registered(
-      String owner,
-      String baseName,
-      ToolSpec spec,
-      ClassLoader loader,
-      JsonMapper json) {
+      String owner, String baseName, ToolSpec spec, ClassLoader loader, JsonMapper json) {
     Map<String, Object> input = parseSchema(owner, spec.name(), "input", spec.inputSchema(), json);
     if (!"object".equals(input.get("type"))) {
       throw new PluginStartupException(

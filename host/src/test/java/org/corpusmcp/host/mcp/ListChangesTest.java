@@ -61,8 +61,7 @@ class ListChangesTest {
       call(client, "toggle_prompt");
       List<McpSchema.Prompt> prompts = promptLists.poll(5, TimeUnit.SECONDS);
       assertTrue(prompts != null, "no notifications/prompts/list_changed within 5 s");
-      assertEquals(
-          List.of("extra_prompt"), prompts.stream().map(McpSchema.Prompt::name).toList());
+      assertEquals(List.of("extra_prompt"), prompts.stream().map(McpSchema.Prompt::name).toList());
 
       call(client, "toggle_tool");
       List<McpSchema.Tool> after = toolLists.poll(5, TimeUnit.SECONDS);
@@ -76,7 +75,8 @@ class ListChangesTest {
   void aListenStreamThatAskedIsToldAndOneThatDidNotGetsNothing() throws Exception {
     HttpMcpServer server = served.server();
     try (SubscriptionsListenTest.Listen tools =
-            SubscriptionsListenTest.Listen.open(server, "\"tools\"", "{\"toolsListChanged\":true}");
+            SubscriptionsListenTest.Listen.open(
+                server, "\"tools\"", "{\"toolsListChanged\":true}");
         SubscriptionsListenTest.Listen prompts =
             SubscriptionsListenTest.Listen.open(
                 server, "\"prompts\"", "{\"promptsListChanged\":true}")) {
@@ -98,16 +98,14 @@ class ListChangesTest {
       assertNull(prompts.within(SubscriptionsListenTest.QUIET));
 
       callModern("toggle_prompt");
-      assertEquals(
-          "notifications/prompts/list_changed", prompts.next().path("method").asString());
+      assertEquals("notifications/prompts/list_changed", prompts.next().path("method").asString());
       assertEquals(List.of("extra_prompt"), modernNames("prompts/list", "prompts"));
       assertNull(tools.within(SubscriptionsListenTest.QUIET));
 
       callModern("toggle_tool");
       callModern("toggle_prompt");
       assertEquals("notifications/tools/list_changed", tools.next().path("method").asString());
-      assertEquals(
-          "notifications/prompts/list_changed", prompts.next().path("method").asString());
+      assertEquals("notifications/prompts/list_changed", prompts.next().path("method").asString());
       assertTrue(!modernNames("tools/list", "tools").contains("extra_tool"));
     }
   }

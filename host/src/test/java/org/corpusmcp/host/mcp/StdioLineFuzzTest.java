@@ -8,7 +8,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.corpusmcp.host.plugins.ListUpdates;
 import org.corpusmcp.host.plugins.PromptCatalog;
