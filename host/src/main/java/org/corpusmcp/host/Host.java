@@ -12,6 +12,7 @@ import org.corpusmcp.host.mcp.McpResourceBridge;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.McpToolBridge;
 import org.corpusmcp.host.mcp.RequestStates;
+import org.corpusmcp.host.plugins.ListUpdates;
 import org.corpusmcp.host.plugins.LoadedPlugin;
 import org.corpusmcp.host.plugins.PluginRuntime;
 import org.corpusmcp.host.plugins.PromptCatalog;
@@ -54,6 +55,7 @@ public final class Host implements AutoCloseable {
   private final ExecutorService toolThreads;
   private final PromptCatalog prompts;
   private final ResourceCatalog resources;
+  private final ListUpdates lists;
   private final JsonMapper json;
   private final JsonSchemaValidator schemaValidator;
   private final RequestStates requestStates;
@@ -65,6 +67,7 @@ public final class Host implements AutoCloseable {
       ExecutorService toolThreads,
       PromptCatalog prompts,
       ResourceCatalog resources,
+      ListUpdates lists,
       JsonMapper json,
       JsonSchemaValidator schemaValidator,
       RequestStates requestStates) {
@@ -74,6 +77,7 @@ public final class Host implements AutoCloseable {
     this.toolThreads = toolThreads;
     this.prompts = prompts;
     this.resources = resources;
+    this.lists = lists;
     this.json = json;
     this.schemaValidator = schemaValidator;
     this.requestStates = requestStates;
@@ -94,10 +98,14 @@ public final class Host implements AutoCloseable {
       JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
       // one place for every plugin's resource-change announcements, whichever extension makes them
       ResourceUpdates updates = new ResourceUpdates();
+      // and one for their word that a tool or prompt list changed: the catalogues re-read it
+      ListUpdates lists = new ListUpdates();
       ToolCatalog catalog =
-          ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json, updates);
-      PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings, updates);
-      ResourceCatalog resources = ResourceCatalog.build(runtime.plugins(), settings, updates);
+          ToolCatalog.build(hostTools.tools(), runtime.plugins(), settings, json, updates, lists);
+      PromptCatalog prompts = PromptCatalog.build(runtime.plugins(), settings, updates, lists);
+      ResourceCatalog resources =
+          ResourceCatalog.build(runtime.plugins(), settings, updates, lists);
+      lists.serve(catalog, prompts);
       toolThreads = ToolInvoker.handlerThreads();
       ToolInvoker invoker =
           new ToolInvoker(catalog, new ArgumentValidator(schemaValidator), toolThreads);
@@ -108,6 +116,7 @@ public final class Host implements AutoCloseable {
           toolThreads,
           prompts,
           resources,
+          lists,
           json,
           schemaValidator,
           // one signing key per process, or the operator's, shared by replicas
@@ -167,10 +176,11 @@ public final class Host implements AutoCloseable {
         json,
         McpServers.mcpMapper(json),
         schemaValidator,
-        new McpToolBridge(invoker, json, requestTimeout).specifications(),
+        new McpToolBridge(invoker, json, requestTimeout),
         new McpPromptBridge(prompts, json),
         new McpResourceBridge(resources),
         new Completions(resources, prompts),
+        lists,
         requestStates,
         INSTRUCTIONS,
         requestTimeout);

@@ -17,16 +17,19 @@ public final class PluginContext {
   private final Map<String, String> settings;
   private final PluginJson json;
   private final ResourceChanges resourceChanges;
+  private final ListChanges listChanges;
 
   private PluginContext(
       String pluginId,
       Map<String, String> settings,
       PluginJson json,
-      ResourceChanges resourceChanges) {
+      ResourceChanges resourceChanges,
+      ListChanges listChanges) {
     this.pluginId = Objects.requireNonNull(pluginId, "pluginId");
     this.settings = Map.copyOf(settings);
     this.json = Objects.requireNonNull(json, "json");
     this.resourceChanges = Objects.requireNonNull(resourceChanges, "resourceChanges");
+    this.listChanges = Objects.requireNonNull(listChanges, "listChanges");
   }
 
   /**
@@ -38,7 +41,7 @@ public final class PluginContext {
    * @param json the host's JSON reader and writer
    */
   public static PluginContext of(String pluginId, Map<String, String> settings, PluginJson json) {
-    return new PluginContext(pluginId, settings, json, ResourceChanges.NONE);
+    return new PluginContext(pluginId, settings, json, ResourceChanges.NONE, ListChanges.NONE);
   }
 
   /**
@@ -52,7 +55,23 @@ public final class PluginContext {
       Map<String, String> settings,
       PluginJson json,
       ResourceChanges resourceChanges) {
-    return new PluginContext(pluginId, settings, json, resourceChanges);
+    return new PluginContext(pluginId, settings, json, resourceChanges, ListChanges.NONE);
+  }
+
+  /**
+   * A context for one plugin whose resource changes reach subscribed clients and whose changes of
+   * its tool or prompt list are served and announced.
+   *
+   * @param listChanges where {@link #listChanges()} announcements go
+   * @see #of(String, Map, PluginJson, ResourceChanges)
+   */
+  public static PluginContext of(
+      String pluginId,
+      Map<String, String> settings,
+      PluginJson json,
+      ResourceChanges resourceChanges,
+      ListChanges listChanges) {
+    return new PluginContext(pluginId, settings, json, resourceChanges, listChanges);
   }
 
   /** The plugin's id from its descriptor. */
@@ -76,6 +95,14 @@ public final class PluginContext {
    */
   public ResourceChanges resourceChanges() {
     return resourceChanges;
+  }
+
+  /**
+   * Where to say that this plugin's tool or prompt list has changed; the host reads it again and
+   * tells clients. In a context built without a host (a plugin's own tests), it tells no one.
+   */
+  public ListChanges listChanges() {
+    return listChanges;
   }
 
   /** The setting, or {@code null} when it is unset. */

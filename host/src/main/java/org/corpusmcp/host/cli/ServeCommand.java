@@ -206,8 +206,9 @@ final class ServeCommand implements Callable<Integer> {
               MAX_MESSAGE_BYTES,
               timeout.plus(DRAIN_MARGIN));
       var server = McpServers.stdio(transport, parts);
-      // the one stdio server of this process relays resource updates until the process ends
-      McpServers.relayResourceUpdates(server, parts);
+      // the one stdio server of this process relays resource updates and list changes until the
+      // process ends
+      McpServers.relayChanges(server, parts);
       logReady(log);
       AtomicBoolean signalled = new AtomicBoolean();
       TermSignal.handle(

@@ -47,11 +47,13 @@ public final class Completions {
   public record Failed() implements Outcome {}
 
   private final Map<String, RegisteredResourceTemplate> templates = new LinkedHashMap<>();
-  private final Map<String, RegisteredPrompt> prompts = new LinkedHashMap<>();
+
+  /** Read live: a plugin may change its prompts while the server runs. */
+  private final PromptCatalog prompts;
 
   public Completions(ResourceCatalog resources, PromptCatalog prompts) {
     resources.templates().forEach(t -> templates.put(t.spec().uriTemplate(), t));
-    prompts.prompts().forEach(p -> this.prompts.put(p.name(), p));
+    this.prompts = prompts;
   }
 
   /**
@@ -59,13 +61,13 @@ public final class Completions {
    */
   public boolean isEmpty() {
     return templates.values().stream().allMatch(t -> t.spec().completions().isEmpty())
-        && prompts.values().stream().allMatch(p -> p.spec().completions().isEmpty());
+        && prompts.prompts().stream().allMatch(p -> p.spec().completions().isEmpty());
   }
 
   /** One SDK specification per prompt or template with a completion handler, for legacy. */
   public List<SyncCompletionSpecification> specifications() {
     List<SyncCompletionSpecification> out = new ArrayList<>();
-    prompts.values().stream()
+    prompts.prompts().stream()
         .filter(p -> !p.spec().completions().isEmpty())
         .forEach(
             p ->
@@ -127,7 +129,7 @@ public final class Completions {
   /** Suggestions for {@code argument} of the prompt {@code name}. */
   public Outcome completePrompt(
       String name, String argument, @Nullable String value, Map<String, String> context) {
-    RegisteredPrompt prompt = prompts.get(name);
+    RegisteredPrompt prompt = prompts.find(name);
     if (prompt == null) {
       return new Refused("Unknown prompt: " + name);
     }

@@ -163,7 +163,7 @@ public final class HttpMcpServer implements AutoCloseable {
         jetty,
         mcp,
         modern,
-        McpServers.relayResourceUpdates(mcp, parts),
+        McpServers.relayChanges(mcp, parts),
         connector,
         inFlight,
         closing,

@@ -15,16 +15,19 @@ import tools.jackson.databind.node.ObjectNode;
  * What a {@code subscriptions/listen} stream carries (2026-07-28, the {@code SubscriptionFilter}):
  * the notification types the client opted in to, cut down to those this server can send.
  *
- * <p>The list-changed types ({@code toolsListChanged}, {@code promptsListChanged}, {@code
- * resourcesListChanged}) and any type a later revision adds are read, and left out of the
- * acknowledgement: the revision says a server omits the types it does not support there, and this
- * one never changes a list while it runs (plugin-api gives a plugin no way to). A wrong value (a
- * string where a boolean belongs, a URI list that is not one) is the client's mistake and refused.
+ * <p>{@code toolsListChanged} and {@code promptsListChanged} are carried when asked for and the
+ * server may change that list (a plugin says so through its {@code ListChanges}); {@code
+ * resourcesListChanged} and any type a later revision adds are read, and left out of the
+ * acknowledgement: the revision says a server omits the types it does not support there, and the
+ * resource lists never change while the server runs. A wrong value (a string where a boolean
+ * belongs, a URI list that is not one) is the client's mistake and refused.
  *
  * @param resources the URIs whose {@code notifications/resources/updated} the stream carries: those
  *     asked for that a resource or a template of this server names
+ * @param tools whether the stream carries {@code notifications/tools/list_changed}
+ * @param prompts whether the stream carries {@code notifications/prompts/list_changed}
  */
-record ListenFilter(Set<String> resources) {
+record ListenFilter(Set<String> resources, boolean tools, boolean prompts) {
 
   /** At most this many URIs in one stream's {@code resourceSubscriptions}. */
   static final int MAX_RESOURCES = 256;
@@ -57,6 +60,24 @@ record ListenFilter(Set<String> resources) {
    */
   static ListenFilter read(@Nullable JsonNode notifications, Predicate<String> served)
       throws Refused {
+    return read(notifications, served, false, false);
+  }
+
+  /**
+   * Reads the request's {@code notifications}.
+   *
+   * @param served whether this server serves the URI (a resource's, or one a template matches)
+   * @param toolsChange whether this server's tool list may change (then {@code toolsListChanged} is
+   *     honoured)
+   * @param promptsChange the same for prompts
+   * @throws Refused when the member is missing or a value has the wrong type
+   */
+  static ListenFilter read(
+      @Nullable JsonNode notifications,
+      Predicate<String> served,
+      boolean toolsChange,
+      boolean promptsChange)
+      throws Refused {
     if (notifications == null || !notifications.isObject()) {
       throw new Refused("Invalid params: 'notifications' must be an object");
     }
@@ -66,9 +87,11 @@ record ListenFilter(Set<String> resources) {
         throw new Refused("Invalid params: 'notifications." + type + "' must be a boolean");
       }
     }
+    boolean tools = toolsChange && notifications.path("toolsListChanged").asBoolean(false);
+    boolean prompts = promptsChange && notifications.path("promptsListChanged").asBoolean(false);
     JsonNode uris = notifications.get("resourceSubscriptions");
     if (uris == null) {
-      return new ListenFilter(Set.of());
+      return new ListenFilter(Set.of(), tools, prompts);
     }
     if (!uris.isArray()) {
       throw new Refused(
@@ -96,7 +119,7 @@ record ListenFilter(Set<String> resources) {
         kept.add(uri);
       }
     }
-    return new ListenFilter(kept);
+    return new ListenFilter(kept, tools, prompts);
   }
 
   /** Whether the stream carries the updates of {@code uri}. */
@@ -107,6 +130,12 @@ record ListenFilter(Set<String> resources) {
   /** The acknowledgement's {@code notifications}: what the stream will carry, no more. */
   ObjectNode acknowledged(JsonMapper json) {
     ObjectNode honored = json.createObjectNode();
+    if (tools) {
+      honored.put("toolsListChanged", true);
+    }
+    if (prompts) {
+      honored.put("promptsListChanged", true);
+    }
     if (!resources.isEmpty()) {
       resources.forEach(honored.putArray("resourceSubscriptions")::add);
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.corpusmcp.host.plugins.ListUpdates;
 import org.corpusmcp.host.plugins.ResourceUpdates;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -90,14 +91,17 @@ final class ListenStreams implements AutoCloseable {
   private final ThreadPoolExecutor writers;
   private final ScheduledThreadPoolExecutor ticks;
   private final AutoCloseable resourceUpdates;
+  private final AutoCloseable listUpdates;
   private final AtomicBoolean closed = new AtomicBoolean();
   private @Nullable ScheduledFuture<?> ticking;
 
   /**
    * @param updates the plugins' resource changes, relayed to the streams that carry the URI
+   * @param lists the plugins' tool and prompt list changes, relayed to the streams that asked
    * @param keepAlive how often an idle stream gets a keep-alive
    */
-  ListenStreams(JsonMapper json, ResourceUpdates updates, int limit, Duration keepAlive) {
+  ListenStreams(
+      JsonMapper json, ResourceUpdates updates, ListUpdates lists, int limit, Duration keepAlive) {
     this.json = json;
     this.limit = limit;
     this.keepAlive = keepAlive;
@@ -115,6 +119,7 @@ final class ListenStreams implements AutoCloseable {
     ticks.allowCoreThreadTimeOut(true);
     ticks.setRemoveOnCancelPolicy(true);
     this.resourceUpdates = updates.listen(this::resourceUpdated);
+    this.listUpdates = lists.listen(this::listChanged);
   }
 
   /**
@@ -180,8 +185,9 @@ final class ListenStreams implements AutoCloseable {
     }
     try {
       resourceUpdates.close();
+      listUpdates.close();
     } catch (Exception e) {
-      log.debug("stopping resource updates: {}", e.toString());
+      log.debug("stopping resource and list updates: {}", e.toString());
     }
     endAll();
     writers.shutdown();
@@ -194,6 +200,18 @@ final class ListenStreams implements AutoCloseable {
         ObjectNode params = json.createObjectNode();
         params.put("uri", uri);
         stream.enqueue(notification(stream.id, "notifications/resources/updated", params));
+      }
+    }
+  }
+
+  private void listChanged(ListUpdates.Kind kind) {
+    String method =
+        kind == ListUpdates.Kind.TOOLS
+            ? "notifications/tools/list_changed"
+            : "notifications/prompts/list_changed";
+    for (Stream stream : open) {
+      if (kind == ListUpdates.Kind.TOOLS ? stream.filter.tools() : stream.filter.prompts()) {
+        stream.enqueue(notification(stream.id, method, json.createObjectNode()));
       }
     }
   }

@@ -57,32 +57,37 @@ public final class McpPromptBridge {
   /** The plugin's handler failed (logged); the client gets {@link #GET_FAILED}. */
   public record Failed() implements Outcome {}
 
-  private final Map<String, RegisteredPrompt> prompts = new LinkedHashMap<>();
+  /** Read live: a plugin may change its prompts while the server runs. */
+  private final PromptCatalog prompts;
+
   private final JsonMapper json;
 
   public McpPromptBridge(PromptCatalog catalog, JsonMapper json) {
-    catalog.prompts().forEach(p -> prompts.put(p.name(), p));
+    this.prompts = catalog;
     this.json = json;
   }
 
-  /** True when no plugin contributes a prompt: then no prompt method is served. */
+  /**
+   * True when no plugin provides prompts: then no prompt method is served. A plugin that does may
+   * have none at the moment and some later.
+   */
   public boolean isEmpty() {
-    return prompts.isEmpty();
+    return !prompts.served();
   }
 
-  /** The names {@code prompts/get} accepts. */
+  /** The names {@code prompts/get} accepts now. */
   public java.util.Set<String> names() {
-    return java.util.Set.copyOf(prompts.keySet());
+    return java.util.Set.copyOf(prompts.prompts().stream().map(RegisteredPrompt::name).toList());
   }
 
-  /** What {@code prompts/list} shows, in catalogue order. */
+  /** What {@code prompts/list} shows now, in catalogue order. */
   public List<McpSchema.Prompt> listed() {
-    return prompts.values().stream().map(McpPromptBridge::describe).toList();
+    return prompts.prompts().stream().map(McpPromptBridge::describe).toList();
   }
 
   /** One SDK specification per prompt, in catalogue order, each answering through {@link #get}. */
   public List<SyncPromptSpecification> specifications() {
-    return prompts.values().stream()
+    return prompts.prompts().stream()
         .map(
             p ->
                 new SyncPromptSpecification(
@@ -116,7 +121,11 @@ public final class McpPromptBridge {
    */
   public Outcome get(
       String name, @Nullable Map<String, ? extends @Nullable Object> arguments, ClientInput input) {
-    RegisteredPrompt prompt = Objects.requireNonNull(prompts.get(name), "the gate checks names");
+    RegisteredPrompt prompt = prompts.find(name);
+    if (prompt == null) {
+      // the gate checked the name, but its plugin may have changed its prompts since
+      return new Refused("Unknown prompt: " + name);
+    }
     PromptSpec spec = prompt.spec();
     Map<String, String> values = new LinkedHashMap<>();
     if (arguments != null) {

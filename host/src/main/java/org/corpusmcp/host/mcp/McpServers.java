@@ -5,14 +5,24 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.corpusmcp.host.BuildInfo;
+import org.corpusmcp.host.plugins.ListUpdates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.scheduler.Schedulers;
@@ -28,39 +38,76 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class McpServers {
 
+  /**
+   * The tools a server serves, as they are now: a plugin may change its list while the server runs
+   * ({@link McpToolBridge} over the catalogue).
+   */
+  public interface ToolList {
+
+    /** No tools, ever. */
+    ToolList NONE =
+        new ToolList() {
+          @Override
+          public List<SyncToolSpecification> specifications() {
+            return List.of();
+          }
+
+          @Override
+          public Set<String> names() {
+            return Set.of();
+          }
+
+          @Override
+          public boolean changes() {
+            return false;
+          }
+        };
+
+    /** One SDK specification per tool, in {@code tools/list} order. */
+    List<SyncToolSpecification> specifications();
+
+    /** The names clients may call now. */
+    Set<String> names();
+
+    /** Whether the list may change while the server runs (then {@code listChanged} is declared). */
+    boolean changes();
+  }
+
   /** What a server needs, built once in main. */
   public record Parts(
       JsonMapper json,
       McpJsonMapper mcpJson,
       JsonSchemaValidator schemaValidator,
-      List<SyncToolSpecification> tools,
+      ToolList tools,
       McpPromptBridge prompts,
       McpResourceBridge resources,
       Completions completions,
+      ListUpdates lists,
       RequestStates requestStates,
       String instructions,
       Duration requestTimeout) {
 
-    public Parts {
-      tools = List.copyOf(tools);
+    /**
+     * The names clients may call now; the protocol gate refuses others before the SDK sees them.
+     */
+    public Set<String> toolNames() {
+      return tools.names();
     }
 
-    /** The names clients may call; the protocol gate refuses others before the SDK sees them. */
-    public java.util.Set<String> toolNames() {
-      return tools.stream()
-          .map(t -> t.tool().name())
-          .collect(java.util.stream.Collectors.toUnmodifiableSet());
-    }
-
-    /** The prompts clients may get; empty means the prompt methods are not served at all. */
-    public java.util.Set<String> promptNames() {
+    /** The prompts clients may get now. */
+    public Set<String> promptNames() {
       return prompts.names();
     }
 
-    /** The gate that goes in front of a server built from these parts. */
+    /** The gate that goes in front of a server built from these parts: it reads the lists live. */
     public ProtocolGate gate() {
       return new ProtocolGate(
-          json, toolNames(), promptNames(), !resources.isEmpty(), !completions.isEmpty());
+          json,
+          tools::names,
+          prompts::names,
+          !prompts.isEmpty(),
+          !resources.isEmpty(),
+          !completions.isEmpty());
     }
 
     /** The stateless 2026-07-28 front door to the same tools and prompts. */
@@ -92,6 +139,21 @@ public final class McpServers {
   }
 
   /**
+   * Has {@code server} relay every change a plugin says, until the returned handle is closed: its
+   * resources' updates ({@link #relayResourceUpdates}) and its tool and prompt lists ({@link
+   * #relayListChanges}).
+   */
+  public static AutoCloseable relayChanges(McpSyncServer server, Parts parts) {
+    AutoCloseable resources = relayResourceUpdates(server, parts);
+    AutoCloseable lists = relayListChanges(server, parts);
+    return () -> {
+      try (resources) {
+        lists.close();
+      }
+    };
+  }
+
+  /**
    * Has {@code server} tell its sessions subscribed to a resource when a plugin says it changed,
    * until the returned handle is closed. The notification is sent without waiting for it: the
    * plugin's thread may be one that must not block.
@@ -114,6 +176,98 @@ public final class McpServers {
                                 "telling subscribers that {} changed: {}", uri, e.toString())));
   }
 
+  /**
+   * Has {@code server} serve the new list and tell its sessions when a plugin changes its tools or
+   * prompts, until the returned handle is closed: the SDK's own {@code addTool}/{@code removeTool}
+   * (and the prompt pair) bring its list to the catalogue's, each sending {@code
+   * notifications/tools/list_changed} (or {@code prompts}) to every session. That runs on a thread
+   * of the relay's own, one change after another: the SDK writes to each session's stream before it
+   * returns, and a slow client must not hold the plugin's thread. Until it has run (milliseconds),
+   * the SDK may still list the previous tools; a call to one no longer served is refused as
+   * unknown.
+   */
+  public static AutoCloseable relayListChanges(McpSyncServer server, Parts parts) {
+    ThreadPoolExecutor relay =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            2,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread thread = new Thread(task, "list-changes");
+              thread.setDaemon(true);
+              return thread;
+            });
+    // no idle thread is kept: lists change rarely, and most servers never see a change
+    relay.allowCoreThreadTimeOut(true);
+    AutoCloseable listening =
+        parts
+            .lists()
+            .listen(
+                kind -> {
+                  try {
+                    relay.execute(
+                        () -> {
+                          try {
+                            if (kind == ListUpdates.Kind.TOOLS) {
+                              syncTools(server, parts);
+                            } else {
+                              syncPrompts(server, parts);
+                            }
+                          } catch (RuntimeException e) {
+                            LOG.warn("serving the changed {} list: {}", kind, e.toString());
+                          }
+                        });
+                  } catch (RejectedExecutionException stopping) {
+                    // the server is stopping: no session is left to tell
+                  }
+                });
+    return () -> {
+      listening.close();
+      relay.shutdown();
+    };
+  }
+
+  /** Brings the SDK's tools to the catalogue's: removed, added, and replaced where they differ. */
+  private static void syncTools(McpSyncServer server, Parts parts) {
+    Map<String, McpSchema.Tool> served = new LinkedHashMap<>();
+    server.listTools().forEach(t -> served.put(t.name(), t));
+    List<SyncToolSpecification> wanted = parts.tools().specifications();
+    Set<String> kept = new HashSet<>();
+    wanted.forEach(t -> kept.add(t.tool().name()));
+    for (String name : served.keySet()) {
+      if (!kept.contains(name)) {
+        server.removeTool(name);
+      }
+    }
+    for (SyncToolSpecification tool : wanted) {
+      // the SDK's handler calls the invoker by name, so an unchanged description needs nothing
+      if (!tool.tool().equals(served.get(tool.tool().name()))) {
+        server.addTool(tool);
+      }
+    }
+  }
+
+  /** Brings the SDK's prompts to the catalogue's, as {@link #syncTools} does tools. */
+  private static void syncPrompts(McpSyncServer server, Parts parts) {
+    Map<String, McpSchema.Prompt> served = new LinkedHashMap<>();
+    server.listPrompts().forEach(p -> served.put(p.name(), p));
+    List<SyncPromptSpecification> wanted = parts.prompts().specifications();
+    Set<String> kept = new HashSet<>();
+    wanted.forEach(p -> kept.add(p.prompt().name()));
+    for (String name : served.keySet()) {
+      if (!kept.contains(name)) {
+        server.removePrompt(name);
+      }
+    }
+    for (SyncPromptSpecification prompt : wanted) {
+      if (!prompt.prompt().equals(served.get(prompt.prompt().name()))) {
+        server.addPrompt(prompt);
+      }
+    }
+  }
+
   /** The same configuration for every transport's builder. */
   private static McpServer.SyncSpecification<?> configure(
       McpServer.SyncSpecification<?> spec, Parts parts) {
@@ -124,7 +278,7 @@ public final class McpServers {
         .jsonSchemaValidator(parts.schemaValidator())
         .validateToolInputs(false)
         .requestTimeout(parts.requestTimeout())
-        .tools(parts.tools())
+        .tools(parts.tools().specifications())
         .prompts(parts.prompts().specifications())
         .resources(parts.resources().resources())
         .resourceTemplates(parts.resources().templates())
@@ -132,13 +286,14 @@ public final class McpServers {
   }
 
   private static McpSchema.ServerCapabilities capabilities(Parts parts) {
-    // Tools and prompts are fixed for the life of the process: no list_changed notifications.
+    // A plugin may change its tools or prompts while the server runs (ListChanges): then
+    // relayListChanges has the SDK tell every session.
     McpSchema.ServerCapabilities.Builder capabilities =
-        McpSchema.ServerCapabilities.builder().tools(false);
+        McpSchema.ServerCapabilities.builder().tools(parts.tools().changes());
     if (!parts.prompts().isEmpty()) {
       // The SDK registers prompts/list and prompts/get only with this capability, so a server
-      // without prompts answers neither (the gate says -32601 first).
-      capabilities.prompts(false);
+      // without prompt providers answers neither (the gate says -32601 first).
+      capabilities.prompts(true);
     }
     if (!parts.resources().isEmpty()) {
       // The list is fixed for the life of the process, but what a resource reads may change: a

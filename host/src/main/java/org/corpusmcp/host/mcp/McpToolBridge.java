@@ -8,12 +8,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 import org.corpusmcp.api.ClientInput;
 import org.corpusmcp.api.ToolContent;
 import org.corpusmcp.api.ToolHints;
 import org.corpusmcp.api.ToolResult;
 import org.corpusmcp.host.plugins.RegisteredTool;
+import org.corpusmcp.host.plugins.ToolCatalog;
 import org.corpusmcp.host.tools.CallReports;
 import org.corpusmcp.host.tools.ToolInvoker;
 import org.corpusmcp.host.tools.ToolResultBody;
@@ -26,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  * for clients that ignore structured output, the same JSON as a text block; {@code isError} on
  * failures, which carry the text block only.
  */
-public final class McpToolBridge {
+public final class McpToolBridge implements McpServers.ToolList {
 
   private final ToolInvoker invoker;
   private final JsonMapper json;
@@ -41,17 +44,54 @@ public final class McpToolBridge {
     this.deadline = deadline;
   }
 
-  /** One SDK specification per catalogue entry, in catalogue order. */
+  /** The specifications of one generation of the catalogue. */
+  private record Built(long generation, List<SyncToolSpecification> list, Set<String> names) {}
+
+  private volatile @Nullable Built built;
+
+  /**
+   * One SDK specification per catalogue entry, in catalogue order, as the catalogue is now: built
+   * again only after a plugin changed its tools, so a request pays nothing for the list.
+   */
+  @Override
   public List<SyncToolSpecification> specifications() {
-    List<SyncToolSpecification> out = new ArrayList<>();
-    for (RegisteredTool tool : invoker.catalog().tools()) {
-      out.add(
-          SyncToolSpecification.builder()
-              .tool(describe(tool))
-              .callHandler(new BridgedCall(tool))
-              .build());
+    return current().list();
+  }
+
+  /** The names {@code tools/call} accepts now. */
+  @Override
+  public Set<String> names() {
+    return current().names();
+  }
+
+  /** Whether a plugin may change the list while the server runs. */
+  @Override
+  public boolean changes() {
+    return invoker.catalog().changeable();
+  }
+
+  private Built current() {
+    ToolCatalog catalog = invoker.catalog();
+    Built now = built;
+    long generation = catalog.generation();
+    if (now == null || now.generation() != generation) {
+      List<SyncToolSpecification> out = new ArrayList<>();
+      for (RegisteredTool tool : catalog.tools()) {
+        out.add(
+            SyncToolSpecification.builder()
+                .tool(describe(tool))
+                .callHandler(new BridgedCall(tool))
+                .build());
+      }
+      now =
+          new Built(
+              generation,
+              List.copyOf(out),
+              out.stream().map(t -> t.tool().name()).collect(Collectors.toUnmodifiableSet()));
+      // a race rebuilds twice at worst; both builds describe the same generation
+      built = now;
     }
-    return out;
+    return now;
   }
 
   /** The tool as {@code tools/list} shows it. */

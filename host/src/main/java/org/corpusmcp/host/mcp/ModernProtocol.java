@@ -38,8 +38,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>{@code subscriptions/listen} opens a stream ({@link ListenStreams}, which this class owns and
  * {@link #close} ends) on the channel the transport gives: the acknowledgement first, then {@code
  * notifications/resources/updated} for the URIs the client named, each tagged with the listen
- * request's id. The list-changed types are acknowledged as not carried: the lists never change
- * while the process runs (plugin-api has no way for a plugin to change them).
+ * request's id; and {@code notifications/tools/list_changed} or {@code
+ * notifications/prompts/list_changed} to the streams that asked for them ({@code toolsListChanged},
+ * {@code promptsListChanged}) when a plugin changes its list. Resource lists never change while the
+ * process runs, so {@code resourcesListChanged} is acknowledged as not carried.
  *
  * <p>Not implemented, because nothing in this server needs it: cancellation of a running call by
  * {@code notifications/cancelled} (read-only tools end by their own deadline).
@@ -71,15 +73,15 @@ public final class ModernProtocol implements AutoCloseable {
   static final int MISSING_CLIENT_CAPABILITY = -32021;
 
   /**
-   * How long a client may treat a list or discovery result as fresh. Tools and prompts are fixed
-   * for the life of the process, so only a restart (with other plugins or archives) changes them;
-   * five minutes bounds how long a client keeps a list from before such a restart.
+   * How long a client may treat a list or discovery result as fresh. A client with a listen stream
+   * that asked for list changes is told of a plugin's change at once; five minutes bounds how long
+   * any other keeps a list from before a change or a restart.
    */
   static final long TTL_MS = 300_000;
 
   private final JsonMapper json;
   private final ProtocolGate gate;
-  private final Map<String, SyncToolSpecification> tools;
+  private final McpServers.ToolList tools;
   private final McpPromptBridge prompts;
   private final McpResourceBridge resources;
   private final Completions completions;
@@ -99,8 +101,7 @@ public final class ModernProtocol implements AutoCloseable {
   ModernProtocol(McpServers.Parts parts, int maxListens, Duration listenKeepAlive) {
     this.json = parts.json();
     this.gate = parts.gate();
-    this.tools = new LinkedHashMap<>();
-    parts.tools().forEach(t -> tools.put(t.tool().name(), t));
+    this.tools = parts.tools();
     this.prompts = parts.prompts();
     this.resources = parts.resources();
     this.completions = parts.completions();
@@ -108,7 +109,8 @@ public final class ModernProtocol implements AutoCloseable {
     this.wire = new InputWire(json);
     this.instructions = parts.instructions();
     this.listens =
-        new ListenStreams(json, parts.resources().updates(), maxListens, listenKeepAlive);
+        new ListenStreams(
+            json, parts.resources().updates(), parts.lists(), maxListens, listenKeepAlive);
   }
 
   /**
@@ -328,7 +330,12 @@ public final class ModernProtocol implements AutoCloseable {
   private Answer listen(JsonNode id, JsonNode params, ListenChannel channel) {
     ListenFilter filter;
     try {
-      filter = ListenFilter.read(params.get("notifications"), resources.reads()::serves);
+      filter =
+          ListenFilter.read(
+              params.get("notifications"),
+              resources.reads()::serves,
+              tools.changes(),
+              !prompts.isEmpty());
     } catch (ListenFilter.Refused refused) {
       return error(id, -32602, refused.getMessage(), 400);
     }
@@ -382,7 +389,9 @@ public final class ModernProtocol implements AutoCloseable {
                 cacheable(
                     json.valueToTree(
                         new McpSchema.ListToolsResult(
-                            tools.values().stream().map(SyncToolSpecification::tool).toList(),
+                            tools.specifications().stream()
+                                .map(SyncToolSpecification::tool)
+                                .toList(),
                             null,
                             null))));
         case "prompts/list" ->
@@ -436,7 +445,15 @@ public final class ModernProtocol implements AutoCloseable {
 
   private Answer callTool(JsonNode id, JsonNode params, CallReports reports) {
     McpSchema.CallToolRequest call = json.treeToValue(params, McpSchema.CallToolRequest.class);
-    SyncToolSpecification tool = tools.get(call.name());
+    SyncToolSpecification tool =
+        tools.specifications().stream()
+            .filter(t -> t.tool().name().equals(call.name()))
+            .findFirst()
+            .orElse(null);
+    if (tool == null) {
+      // the gate checked the name, but its plugin may have changed its tools since
+      return error(id, -32602, "Unknown tool: " + call.name(), 200);
+    }
     return inRounds(
         id,
         params,
@@ -629,11 +646,15 @@ public final class ModernProtocol implements AutoCloseable {
     ObjectNode result = json.createObjectNode();
     SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
     ObjectNode capabilities = result.putObject("capabilities");
-    capabilities.putObject("tools");
+    ObjectNode toolsCapability = capabilities.putObject("tools");
+    if (tools.changes()) {
+      // a plugin may change its tools; a listen stream that asks is told (toolsListChanged)
+      toolsCapability.put("listChanged", true);
+    }
     // a tool may send log messages while it runs, to a request that names a logLevel
     capabilities.putObject("logging");
     if (!prompts.isEmpty()) {
-      capabilities.putObject("prompts");
+      capabilities.putObject("prompts").put("listChanged", true);
     }
     if (!resources.isEmpty()) {
       // subscriptions/listen carries a resource's updates to the clients that name it

@@ -4,6 +4,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.corpusmcp.host.tools.NearestName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -116,8 +117,9 @@ public final class ProtocolGate {
       List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
 
   private final JsonMapper json;
-  private final Set<String> tools;
-  private final Set<String> prompts;
+  private final Supplier<Set<String>> tools;
+  private final Supplier<Set<String>> prompts;
+  private final boolean promptsServed;
   private final boolean resources;
   private final boolean completions;
 
@@ -149,11 +151,36 @@ public final class ProtocolGate {
       Set<String> prompts,
       boolean resources,
       boolean completions) {
+    this(json, constant(tools), constant(prompts), !prompts.isEmpty(), resources, completions);
+  }
+
+  /**
+   * A gate over lists that may change while the server runs: each check reads them as they are.
+   *
+   * @param tools the names {@code tools/call} accepts now
+   * @param prompts the names {@code prompts/get} accepts now
+   * @param promptsServed whether the prompt methods are served at all; when not, {@code -32601}
+   * @param resources whether the resource methods are served; when not, {@code -32601}
+   * @param completions whether {@code completion/complete} is served; when not, {@code -32601}
+   */
+  public ProtocolGate(
+      JsonMapper json,
+      Supplier<Set<String>> tools,
+      Supplier<Set<String>> prompts,
+      boolean promptsServed,
+      boolean resources,
+      boolean completions) {
     this.json = json;
-    this.tools = Set.copyOf(tools);
-    this.prompts = Set.copyOf(prompts);
+    this.tools = tools;
+    this.prompts = prompts;
+    this.promptsServed = promptsServed;
     this.resources = resources;
     this.completions = completions;
+  }
+
+  private static Supplier<Set<String>> constant(Set<String> names) {
+    Set<String> copy = Set.copyOf(names);
+    return () -> copy;
   }
 
   /** What to do with one inbound message. */
@@ -247,7 +274,7 @@ public final class ProtocolGate {
     String name = method.stringValue();
     boolean served =
         SERVED_METHODS.contains(name)
-            || (!prompts.isEmpty() && PROMPT_METHODS.contains(name))
+            || (promptsServed && PROMPT_METHODS.contains(name))
             || (resources && RESOURCE_METHODS.contains(name))
             || (completions && name.equals("completion/complete"));
     if (!served) {
@@ -261,10 +288,10 @@ public final class ProtocolGate {
               + " 'capabilities' (an object) and 'clientInfo' (an object with string 'name' and 'version')");
     }
     if (name.equals("tools/call")) {
-      return inspectCall(message, params, validId, "tool", tools);
+      return inspectCall(message, params, validId, "tool", tools.get());
     }
     if (name.equals("prompts/get")) {
-      return inspectCall(message, params, validId, "prompt", prompts);
+      return inspectCall(message, params, validId, "prompt", prompts.get());
     }
     if (URI_METHODS.contains(name) && (params == null || !params.path("uri").isString())) {
       return reply(validId, -32602, "Invalid params: 'uri' must be a string");

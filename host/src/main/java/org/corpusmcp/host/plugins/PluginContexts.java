@@ -1,6 +1,7 @@
 package org.corpusmcp.host.plugins;
 
 import java.util.Map;
+import org.corpusmcp.api.ListChanges;
 import org.corpusmcp.api.PluginContext;
 import org.corpusmcp.api.ResourceChanges;
 import org.corpusmcp.pluginjson.JacksonPluginJson;
@@ -22,5 +23,14 @@ public final class PluginContexts {
   public static PluginContext forPlugin(
       String pluginId, Map<String, String> settings, ResourceChanges changes) {
     return PluginContext.of(pluginId, settings, JSON, changes);
+  }
+
+  /**
+   * The same, with {@code lists} as the plugin's {@link PluginContext#listChanges()}: what it says
+   * there has the host read its tools or prompts again.
+   */
+  public static PluginContext forPlugin(
+      String pluginId, Map<String, String> settings, ResourceChanges changes, ListChanges lists) {
+    return PluginContext.of(pluginId, settings, JSON, changes, lists);
   }
 }

@@ -49,11 +49,24 @@ public final class ResourceCatalog {
    */
   public static ResourceCatalog build(
       List<LoadedPlugin> plugins, HostSettings settings, ResourceUpdates updates) {
+    return build(plugins, settings, updates, new ListUpdates());
+  }
+
+  /**
+   * The same, with {@code lists} lending each plugin its {@link PluginContext#listChanges()}, so a
+   * plugin's contexts are alike whichever extension is handed one.
+   */
+  public static ResourceCatalog build(
+      List<LoadedPlugin> plugins,
+      HostSettings settings,
+      ResourceUpdates updates,
+      ListUpdates lists) {
     Map<String, RegisteredResource> byUri = new LinkedHashMap<>();
     Map<String, RegisteredResourceTemplate> byTemplate = new LinkedHashMap<>();
     for (LoadedPlugin plugin : plugins) {
       PluginContext context =
-          PluginContexts.forPlugin(plugin.id(), settings.environment(), updates);
+          PluginContexts.forPlugin(
+              plugin.id(), settings.environment(), updates, lists.forPlugin(plugin.id()));
       for (ResourceProvider provider : plugin.extensionsOf(ResourceProvider.class)) {
         for (ResourceSpec spec :
             plugin.<ResourceSpec>ask(provider, "resources()", () -> provider.resources(context))) {

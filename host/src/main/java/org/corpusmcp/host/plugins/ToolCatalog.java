@@ -1,5 +1,6 @@
 package org.corpusmcp.host.plugins;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,12 +17,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The tools this process serves, in {@code tools/list} order: the host's own tools first, then each
- * plugin's in plugin-id order, each plugin's tools in the order it declared them. Built once at
- * startup; immutable and thread-safe afterwards.
+ * plugin's in plugin-id order, each plugin's tools in the order it declared them. Built at startup;
+ * a plugin may change its list later ({@link org.corpusmcp.api.ListChanges}), and {@link #reread}
+ * then swaps in a new immutable snapshot, so readers never lock and a call that already found its
+ * tool keeps it.
  *
- * <p>Everything a client could trip over is checked here, before any transport starts: names must
- * match {@link ToolSpec#NAME_PATTERN} after prefixing, two tools may not share a name (the message
- * names both owners), and every schema must be a JSON object schema.
+ * <p>Everything a client could trip over is checked here, before any transport starts and again on
+ * every change: names must match {@link ToolSpec#NAME_PATTERN} after prefixing, two tools may not
+ * share a name (the message names both owners), and every schema must be a JSON object schema. At
+ * startup a broken rule stops the host; at run time it refuses the one plugin's new list, so no
+ * plugin can take over a name another already serves.
  */
 public final class ToolCatalog {
 
@@ -30,10 +35,26 @@ public final class ToolCatalog {
 
   private static final Map<String, Object> ANY_OBJECT = Map.of("type", "object");
 
-  private final Map<String, RegisteredTool> byName;
+  /** How to read one plugin's tools again, as at startup. */
+  @FunctionalInterface
+  private interface Reader {
+    List<RegisteredTool> read();
+  }
 
-  private ToolCatalog(Map<String, RegisteredTool> byName) {
-    this.byName = Collections.unmodifiableMap(byName);
+  private final Map<String, Reader> readers;
+  private final boolean changeable;
+
+  /** Each owner's tools, in catalogue order of owners; replaced whole, under this object's lock. */
+  private Map<String, List<RegisteredTool>> byOwner;
+
+  private volatile Map<String, RegisteredTool> byName;
+  private volatile long generation;
+
+  private ToolCatalog(Map<String, List<RegisteredTool>> byOwner, Map<String, Reader> readers) {
+    this.byOwner = byOwner;
+    this.readers = Map.copyOf(readers);
+    this.changeable = !readers.isEmpty();
+    this.byName = merge(byOwner);
   }
 
   /** Collects and checks the tools of {@code hostTools} and every plugin's providers. */
@@ -42,7 +63,7 @@ public final class ToolCatalog {
       List<LoadedPlugin> plugins,
       HostSettings settings,
       JsonMapper json) {
-    return build(hostTools, plugins, settings, json, ResourceChanges.NONE);
+    return build(hostTools, plugins, settings, json, ResourceChanges.NONE, new ListUpdates());
   }
 
   /**
@@ -55,39 +76,79 @@ public final class ToolCatalog {
       HostSettings settings,
       JsonMapper json,
       ResourceChanges changes) {
-    Map<String, RegisteredTool> byName = new LinkedHashMap<>();
+    return build(hostTools, plugins, settings, json, changes, new ListUpdates());
+  }
+
+  /**
+   * The same, with {@code lists} lending each plugin its {@link PluginContext#listChanges()}: a
+   * plugin that changes its tools says so there, and {@link #reread} reads them again.
+   */
+  public static ToolCatalog build(
+      List<ToolSpec> hostTools,
+      List<LoadedPlugin> plugins,
+      HostSettings settings,
+      JsonMapper json,
+      ResourceChanges changes,
+      ListUpdates lists) {
+    Map<String, List<RegisteredTool>> byOwner = new LinkedHashMap<>();
+    Map<String, Reader> readers = new LinkedHashMap<>();
     ClassLoader hostLoader = ToolCatalog.class.getClassLoader();
+    List<RegisteredTool> own = new ArrayList<>();
     for (ToolSpec spec : hostTools) {
-      register(byName, HOST_OWNER, spec.name(), spec, hostLoader, json);
+      own.add(registered(HOST_OWNER, spec.name(), spec, hostLoader, json));
     }
+    byOwner.put(HOST_OWNER, List.copyOf(own));
+    merge(byOwner);
     for (LoadedPlugin plugin : plugins) {
-      PluginContext context =
-          PluginContexts.forPlugin(plugin.id(), settings.environment(), changes);
-      for (ToolProvider provider : plugin.toolProviders()) {
-        List<ToolSpec> specs = plugin.ask(provider, "tools()", () -> provider.tools(context));
-        String configured = settings.toolPrefixFor(plugin.id());
-        String prefix = configured != null ? configured : provider.defaultToolPrefix();
-        for (ToolSpec spec : specs) {
-          String name = prefix + spec.name();
-          if (!ToolSpec.NAME_PATTERN.matcher(name).matches()) {
-            throw new PluginStartupException(
-                "plugin '"
-                    + plugin.id()
-                    + "': tool name '"
-                    + name
-                    + "' (prefix '"
-                    + prefix
-                    + "') must match "
-                    + ToolSpec.NAME_PATTERN.pattern()
-                    + "; choose another prefix with "
-                    + HostSettings.ENV_TOOL_PREFIXES);
-          }
-          register(
-              byName, plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json);
-        }
+      if (plugin.toolProviders().isEmpty()) {
+        continue;
       }
+      PluginContext context =
+          PluginContexts.forPlugin(
+              plugin.id(), settings.environment(), changes, lists.forPlugin(plugin.id()));
+      Reader reader = () -> read(plugin, context, settings, json);
+      byOwner.put(plugin.id(), reader.read());
+      // checked owner by owner, so the message names the two plugins in catalogue order
+      merge(byOwner);
+      readers.put(plugin.id(), reader);
     }
-    return new ToolCatalog(byName);
+    return new ToolCatalog(byOwner, readers);
+  }
+
+  /**
+   * Reads the tools of plugin {@code pluginId} again and serves them, checked as at startup.
+   *
+   * @throws org.corpusmcp.api.ListChangeRefusedException when the new list breaks a rule: the
+   *     previous one stays served
+   * @return false when the plugin provides no such list, so nothing changed
+   */
+  synchronized boolean reread(String pluginId) {
+    Reader reader = readers.get(pluginId);
+    if (reader == null) {
+      return false; // the plugin has no tool provider: it has no tools to change
+    }
+    Map<String, List<RegisteredTool>> next = new LinkedHashMap<>(byOwner);
+    Map<String, RegisteredTool> merged;
+    try {
+      next.put(pluginId, reader.read());
+      merged = merge(next);
+    } catch (PluginStartupException e) {
+      throw ListUpdates.refused(pluginId, "tool", e);
+    }
+    byOwner = next;
+    byName = merged;
+    generation++;
+    return true;
+  }
+
+  /** Counts the changes served so far: a reader's cache of the list is stale when it moved. */
+  public long generation() {
+    return generation;
+  }
+
+  /** Whether a plugin may change its tools while the server runs: some plugin provides tools. */
+  public boolean changeable() {
+    return changeable;
   }
 
   /** All tools in {@code tools/list} order. */
@@ -109,27 +170,61 @@ public final class ToolCatalog {
     return byName.size();
   }
 
-  private static void register(
-      Map<String, RegisteredTool> byName,
-      String owner,
-      String baseName,
-      ToolSpec spec,
-      ClassLoader loader,
-      JsonMapper json) {
-    RegisteredTool clash = byName.get(spec.name());
-    if (clash != null) {
-      throw new PluginStartupException(
-          "tool name '"
-              + spec.name()
-              + "' is provided twice: by "
-              + describeOwner(clash.owner())
-              + " and by "
-              + describeOwner(owner)
-              + ". Disable one plugin or give one a different"
-              + " tool prefix ("
-              + HostSettings.ENV_TOOL_PREFIXES
-              + "=pluginId=prefix_).");
+  private static List<RegisteredTool> read(
+      LoadedPlugin plugin, PluginContext context, HostSettings settings, JsonMapper json) {
+    List<RegisteredTool> out = new ArrayList<>();
+    for (ToolProvider provider : plugin.toolProviders()) {
+      List<ToolSpec> specs = plugin.ask(provider, "tools()", () -> provider.tools(context));
+      String configured = settings.toolPrefixFor(plugin.id());
+      String prefix = configured != null ? configured : provider.defaultToolPrefix();
+      for (ToolSpec spec : specs) {
+        String name = prefix + spec.name();
+        if (!ToolSpec.NAME_PATTERN.matcher(name).matches()) {
+          throw new PluginStartupException(
+              "plugin '"
+                  + plugin.id()
+                  + "': tool name '"
+                  + name
+                  + "' (prefix '"
+                  + prefix
+                  + "') must match "
+                  + ToolSpec.NAME_PATTERN.pattern()
+                  + "; choose another prefix with "
+                  + HostSettings.ENV_TOOL_PREFIXES);
+        }
+        out.add(
+            registered(plugin.id(), spec.name(), spec.withName(name), plugin.classLoader(), json));
+      }
     }
+    return List.copyOf(out);
+  }
+
+  /** Every owner's tools by name, in order; a name two tools share stops it, naming both owners. */
+  private static Map<String, RegisteredTool> merge(Map<String, List<RegisteredTool>> byOwner) {
+    Map<String, RegisteredTool> byName = new LinkedHashMap<>();
+    for (List<RegisteredTool> tools : byOwner.values()) {
+      for (RegisteredTool tool : tools) {
+        RegisteredTool clash = byName.putIfAbsent(tool.name(), tool);
+        if (clash != null) {
+          throw new PluginStartupException(
+              "tool name '"
+                  + tool.name()
+                  + "' is provided twice: by "
+                  + describeOwner(clash.owner())
+                  + " and by "
+                  + describeOwner(tool.owner())
+                  + ". Disable one plugin or give one a different"
+                  + " tool prefix ("
+                  + HostSettings.ENV_TOOL_PREFIXES
+                  + "=pluginId=prefix_).");
+        }
+      }
+    }
+    return Collections.unmodifiableMap(byName);
+  }
+
+  private static RegisteredTool registered(
+      String owner, String baseName, ToolSpec spec, ClassLoader loader, JsonMapper json) {
     Map<String, Object> input = parseSchema(owner, spec.name(), "input", spec.inputSchema(), json);
     if (!"object".equals(input.get("type"))) {
       throw new PluginStartupException(
@@ -152,7 +247,7 @@ public final class ToolCatalog {
               + spec.name()
               + "' output schema must have \"type\": \"object\" (MCP structured content)");
     }
-    byName.put(spec.name(), new RegisteredTool(owner, baseName, spec, input, output, loader));
+    return new RegisteredTool(owner, baseName, spec, input, output, loader);
   }
 
   private static Map<String, Object> parseSchema(

@@ -42,7 +42,7 @@ class PromptsHttpTest {
     try {
       McpSchema.InitializeResult init = client.initialize();
       assertNotNull(init.capabilities().prompts(), "prompts capability");
-      assertEquals(false, init.capabilities().prompts().listChanged());
+      assertEquals(true, init.capabilities().prompts().listChanged());
       assertNotNull(init.capabilities().tools(), "tools stay advertised");
       assertEquals(5, client.listTools().tools().size());
 

@@ -8,8 +8,8 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
+import org.corpusmcp.host.plugins.ListUpdates;
 import org.corpusmcp.host.plugins.PromptCatalog;
 import org.corpusmcp.host.plugins.ResourceCatalog;
 import org.junit.jupiter.api.Tag;
@@ -41,10 +41,11 @@ class StdioLineFuzzTest {
             JSON,
             McpServers.mcpMapper(JSON),
             McpServers.schemaValidator(JSON),
-            List.of(),
+            McpServers.ToolList.NONE,
             new McpPromptBridge(PromptCatalog.empty(), JSON),
             new McpResourceBridge(ResourceCatalog.empty()),
             new Completions(ResourceCatalog.empty(), PromptCatalog.empty()),
+            new ListUpdates(),
             RequestStates.from(JSON, Map.of()),
             "fuzz",
             Duration.ofSeconds(2));

@@ -95,10 +95,13 @@ class SubscriptionsListenTest {
               .path("_meta")
               .path("io.modelcontextprotocol/subscriptionId")
               .asString());
-      // only what this server will send: the URI it serves; no list ever changes here; the type
-      // this revision does not know is left out as well
+      // only what this server will send: the URI it serves, and tool list changes (a plugin
+      // provides tools); the type this revision does not know is left out
       assertEquals(
-          JSON.readTree("{\"resourceSubscriptions\":[\"" + SamplePlugins.NOTES_URI + "\"]}"),
+          JSON.readTree(
+              "{\"toolsListChanged\":true,\"resourceSubscriptions\":[\""
+                  + SamplePlugins.NOTES_URI
+                  + "\"]}"),
           ack.path("params").path("notifications"));
       JsonNode otherAck = bystander.next();
       assertEquals(
@@ -108,6 +111,7 @@ class SubscriptionsListenTest {
               .path("_meta")
               .path("io.modelcontextprotocol/subscriptionId")
               .asInt());
+      // no plugin here provides prompts: their list cannot change
       assertEquals(JSON.readTree("{}"), otherAck.path("params").path("notifications"));
 
       editNotes(served);
@@ -454,7 +458,7 @@ class SubscriptionsListenTest {
   }
 
   /** An open listen stream over HTTP, its events in a queue. */
-  private static final class Listen implements AutoCloseable {
+  static final class Listen implements AutoCloseable {
     private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
     private final Thread reader;
     private volatile boolean ended;

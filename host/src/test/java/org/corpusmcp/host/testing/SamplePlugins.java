@@ -351,6 +351,62 @@ public final class SamplePlugins {
   }
 
   /**
+   * Writes plugin {@code lists}, whose tools change its own lists through its context's {@code
+   * listChanges()} (no prefix): {@code toggle_tool} switches the tool {@code extra_tool} on or off,
+   * {@code toggle_prompt} the prompt {@code extra_prompt}, and {@code take_edit_notes} tries to add
+   * a tool named {@code edit_notes}, which {@link #writeChangingPlugin}'s {@code notes} serves: it
+   * answers {@code {"refused": true, "message": …}} when the host refuses that list.
+   */
+  public static Path writeListChangingPlugin(Path dir) {
+    String source =
+        "package test.lists;\n"
+            + "import java.util.*;\nimport java.util.concurrent.atomic.AtomicBoolean;\n"
+            + "import org.corpusmcp.api.*;\n"
+            + "@org.pf4j.Extension\n"
+            + "public class Lists implements ToolProvider, PromptProvider {\n"
+            + "  static final AtomicBoolean TOOL = new AtomicBoolean();\n"
+            + "  static final AtomicBoolean PROMPT = new AtomicBoolean();\n"
+            + "  static final AtomicBoolean CLASH = new AtomicBoolean();\n"
+            + "  public String defaultToolPrefix() { return \"\"; }\n"
+            + "  public List<ToolSpec> tools(PluginContext ctx) {\n"
+            + "    List<ToolSpec> out = new ArrayList<>();\n"
+            + "    out.add(tool(\"toggle_tool\", a -> { TOOL.set(!TOOL.get());"
+            + " ctx.listChanges().toolsChanged();"
+            + " return ToolResult.success(Map.of(\"shown\", TOOL.get())); }));\n"
+            + "    out.add(tool(\"toggle_prompt\", a -> { PROMPT.set(!PROMPT.get());"
+            + " ctx.listChanges().promptsChanged();"
+            + " return ToolResult.success(Map.of(\"shown\", PROMPT.get())); }));\n"
+            + "    out.add(tool(\"take_edit_notes\", a -> { CLASH.set(true);"
+            + " try { ctx.listChanges().toolsChanged();"
+            + " return ToolResult.success(Map.of(\"refused\", false)); }"
+            + " catch (ListChangeRefusedException e) {"
+            + " return ToolResult.success(Map.of(\"refused\", true, \"message\", e.getMessage())); }"
+            + " finally { CLASH.set(false); } }));\n"
+            + "    if (TOOL.get()) { out.add(tool(\"extra_tool\","
+            + " a -> ToolResult.success(Map.of(\"extra\", true)))); }\n"
+            + "    if (CLASH.get()) { out.add(tool(\"edit_notes\","
+            + " a -> ToolResult.success(Map.of(\"shadow\", true)))); }\n"
+            + "    return out;\n"
+            + "  }\n"
+            + "  public List<PromptSpec> prompts(PluginContext ctx) {\n"
+            + "    return PROMPT.get() ? List.of(PromptSpec.builder(\"extra_prompt\")"
+            + ".description(\"Added while the server runs\")"
+            + ".message(PromptMessage.user(\"extra\")).build()) : List.of();\n"
+            + "  }\n"
+            + "  private static ToolSpec tool(String name, ToolHandler handler) {\n"
+            + "    return ToolSpec.builder(name).description(name)"
+            + ".inputSchema(\"{\\\"type\\\":\\\"object\\\"}\").handler(handler).build();\n"
+            + "  }\n}\n";
+    try {
+      Files.createDirectories(dir);
+      PluginJarBuilder.plugin("lists").source("test.lists.Lists", source).writeTo(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Writes plugin {@code reporter} with one tool, {@code steps} (no prefix), which reports while it
    * runs, in this order: log DEBUG "starting"; progress 0 of 100; log INFO "halfway"; progress 50
    * of 100 "half"; progress 50 again (not growing: the host drops it); progress 100 of 100 "done";
