@@ -73,13 +73,12 @@ class ListChangesTest {
 
   @Test
   void aListenStreamThatAskedIsToldAndOneThatDidNotGetsNothing() throws Exception {
-    HttpMcpServer server = served.server();
     try (SubscriptionsListenTest.Listen tools =
             SubscriptionsListenTest.Listen.open(
-                server, "\"tools\"", "{\"toolsListChanged\":true}");
+                served, "\"tools\"", "{\"toolsListChanged\":true}");
         SubscriptionsListenTest.Listen prompts =
             SubscriptionsListenTest.Listen.open(
-                server, "\"prompts\"", "{\"promptsListChanged\":true}")) {
+                served, "\"prompts\"", "{\"promptsListChanged\":true}")) {
       assertEquals(
           JSON.readTree("{\"toolsListChanged\":true}"),
           tools.next().path("params").path("notifications"));
