@@ -308,29 +308,12 @@ public final class FederatedSearch {
       }
       if (counted.size() >= 2) {
         CollectionStats merged = CollectionStats.merge(stats);
-        for (int k = 0; k < counted.size(); k++) {
-          out.put(counted.get(k), ownLengths(merged, stats.get(k)));
+        for (int i : counted) {
+          out.put(i, merged);
         }
       }
     }
     return out;
-  }
-
-  /**
-   * The collection's statistics with a member's own average document length: how informative a word
-   * is, is a fact of the whole collection (its document frequencies), but how long a document is,
-   * is a fact of its own archive. A mini snapshot holds lead sections only and a reference wiki
-   * whole articles; measured against the collection's mean, every article of the second would count
-   * as long and every one of the first as short, and a library's hits would rise or sink by the
-   * kind of archive they come from rather than by how well they match.
-   */
-  static CollectionStats ownLengths(CollectionStats collection, CollectionStats member) {
-    if (member.docCount() == 0) {
-      return collection;
-    }
-    long total = Math.round(member.averageLength() * collection.docCount());
-    return new CollectionStats(
-        collection.docCount(), total, collection.doclenLowerBound(), collection.termFreqs());
   }
 
   private LibraryAnswer searchLibrary(
