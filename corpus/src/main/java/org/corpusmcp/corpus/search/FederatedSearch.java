@@ -42,8 +42,10 @@ import org.jspecify.annotations.Nullable;
  *       Redirects are resolved to their targets and each document is kept once, at its best rank.
  *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
  *       weight relative to the collection's best, scaled by the share of the query's terms the best
- *       one matched (Xapian's percentage, over the whole collection); for a title-only hit the
- *       share of the query's terms in its title.
+ *       one matched (Xapian's percentage, over the whole collection); for a hit of a sidecar body
+ *       index that holds every word, its BM25 score relative to its library's best (the library is
+ *       weighed against itself, as one alone in its language is), or its title's share of the
+ *       query's terms if larger; for a title-only hit that share.
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
