@@ -71,9 +71,9 @@ final class SectionHints {
 
   /**
    * As {@link #headingNamesQuery(DocumentWords, List)}, the heading's meaningful words read with
-   * {@code stopwords}, the list the query's terms were read with: a French heading "Créer un montage
-   * miroir" asked as a query has the terms créer, montage, miroir, and its "un" must not count as a
-   * word the query lacks.
+   * {@code stopwords}, the list the query's terms were read with: a French heading "Créer un
+   * montage miroir" asked as a query has the terms créer, montage, miroir, and its "un" must not
+   * count as a word the query lacks.
    */
   static boolean headingNamesQuery(
       DocumentWords document, List<String> terms, Stopwords stopwords) {

@@ -194,7 +194,6 @@ class SnippetTextTest {
     assertTrue(SectionHints.headingNamesQuery(words, terms, french));
     // a heading word the query lacks still keeps it from naming the heading
     assertFalse(
-        SectionHints.headingNamesQuery(
-            words, Lexical.terms("Créer un montage", french), french));
+        SectionHints.headingNamesQuery(words, Lexical.terms("Créer un montage", french), french));
   }
 }

@@ -432,9 +432,9 @@ public final class FederatedSearch {
    * The hits of a library whose weights are not weighed with others' (a sidecar body index, a title
    * search), in its own rank order, each document once. Each one's strength is the larger of its
    * title's coverage of the query and its weight relative to the library's best hit: a library that
-   * cannot be weighed with the others is weighed against itself, as a full-text library alone in its
-   * language is (its best complete match is as strong as the collection's), so a page that holds
-   * every word in its body is not a weak match for having none of them in its title.
+   * cannot be weighed with the others is weighed against itself, as a full-text library alone in
+   * its language is (its best complete match is as strong as the collection's), so a page that
+   * holds every word in its body is not a weak match for having none of them in its title.
    */
   private List<Candidate> plainList(
       Library library,
