@@ -124,7 +124,7 @@ public final class CorpusService implements AutoCloseable {
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         if (c.exact() || c.titleInQuery() > 0) {
           namedByTitle.add(result);
-        } else if (SectionHints.headingNamesQuery(words, analysed.terms())) {
+        } else if (SectionHints.headingNamesQuery(words, analysed.terms(), rescued.stopwords())) {
           namedByHeading.add(result);
         } else if (weights.titleShare(words.title()) >= FederatedSearch.TITLE_NAMES_QUERY) {
           mostlyInTitle.add(result);

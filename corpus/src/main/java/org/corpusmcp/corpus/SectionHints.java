@@ -66,6 +66,17 @@ final class SectionHints {
    * lead (which has no heading of its own) never does.
    */
   static boolean headingNamesQuery(DocumentWords document, List<String> terms) {
+    return headingNamesQuery(document, terms, Stopwords.ENGLISH);
+  }
+
+  /**
+   * As {@link #headingNamesQuery(DocumentWords, List)}, the heading's meaningful words read with
+   * {@code stopwords}, the list the query's terms were read with: a French heading "Créer un
+   * montage miroir" asked as a query has the terms créer, montage, miroir, and its "un" must not
+   * count as a word the query lacks.
+   */
+  static boolean headingNamesQuery(
+      DocumentWords document, List<String> terms, Stopwords stopwords) {
     if (terms.isEmpty()) {
       return false;
     }
@@ -74,7 +85,7 @@ final class SectionHints {
       if (section.lead()) {
         continue;
       }
-      List<String> heading = Lexical.meaningfulWords(section.title());
+      List<String> heading = Lexical.meaningfulWords(section.title(), stopwords);
       if (heading.isEmpty() || !terms.containsAll(heading)) {
         continue;
       }

@@ -174,4 +174,26 @@ class SnippetTextTest {
         "Ray Charles toured with Ray Charles's own band for decades.",
         Snippets.best(words, Lexical.terms("Ray Charles")));
   }
+
+  @Test
+  void aFrenchHeadingIsNamedByTheQueryThatRepeatsIt() {
+    // a French man page's heading asked as a query: read with French stopwords its terms are
+    // créer, montage, miroir ("un" is in Lucene's french_stop.txt, read by hand), and the heading's
+    // own "un" must be read with the same list, or the heading holds a word the query lacks
+    DocumentWords words =
+        DocumentWords.of(
+            ENGINE.toDocument(
+                "mdadm(8)",
+                "<p>mdadm gère les périphériques RAID logiciels de Linux.</p>"
+                    + "<h2 id=\"Creer\">Créer un montage miroir</h2>"
+                    + "<p>mdadm --create /dev/md0 --level=1 /dev/sda1 /dev/sdb1</p>",
+                href -> "corpus://W/" + href));
+    Stopwords french = Stopwords.forLanguage("fra");
+    List<String> terms = Lexical.terms("Créer un montage miroir", french);
+    assertEquals(List.of("creer", "montage", "miroir"), terms);
+    assertTrue(SectionHints.headingNamesQuery(words, terms, french));
+    // a heading word the query lacks still keeps it from naming the heading
+    assertFalse(
+        SectionHints.headingNamesQuery(words, Lexical.terms("Créer un montage", french), french));
+  }
 }

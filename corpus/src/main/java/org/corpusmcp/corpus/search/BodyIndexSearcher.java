@@ -71,10 +71,16 @@ final class BodyIndexSearcher implements LibrarySearcher {
       }
       try {
         var stored = searcher.storedFields();
-        for (ScoreDoc d : searcher.search(q.build(), count).scoreDocs) {
+        ScoreDoc[] found = searcher.search(q.build(), count).scoreDocs;
+        // a strict hit holds every word: its BM25 score over the best one's says how it compares,
+        // as a full-text library's weights do (a relaxed hit may lack words, so it is not weighed)
+        float best = found.length == 0 ? 0 : found[0].score;
+        for (ScoreDoc d : found) {
           Entry e = library.entry(stored.document(d.doc).get(BodyIndex.PATH));
           if (e != null) {
-            out.putIfAbsent(e.index(), new Hit(e));
+            double relative =
+                mode == Mode.STRICT && best > 0 ? Math.min(1.0, d.score / best) : Hit.UNWEIGHED;
+            out.putIfAbsent(e.index(), new Hit(e, relative));
           }
         }
       } catch (IOException e) {

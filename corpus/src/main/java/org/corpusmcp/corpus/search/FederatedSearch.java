@@ -42,8 +42,10 @@ import org.jspecify.annotations.Nullable;
  *       Redirects are resolved to their targets and each document is kept once, at its best rank.
  *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
  *       weight relative to the collection's best, scaled by the share of the query's terms the best
- *       one matched (Xapian's percentage, over the whole collection); for a title-only hit the
- *       share of the query's terms in its title.
+ *       one matched (Xapian's percentage, over the whole collection); for a hit of a sidecar body
+ *       index that holds every word, its BM25 score relative to its library's best (the library is
+ *       weighed against itself, as one alone in its language is), or its title's share of the
+ *       query's terms if larger; for a title-only hit that share.
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
@@ -134,7 +136,7 @@ public final class FederatedSearch {
       List<Entry> exact,
       List<NamedTitles.Named> named,
       ComparableSearcher.@Nullable Scored scored,
-      List<Entry> plain) {}
+      List<LibrarySearcher.Hit> plain) {}
 
   /** A library's answer, with its position in corpus.toml. */
   record Answered(Library library, int order, LibraryAnswer answer) {}
@@ -244,7 +246,7 @@ public final class FederatedSearch {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
         }
       } else {
-        lists.add(rankedList(library, i, answer.plain(), false, mode, query, -1));
+        lists.add(plainList(library, i, answer.plain(), mode, query));
       }
     }
     for (List<Weighed> collection : byLanguage.values()) {
@@ -333,11 +335,7 @@ public final class FederatedSearch {
           parsed != null ? parsed : searcher.comparable().get().prepare(query, mode);
       return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
-    List<Entry> plain = new ArrayList<>();
-    for (LibrarySearcher.Hit hit : searcher.search(query, mode, depth)) {
-      plain.add(hit.entry());
-    }
-    return new LibraryAnswer(exact, named, null, plain);
+    return new LibraryAnswer(exact, named, null, searcher.search(query, mode, depth));
   }
 
   /** The searcher of a library known to be a collection member. */
@@ -421,6 +419,43 @@ public final class FederatedSearch {
               .exact(exact)
               .rrf(1.0 / (RRF_K + rank))
               .strength(strength >= 0 ? strength : coverage)
+              .titleCoverage(coverage)
+              .titleInQuery(
+                  Lexical.titleWordsInQuery(query.terms(), end.title(), stopwords.of(library)))
+              .relaxed(mode == LibrarySearcher.Mode.RELAXED && coverage < 1.0)
+              .build());
+    }
+    return out;
+  }
+
+  /**
+   * The hits of a library whose weights are not weighed with others' (a sidecar body index, a title
+   * search), in its own rank order, each document once. Each one's strength is the larger of its
+   * title's coverage of the query and its weight relative to the library's best hit: a library that
+   * cannot be weighed with the others is weighed against itself, as a full-text library alone in
+   * its language is (its best complete match is as strong as the collection's), so a page that
+   * holds every word in its body is not a weak match for having none of them in its title.
+   */
+  private List<Candidate> plainList(
+      Library library,
+      int order,
+      List<LibrarySearcher.Hit> hits,
+      LibrarySearcher.Mode mode,
+      Query query) {
+    List<Candidate> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    int rank = 0;
+    for (LibrarySearcher.Hit hit : hits) {
+      Entry end = resolveDocument(library, hit.entry());
+      if (end == null || !seen.add(end.rawPath())) {
+        continue;
+      }
+      rank++;
+      double coverage = Lexical.coverage(query.terms(), end.title());
+      out.add(
+          Candidate.in(library, order, end)
+              .rrf(1.0 / (RRF_K + rank))
+              .strength(Math.max(coverage, hit.relativeWeight()))
               .titleCoverage(coverage)
               .titleInQuery(
                   Lexical.titleWordsInQuery(query.terms(), end.title(), stopwords.of(library)))

@@ -47,6 +47,18 @@ public interface LibrarySearcher {
    * One candidate entry. No snippet: the few results shown get theirs from the parsed document
    * (which search parses anyway for its section hints), so they read the same for archives with and
    * without a full-text index.
+   *
+   * @param relativeWeight for a hit that matched every word of the query, its weight over the
+   *     weight of the searcher's best hit for the same query, in (0, 1]; {@link #UNWEIGHED} when
+   *     the searcher weighs nothing (titles) or the hit may lack some words
    */
-  record Hit(Entry entry) {}
+  record Hit(Entry entry, double relativeWeight) {
+
+    /** The relative weight of a hit the searcher did not weigh. */
+    public static final double UNWEIGHED = -1;
+
+    public Hit(Entry entry) {
+      this(entry, UNWEIGHED);
+    }
+  }
 }

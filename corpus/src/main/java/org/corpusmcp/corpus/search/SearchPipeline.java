@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.corpusmcp.corpus.DocumentKey;
 import org.corpusmcp.corpus.Library;
 import org.corpusmcp.corpus.SearchResult;
+import org.corpusmcp.corpus.Stopwords;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,6 +73,8 @@ public final class SearchPipeline {
    * @param weights the term weights of the search whose terms {@code query} has
    * @param failures the libraries that failed, by name (the caller adds those whose results cannot
    *     be read)
+   * @param stopwords the words the query's terms left out (every searched library's), so that a
+   *     heading or sentence is read with the same list as the query it is matched against
    */
   public record Ranking(
       Query typed,
@@ -81,7 +84,8 @@ public final class SearchPipeline {
       Map<DocumentKey, List<Candidate>> copies,
       List<String> absent,
       TermWeights weights,
-      Map<String, String> failures) {
+      Map<String, String> failures,
+      Stopwords stopwords) {
 
     /** The other libraries' copies of {@code c}, listed in its place. */
     public List<Candidate> copiesOf(Candidate c) {
@@ -107,7 +111,8 @@ public final class SearchPipeline {
         rescued.copies(),
         rescued.absent(),
         rescued.weights(),
-        typed.failures());
+        typed.failures(),
+        stopwords.searched());
   }
 
   /**
