@@ -19,7 +19,7 @@ import org.corpusmcp.api.corpus.SectionId;
 import org.corpusmcp.corpus.FetchResponse.ArchiveInfo;
 import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
-import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.corpus.SearchResult.RankedResult;
 import org.corpusmcp.corpus.SearchResult.SectionHint;
 import org.corpusmcp.corpus.search.Candidate;
 import org.corpusmcp.corpus.search.FederatedSearch;
@@ -86,13 +86,13 @@ public final class CorpusService implements AutoCloseable {
     List<String> terms = rescued.query().terms();
     TermWeights weights = rescued.weights();
     boolean question = analysed.isQuestion();
-    List<SearchHit> results = new ArrayList<>();
+    List<RankedResult> results = new ArrayList<>();
     // Results whose section heading the query names, those with a sentence stating the question's
     // words, and those that cannot give way to them: the results that answer by their title.
-    List<SearchHit> namedByHeading = new ArrayList<>();
-    List<SearchHit> statedInOneSentence = new ArrayList<>();
-    List<SearchHit> namedByTitle = new ArrayList<>();
-    List<SearchHit> mostlyInTitle = new ArrayList<>();
+    List<RankedResult> namedByHeading = new ArrayList<>();
+    List<RankedResult> statedInOneSentence = new ArrayList<>();
+    List<RankedResult> namedByTitle = new ArrayList<>();
+    List<RankedResult> mostlyInTitle = new ArrayList<>();
     // Some scrapers store a page twice under two paths (a redirect kept as a copy): one result.
     record SameText(String library, String title, String snippet) {}
     Set<SameText> seen = new HashSet<>();
@@ -120,7 +120,7 @@ public final class CorpusService implements AutoCloseable {
         continue;
       }
       Snippets.Passage passage = Snippets.passage(words, terms);
-      SearchHit result = hit(c, words, passage, terms, analysed.terms(), rescued.copiesOf(c));
+      RankedResult result = hit(c, words, passage, terms, analysed.terms(), rescued.copiesOf(c));
       if (seen.add(new SameText(result.library(), result.title(), result.snippet()))) {
         if (c.exact() || c.titleInQuery() > 0) {
           namedByTitle.add(result);
@@ -137,7 +137,7 @@ public final class CorpusService implements AutoCloseable {
     }
     // a title holding most of a question answers it before a sentence elsewhere does, while a
     // heading the query names is as good as a title
-    List<SearchHit> heldBySentences = new ArrayList<>(namedByTitle);
+    List<RankedResult> heldBySentences = new ArrayList<>(namedByTitle);
     heldBySentences.addAll(mostlyInTitle);
     results = promoted(results, heldBySentences, statedInOneSentence);
     results = promoted(results, namedByTitle, namedByHeading);
@@ -192,13 +192,13 @@ public final class CorpusService implements AutoCloseable {
    * long article. Only the results already read are moved, so this costs no document more. Stable
    * otherwise.
    */
-  private static List<SearchHit> promoted(
-      List<SearchHit> results, List<SearchHit> held, List<SearchHit> tier) {
+  private static List<RankedResult> promoted(
+      List<RankedResult> results, List<RankedResult> held, List<RankedResult> tier) {
     if (tier.isEmpty()) {
       return results;
     }
     int first = results.indexOf(tier.get(0));
-    for (SearchHit t : tier) {
+    for (RankedResult t : tier) {
       first = Math.min(first, results.indexOf(t));
     }
     int after = -1; // the last held result before the first promoted one stays above it
@@ -207,13 +207,13 @@ public final class CorpusService implements AutoCloseable {
         after = i;
       }
     }
-    List<SearchHit> out = new ArrayList<>(results.subList(0, after + 1));
-    for (SearchHit r : results.subList(after + 1, results.size())) {
+    List<RankedResult> out = new ArrayList<>(results.subList(0, after + 1));
+    for (RankedResult r : results.subList(after + 1, results.size())) {
       if (tier.contains(r)) {
         out.add(r);
       }
     }
-    for (SearchHit r : results.subList(after + 1, results.size())) {
+    for (RankedResult r : results.subList(after + 1, results.size())) {
       if (!tier.contains(r)) {
         out.add(r);
       }
@@ -240,7 +240,7 @@ public final class CorpusService implements AutoCloseable {
     }
   }
 
-  private static SearchHit hit(
+  private static RankedResult hit(
       Candidate c,
       DocumentWords words,
       Snippets.Passage passage,
@@ -261,7 +261,7 @@ public final class CorpusService implements AutoCloseable {
               copy.library().name(),
               Refs.encode(copy.library().name(), copy.library().refPath(copy.entry()))));
     }
-    return new SearchHit(
+    return new RankedResult(
         Refs.encode(library.name(), library.refPath(c.entry())),
         library.name(),
         library.kind().value(),

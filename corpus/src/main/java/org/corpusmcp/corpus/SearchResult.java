@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * agent when nothing matched or a word is missing.
  */
 public record SearchResult(
-    List<SearchHit> results,
+    List<RankedResult> results,
     @Nullable Correction corrected,
     List<String> missingWords,
     List<LibraryFailure> degraded,
@@ -23,7 +23,7 @@ public record SearchResult(
    * words this document does not hold, for a result that matches only some of them (empty when it
    * matches all).
    */
-  public record SearchHit(
+  public record RankedResult(
       String ref,
       String library,
       String kind,

@@ -69,7 +69,7 @@ class BodyIndexTest {
       assertFalse(Files.exists(indexDir.resolve(uuid + ".partial")));
     }
     try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
-      List<SearchResult.SearchHit> found = results(corpus, indexDir, word);
+      List<SearchResult.RankedResult> found = results(corpus, indexDir, word);
       assertFalse(found.isEmpty(), word);
       assertEquals(ref, found.get(0).ref());
     }
@@ -140,7 +140,7 @@ class BodyIndexTest {
           new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.WORKERS);
       List<String> refs =
           CorpusServiceTest.body(service.search("Cultural significance", 10)).results().stream()
-              .map(SearchResult.SearchHit::ref)
+              .map(SearchResult.RankedResult::ref)
               .toList();
       assertTrue(refs.contains(Refs.encode("Ray2015", "Georgia_on_My_Mind.html")), refs.toString());
     }
@@ -156,7 +156,8 @@ class BodyIndexTest {
   }
 
   /** A fresh service (searchers are chosen once per service) over the open corpus. */
-  private static List<SearchResult.SearchHit> results(Corpus corpus, Path indexDir, String query) {
+  private static List<SearchResult.RankedResult> results(
+      Corpus corpus, Path indexDir, String query) {
     CorpusService service =
         new CorpusService(corpus, CorpusSearchers.forCorpus(indexDir), TestCorpus.WORKERS);
     return CorpusServiceTest.body(service.search(query, 5)).results();

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.corpusmcp.corpus.FetchResponse.SectionView;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
-import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.corpus.SearchResult.RankedResult;
 import org.corpusmcp.corpus.search.CorpusSearchers;
 import org.corpusmcp.corpus.search.LibrarySearcher;
 import org.corpusmcp.zim.Entry;
@@ -52,7 +52,7 @@ public class CorpusServiceTest {
     return service(name, libraries, 100_000, 2, CorpusSearchers.forCorpus());
   }
 
-  public static List<SearchHit> results(Reply<SearchResult> reply) {
+  public static List<RankedResult> results(Reply<SearchResult> reply) {
     return body(reply).results();
   }
 
@@ -70,8 +70,8 @@ public class CorpusServiceTest {
   @Test
   void anExactTitleComesFirstWithProvenance() {
     try (CorpusService s = service("exact", Map.of("Ray", TestCorpus.RAY_MINI))) {
-      List<SearchHit> results = results(s.search("Ray Charles", 5));
-      SearchHit first = results.get(0);
+      List<RankedResult> results = results(s.search("Ray Charles", 5));
+      RankedResult first = results.get(0);
       assertEquals("corpus://Ray/Ray_Charles", first.ref());
       assertEquals("Ray", first.library());
       assertEquals("article", first.kind());
@@ -89,7 +89,7 @@ public class CorpusServiceTest {
       FetchResponse doc = body(s.fetch("corpus://Ray/Georgia_On_My_Mind", List.of()));
       assertEquals("corpus://Ray/Georgia_on_My_Mind", doc.ref());
       assertEquals("corpus://Ray/Georgia_On_My_Mind", doc.requestedRef());
-      List<SearchHit> results = results(s.search("Georgia on my mind", 10));
+      List<RankedResult> results = results(s.search("Georgia on my mind", 10));
       long copies =
           results.stream().filter(r -> r.ref().equals("corpus://Ray/Georgia_on_My_Mind")).count();
       assertEquals(1, copies, results.toString());

@@ -31,7 +31,7 @@ class TypoRescueOrderTest {
       SearchResult body = CorpusServiceTest.body(s.search("Ray Charles discograpy", 5));
       assertNotNull(body.corrected(), body.toString());
       assertEquals("Ray Charles discography", body.corrected().query());
-      SearchResult.SearchHit first = body.results().get(0);
+      SearchResult.RankedResult first = body.results().get(0);
       assertEquals("corpus://RayA/Ray_Charles_discography", first.ref(), body.toString());
       assertEquals(
           List.of(new SearchResult.Copy("RayB", "corpus://RayB/Ray_Charles_discography")),
@@ -39,7 +39,7 @@ class TypoRescueOrderTest {
           body.toString());
       assertEquals("corpus://RayA/Ray_Charles", body.results().get(1).ref(), body.toString());
       // a copy found by both the typed and the corrected search is named once
-      for (SearchResult.SearchHit hit : body.results()) {
+      for (SearchResult.RankedResult hit : body.results()) {
         assertEquals(1, hit.alsoIn().size(), hit.toString());
       }
     }

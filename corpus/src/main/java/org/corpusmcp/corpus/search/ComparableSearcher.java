@@ -41,7 +41,7 @@ interface ComparableSearcher extends LibrarySearcher {
   }
 
   /** Weighed hits and the number of weighted terms of the parsed query. */
-  record Scored(int queryTerms, List<ScoredHit> hits) {
+  record Scored(int queryTerms, List<WeighedEntry> hits) {
     static final Scored NONE = new Scored(0, List.of());
 
     public Scored {
@@ -50,5 +50,5 @@ interface ComparableSearcher extends LibrarySearcher {
   }
 
   /** One hit, its BM25 weight and how many of the query's terms it matched. */
-  record ScoredHit(Entry entry, double weight, int matchedTerms) {}
+  record WeighedEntry(Entry entry, double weight, int matchedTerms) {}
 }

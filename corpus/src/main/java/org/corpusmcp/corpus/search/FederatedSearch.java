@@ -242,7 +242,7 @@ public final class FederatedSearch {
                 ? comparable(library).language()
                 : "#" + library.name();
         List<Weighed> members = byLanguage.computeIfAbsent(language, k -> new ArrayList<>());
-        for (ComparableSearcher.ScoredHit hit : answer.scored().hits()) {
+        for (ComparableSearcher.WeighedEntry hit : answer.scored().hits()) {
           members.add(new Weighed(library, i, hit, answer.scored().queryTerms()));
         }
       } else {
@@ -345,7 +345,7 @@ public final class FederatedSearch {
 
   /** A collection member's hit, with what it takes to rank it among the other members' hits. */
   private record Weighed(
-      Library library, int order, ComparableSearcher.ScoredHit hit, int queryTerms) {}
+      Library library, int order, ComparableSearcher.WeighedEntry hit, int queryTerms) {}
 
   /**
    * One list of a collection's hits in weight order (ties: library order, path), each document

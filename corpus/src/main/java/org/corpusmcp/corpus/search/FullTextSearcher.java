@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.corpusmcp.zim.search.PreparedQuery;
+import org.corpusmcp.zim.search.ScoredHit;
 import org.corpusmcp.zim.search.ScoredResults;
 import org.corpusmcp.zim.search.Searcher;
 import org.corpusmcp.zim.search.Semantics;
@@ -59,7 +60,7 @@ final class FullTextSearcher implements ComparableSearcher {
   @Override
   public List<Hit> search(Query query, Mode mode, int count) {
     List<Hit> out = new ArrayList<>();
-    for (ScoredHit hit : prepare(query, mode).search(count, null).hits()) {
+    for (WeighedEntry hit : prepare(query, mode).search(count, null).hits()) {
       out.add(new Hit(hit.entry()));
     }
     return out;
@@ -110,10 +111,11 @@ final class FullTextSearcher implements ComparableSearcher {
 
   /** The hits with their entries, read by the index zim found each path at. */
   private Scored scored(ScoredResults results) {
-    List<ScoredHit> out = new ArrayList<>(results.hits().size());
-    for (org.corpusmcp.zim.search.ScoredHit hit : results.hits()) {
+    List<WeighedEntry> out = new ArrayList<>(results.hits().size());
+    for (ScoredHit hit : results.hits()) {
       if (hit.entryIndex() >= 0) {
-        out.add(new ScoredHit(archive.entryAt(hit.entryIndex()), hit.weight(), hit.matchedTerms()));
+        out.add(
+            new WeighedEntry(archive.entryAt(hit.entryIndex()), hit.weight(), hit.matchedTerms()));
       }
     }
     return new Scored(results.queryTerms(), out);

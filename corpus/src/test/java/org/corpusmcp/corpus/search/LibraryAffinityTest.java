@@ -138,7 +138,7 @@ class LibraryAffinityTest {
     // biography holds "american", "civil", "war" and "end" too and stood second, before it
     List<String> refs =
         CorpusServiceTest.results(mixed.search("when did the american civil war end", 10)).stream()
-            .map(SearchResult.SearchHit::ref)
+            .map(SearchResult.RankedResult::ref)
             .toList();
     assertTrue(
         refs.subList(0, 2).contains("corpus://Wiki/United_States")

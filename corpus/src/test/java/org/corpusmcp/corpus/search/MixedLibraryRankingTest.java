@@ -51,7 +51,7 @@ class MixedLibraryRankingTest {
 
   private static List<String> refs(String query, int limit) {
     return CorpusServiceTest.results(mixed.search(query, limit)).stream()
-        .map(SearchResult.SearchHit::ref)
+        .map(SearchResult.RankedResult::ref)
         .toList();
   }
 
@@ -121,9 +121,10 @@ class MixedLibraryRankingTest {
     twins.put(
         "RayB", TestCorpus.RAY_MINI); // one archive twice: every document has an identical copy
     try (CorpusService s = service("twins", twins)) {
-      List<SearchResult.SearchHit> results = CorpusServiceTest.results(s.search("Ray Charles", 6));
+      List<SearchResult.RankedResult> results =
+          CorpusServiceTest.results(s.search("Ray Charles", 6));
       assertEquals(6, results.size());
-      for (SearchResult.SearchHit r : results) {
+      for (SearchResult.RankedResult r : results) {
         assertEquals("RayA", r.library(), results.toString());
       }
       // a copy ranked within the results asked for is named where the document is kept

@@ -56,7 +56,7 @@ class TitleAndSentenceEvidenceTest {
 
   private static List<String> refs(CorpusService service, String query) {
     return CorpusServiceTest.results(service.search(query, 10)).stream()
-        .map(SearchResult.SearchHit::ref)
+        .map(SearchResult.RankedResult::ref)
         .toList();
   }
 

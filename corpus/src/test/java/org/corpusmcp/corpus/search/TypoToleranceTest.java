@@ -120,7 +120,7 @@ class TypoToleranceTest {
             {"World Hertage Site", "World Heritage Site"}
           }) {
         SearchResult body = CorpusServiceTest.body(service.search(c[0], 5));
-        List<SearchResult.SearchHit> results = body.results();
+        List<SearchResult.RankedResult> results = body.results();
         assertFalse(results.isEmpty(), c[0]);
         assertEquals(c[1], results.get(0).title(), c[0]);
         SearchResult.Correction corrected = body.corrected();
@@ -146,7 +146,7 @@ class TypoToleranceTest {
             {"Eleanr Rigby", "Eleanor Rigby"},
             {"Hnak Crawford", "Hank Crawford"}
           }) {
-        List<SearchResult.SearchHit> results =
+        List<SearchResult.RankedResult> results =
             CorpusServiceTest.body(service.search(c[0], 5)).results();
         assertFalse(results.isEmpty(), c[0]);
         assertEquals(c[1], results.get(0).title(), c[0]);

@@ -12,7 +12,7 @@ import org.corpusmcp.corpus.OutlineEntry;
 import org.corpusmcp.corpus.Reply;
 import org.corpusmcp.corpus.SearchResult;
 import org.corpusmcp.corpus.SearchResult.LibraryFailure;
-import org.corpusmcp.corpus.SearchResult.SearchHit;
+import org.corpusmcp.corpus.SearchResult.RankedResult;
 import org.corpusmcp.host.tools.NearestName;
 import org.jspecify.annotations.Nullable;
 
@@ -81,7 +81,7 @@ public final class CorpusJson {
     return out;
   }
 
-  private static Map<String, Object> hit(SearchHit hit) {
+  private static Map<String, Object> hit(RankedResult hit) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("ref", hit.ref());
     out.put("library", hit.library());

@@ -242,7 +242,7 @@ class CorpusJsonTest {
     assertDeclares(items(property(fetch, "sections")), FetchResponse.SectionView.class);
     assertDeclares(items(property(fetch, "available_sections")), OutlineEntry.class);
     assertDeclares(search, SearchResult.class);
-    assertDeclares(items(property(search, "results")), SearchResult.SearchHit.class);
+    assertDeclares(items(property(search, "results")), SearchResult.RankedResult.class);
     assertDeclares(
         items(property(items(property(search, "results")), "relevant_sections")),
         SearchResult.SectionHint.class);
