@@ -21,6 +21,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.plugins.ListUpdates;
 import org.slf4j.Logger;
@@ -231,39 +233,48 @@ public final class McpServers {
 
   /** Brings the SDK's tools to the catalogue's: removed, added, and replaced where they differ. */
   private static void syncTools(McpSyncServer server, Parts parts) {
-    Map<String, McpSchema.Tool> served = new LinkedHashMap<>();
-    server.listTools().forEach(t -> served.put(t.name(), t));
-    List<SyncToolSpecification> wanted = parts.tools().specifications();
-    Set<String> kept = new HashSet<>();
-    wanted.forEach(t -> kept.add(t.tool().name()));
-    for (String name : served.keySet()) {
-      if (!kept.contains(name)) {
-        server.removeTool(name);
-      }
-    }
-    for (SyncToolSpecification tool : wanted) {
-      // the SDK's handler calls the invoker by name, so an unchanged description needs nothing
-      if (!tool.tool().equals(served.get(tool.tool().name()))) {
-        server.addTool(tool);
-      }
-    }
+    // the SDK's handler calls the invoker by name, so an unchanged description needs nothing
+    sync(
+        server.listTools(),
+        McpSchema.Tool::name,
+        parts.tools().specifications(),
+        SyncToolSpecification::tool,
+        server::removeTool,
+        server::addTool);
   }
 
   /** Brings the SDK's prompts to the catalogue's, as {@link #syncTools} does tools. */
   private static void syncPrompts(McpSyncServer server, Parts parts) {
-    Map<String, McpSchema.Prompt> served = new LinkedHashMap<>();
-    server.listPrompts().forEach(p -> served.put(p.name(), p));
-    List<SyncPromptSpecification> wanted = parts.prompts().specifications();
+    sync(
+        server.listPrompts(),
+        McpSchema.Prompt::name,
+        parts.prompts().specifications(),
+        SyncPromptSpecification::prompt,
+        server::removePrompt,
+        server::addPrompt);
+  }
+
+  /**
+   * Makes a list the SDK serves ({@code served}, descriptions named by {@code name}) equal to the
+   * catalogue's specifications ({@code wanted}): a name no longer wanted is removed, and a
+   * specification whose description is new or different is added (the SDK replaces by name).
+   */
+  private static <D, S> void sync(
+      List<D> served,
+      Function<D, String> name,
+      List<S> wanted,
+      Function<S, D> description,
+      Consumer<String> remove,
+      Consumer<S> add) {
+    Map<String, D> byName = new LinkedHashMap<>();
+    served.forEach(d -> byName.put(name.apply(d), d));
     Set<String> kept = new HashSet<>();
-    wanted.forEach(p -> kept.add(p.prompt().name()));
-    for (String name : served.keySet()) {
-      if (!kept.contains(name)) {
-        server.removePrompt(name);
-      }
-    }
-    for (SyncPromptSpecification prompt : wanted) {
-      if (!prompt.prompt().equals(served.get(prompt.prompt().name()))) {
-        server.addPrompt(prompt);
+    wanted.forEach(w -> kept.add(name.apply(description.apply(w))));
+    byName.keySet().stream().filter(n -> !kept.contains(n)).forEach(remove);
+    for (S specification : wanted) {
+      D d = description.apply(specification);
+      if (!d.equals(byName.get(name.apply(d)))) {
+        add.accept(specification);
       }
     }
   }
