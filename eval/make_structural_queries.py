@@ -30,6 +30,21 @@ eval/queries/ cannot flatter them. Five kinds, each judged by the archive itself
                title-suggestion hit), followed by one or two title words of a library. Nothing is
                relevant; what is scored is whether the server rewrote the missing name into
                another word (`corrected`) and whether a notice names it.
+  question     one of the texts above that the archive itself says names an article (a redirect's
+               title, a link's visible text, a specific section heading: the same pools and
+               rules as alias, anchor and heading) wrapped in a question template (who, what,
+               where, when, how, why; ten templates, one per query chosen by a fixed seed, e.g.
+               "Where is Hong Kong S. A. R. located?"), judged as that kind judges the text (its
+               target; for a heading every page holding it); `basis` names the kind, `text` the
+               wrapped text, and an anchor's question keeps `source` and `links_from`. It
+               measures what agents' natural-language questions hit (issue 37): the answer's
+               title words are not in the question (a paraphrase: an alias, a link's wording, a
+               section), while the template's common words ("known", "history", "located",
+               "work") are in many articles, so term matching that lets them count, or a large
+               topical library that holds them often, puts other articles and other libraries
+               first (the flood). At most --cap per archive, a third from each basis; its half
+               is the half its text has in its basis kind, so the test half asks no text the
+               tuning half shows under either kind;
   description  a man page's one-line description, the NAME (NOM) section's text after the
                names and the dash ("ls - Afficher le contenu de répertoires" asks "Afficher le
                contenu de répertoires") -> that page and every page with the same description;
@@ -69,7 +84,7 @@ import zimtext
 from make_title_queries import NOT_DOCUMENTS
 
 GENERATED_DIR = zimtext.EVAL_DIR / "generated"
-KINDS = ["alias", "anchor", "heading", "misspelling", "absent", "description"]
+KINDS = ["alias", "anchor", "heading", "misspelling", "absent", "question", "description"]
 # The archives of the shared corpus-samples, and whether relevance tuning has looked at them.
 ARCHIVES = {"Wikipedia-100": "tuned", "RayCharles-mini": "tuned", "RayCharles-maxi": "tuned",
             "RayCharles-2015": "tuned", "Wikibooks-be": "untuned", "Wikibooks-be-ft": "untuned",
@@ -241,6 +256,38 @@ def misspellings(name, lib, docs, rng, cap, vocabulary):
     return out
 
 
+# The question kind's templates: the wh-words agents start with, and the common words a question
+# carries beside the name ("known", "history", "located"). Chosen per query by a fixed seed.
+QUESTION_TEMPLATES = [
+    "What is {}?",
+    "Who was {}?",
+    "Where is {} located?",
+    "When did {} happen?",
+    "How does {} work?",
+    "What is {} known for?",
+    "Tell me about {}",
+    "What can you tell me about the history of {}?",
+    "Where can I read about {}?",
+    "Why is {} important?",
+]
+
+
+def questions(pools, rng, cap):
+    """Questions wrapped around texts that name an article: a third of cap from each basis's pool
+    (alias, anchor, heading rows as those kinds make them), each with a template drawn by rng."""
+    out = []
+    share = -(-cap // len(pools))
+    for basis in sorted(pools):
+        rows = pools[basis]
+        for row in rng.sample(rows, min(share, len(rows))):
+            text = row["query"]
+            template = rng.choice(QUESTION_TEMPLATES)
+            q = dict(row, query=template.format(text), relevant=list(row["relevant"]), basis=basis,
+                     text=text, why="%s; asked as %r" % (row["why"], template))
+            out.append(q)
+    return out[:cap] if len(out) <= cap else rng.sample(out, cap)
+
+
 NAME_SECTION = re.compile(r"(?is)<h2[^>]*>\s*(?:NOM|NAME)\s*</h2>\s*<p[^>]*>(.*?)</p>")
 NAME_DASH = re.compile(r"\s[-\u2010\u2013\u2014]\s")
 
@@ -351,6 +398,14 @@ def main():
                                  names[a * args.absent:(a + 1) * args.absent]),
                 "description": descriptions(name, lib, docs, random.Random(seed + "description"),
                                             args.cap)}
+        # every text of the three pools, drawn again with the question's own seed (the other
+        # kinds' samples, hence their ids, stay as they were)
+        every = 10 ** 9
+        pools = {"alias": aliases(name, lib, doc_set, random.Random(seed + "q-alias"), every),
+                 "anchor": anchors(name, lib, doc_set, random.Random(seed + "q-anchor"), every),
+                 "heading": headings(name, lib, docs, random.Random(seed + "q-heading"), every,
+                                     titles_holding, phrases)}
+        made["question"] = questions(pools, random.Random(seed + "question"), args.cap)
         for kind, rows in made.items():
             for row in rows:
                 # every article bearing a judged article's title is as good an answer (the Ray
@@ -360,7 +415,8 @@ def main():
                     row["relevant"] += [o for o in sorted(lib.articles_titled(lib.title(p)))
                                         if o in doc_set and o not in row["relevant"]]
                 qid = query_id(kind, name, row["query"], row["relevant"])
-                half = split_of(kind, row.get("title", row["query"]))
+                half = split_of(row["basis"], row["text"]) if kind == "question" else \
+                    split_of(kind, row.get("title", row["query"]))
                 out[kind].append(dict(id=qid, query=row.pop("query"), kind=kind, library=name,
                                       relevant=row.pop("relevant"), split=half, tuned=tuned, **row))
         print("%-16s %s" % (name, "  ".join("%s %d" % (k, len(v)) for k, v in made.items())))

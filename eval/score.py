@@ -28,10 +28,12 @@ archives no longer bear out stops the run (exit 2).
     /usr/bin/python3 eval/score.py --score-run run.json --sabotage reverse --floor eval/floor.json
 
 The structural queries of eval/generated/ (make_structural_queries.py: aliases, link texts,
-section headings, typing errors, names no archive holds) are scored the same way with --queries
+section headings, typing errors, names no archive holds, questions wrapped around an alias, a link
+text or a heading) are scored the same way with --queries
 eval/generated, one half at a time with --split tune|test. Their judgments are checked too (each
 link text in its source page, each heading in each judged page, each absent name in no archive);
-in the mixed setting a page of any library under the same heading counts as well. An absent-name
+in the mixed setting a page of any library under the same heading counts as well. A generated
+question is judged by the rule of its basis on the text it wraps. An absent-name
 query has nothing relevant: it is scored on whether the reply's `corrected` rewrote the missing
 name into another word and whether a notice names it.
 
@@ -65,6 +67,17 @@ QUOTE_KINDS = {"question", "keyword", "body_only"}
 # an absent query has nothing relevant and is scored on what the reply says about the missing word
 GENERATED_KINDS = ["anchor", "heading", "absent", "description"]
 ALL_KINDS = KINDS + GENERATED_KINDS
+
+
+def judged_as(q):
+    """The kind whose rule judges q: a generated question (make_structural_queries.py) is judged
+    as its basis (alias, anchor, heading) judges the text it wraps; any other query as its kind."""
+    return q.get("basis", q["kind"]) if "split" in q else q["kind"]
+
+
+def asked_text(q):
+    """The text a judgment is about: a generated question's wrapped text, else the query."""
+    return q.get("text", q["query"]) if "split" in q else q["query"]
 CALL_TIMEOUT = 180
 MAX_LIMIT = 10  # the server's default SEARCH_MAX_LIMIT
 
@@ -101,11 +114,11 @@ def check_judgments(queries, libs):
         for p in q["relevant"]:
             if lib.resolve(p) != p:
                 problems.append("%s: %s is not an article of %s" % (q["_source"], p, q["library"]))
-            elif q["kind"] in QUOTE_KINDS and zimtext.normalise(q["why"]) not in lib.text(p):
+            elif judged_as(q) in QUOTE_KINDS and zimtext.normalise(q["why"]) not in lib.text(p):
                 problems.append("%s: %r does not occur in %s" % (q["_source"], q["why"], p))
             elif q["kind"] == "exact_title" and zimtext.normalise(q["query"]) != zimtext.normalise(lib.title(p)):
                 problems.append("%s: %r is not the title of %s" % (q["_source"], q["query"], p))
-        if q["kind"] == "alias" and lib.resolve(q["via"]) not in q["relevant"]:
+        if judged_as(q) == "alias" and lib.resolve(q["via"]) not in q["relevant"]:
             problems.append("%s: %s does not redirect to %s" % (q["_source"], q["via"], q["relevant"]))
         if "split" in q:
             problems += ["%s: %s" % (q["_source"], p) for p in check_structural(q, lib, libs)]
@@ -114,27 +127,29 @@ def check_judgments(queries, libs):
 
 def check_structural(q, lib, libs):
     """What the archive does not bear out of a generated (structural) judgment."""
-    kind, fold = q["kind"], structure.fold
+    kind, fold, text = judged_as(q), structure.fold, asked_text(q)
+    if q["kind"] == "question" and (kind not in ("alias", "anchor", "heading") or text not in q["query"]):
+        return ["a generated question wraps the text of an alias, anchor or heading"]
     if kind != "absent" and not q["relevant"]:
         return ["nothing is relevant"]
-    if kind == "alias" and fold(q["query"]) == fold(lib.title(q["relevant"][0])):
-        return ["%r is its target's title but for case, punctuation or diacritics" % q["query"]]
+    if kind == "alias" and fold(text) == fold(lib.title(q["relevant"][0])):
+        return ["%r is its target's title but for case, punctuation or diacritics" % text]
     if kind == "misspelling" and (any(lib.title(p) != q["title"] for p in q["relevant"])
                                   or fold(q["query"]) == fold(q["title"])):
         return ["%r is not a misspelling of the title of %s" % (q["query"], q["relevant"][0])]
     if kind == "anchor":
         found = {t for text, t in structure.links(lib, q["source"])
-                 if zimtext.normalise(text) == zimtext.normalise(q["query"])}
-        if not found & set(q["relevant"]) or fold(q["query"]) in {fold(lib.title(p)) for p in found}:
-            return ["%s has no link %r to %s but its title" % (q["source"], q["query"], q["relevant"])]
+                 if zimtext.normalise(text) == zimtext.normalise(asked_text(q))}
+        if not found & set(q["relevant"]) or fold(asked_text(q)) in {fold(lib.title(p)) for p in found}:
+            return ["%s has no link %r to %s but its title" % (q["source"], asked_text(q), q["relevant"])]
     if kind == "description":
         for p in q["relevant"]:
             if zimtext.normalise(q["query"]) not in lib.text(p):
                 return ["%s does not hold the description %r" % (p, q["query"])]
     if kind == "heading":
         for p in q["relevant"]:
-            if fold(q["query"]) not in {fold(h) for h in structure.headings(lib, p)}:
-                return ["%s has no heading %r" % (p, q["query"])]
+            if fold(text) not in {fold(h) for h in structure.headings(lib, p)}:
+                return ["%s has no heading %r" % (p, text)]
     if kind == "absent":
         if q["relevant"] or q["missing"].casefold() not in structure.words_of(q["query"]):
             return ["an absent-name query names its missing word and nothing is relevant"]
@@ -162,8 +177,8 @@ def relevant_set(q, libs, setting):
     if setting != "mixed":
         return own
     out = set(own)
-    if q["kind"] == "heading":  # any page under the same heading, in any library
-        out |= {(name, p) for name, lib in libs.items() for p in holding_heading(lib, q["query"])}
+    if judged_as(q) == "heading":  # any page under the same heading, in any library
+        out |= {(name, p) for name, lib in libs.items() for p in holding_heading(lib, asked_text(q))}
     home = libs[q["library"]]
     for p in q["relevant"]:
         title = home.title(p)
@@ -180,7 +195,7 @@ def relevant_set(q, libs, setting):
                 if resolved is not None:
                     twins.add(resolved)
             for twin in twins:
-                if q["kind"] not in QUOTE_KINDS or zimtext.normalise(q["why"]) in lib.text(twin):
+                if judged_as(q) not in QUOTE_KINDS or zimtext.normalise(q["why"]) in lib.text(twin):
                     out.add((name, twin))
     return out
 

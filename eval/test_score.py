@@ -136,6 +136,21 @@ class StructuralJudgments(unittest.TestCase):
                self.generated("heading", "Loss of material", [])]
         self.assertEqual(len(bad), len(score.check_judgments(bad, self.libs)))
 
+    def test_question_judged_by_its_basis(self):
+        # a question wrapped around a heading is judged as the heading is (every page under it,
+        # in the mixed setting any library's), around a link text as that link
+        heading = self.generated("question", "Why is Loss of material important?", ["A/Ray_Charles"],
+                                 basis="heading", text="Loss of material")
+        link = self.generated("question", "What is What'd I Say known for?", ["A/What'd_I_Say_(album)"],
+                              basis="anchor", text="What'd I Say", source="A/Milt_Turner")
+        self.assertEqual([], score.check_judgments([heading, link], self.libs))
+        self.assertIn(("maxi", "A/Ray_Charles"), score.relevant_set(heading, self.libs, "mixed"))
+        bad = [dict(heading, relevant=["A/Milt_Turner"]),  # no such heading there
+               dict(link, source="A/Ray_Charles"),  # no such link there
+               dict(heading, text="Side B"),  # not the text the question wraps
+               dict(heading, basis="keyword")]  # no rule of the generated kinds
+        self.assertEqual(len(bad), len(score.check_judgments(bad, self.libs)))
+
     def test_absent_word_outcomes(self):
         q = self.generated("absent", "Marrakesh Ray Charles", [], missing="Marrakesh")
         self.assertEqual([], score.check_judgments([q], self.libs))
