@@ -31,11 +31,11 @@ import org.jspecify.annotations.Nullable;
  *     those decode whole; a larger zstd cluster, made by one large item, is streamed with bounded
  *     memory, and only an item over the limit is refused)
  * @param documentCacheBytes {@code DOCUMENT_CACHE_BYTES}: the estimated memory parsed documents
- *     kept for later searches and fetches may take (default 32 MiB; 0 keeps none)
+ *     kept for later searches and fetches may take (default 16 MiB; 0 keeps none)
  * @param searchTextCacheBytes {@code SEARCH_TEXT_CACHE_BYTES}: the estimated memory of the
  *     documents' lexical views (sentences and word sets, no Markdown) kept so a document a later
- *     search finds again is not parsed again (default 16 MiB, a few thousand articles; 0 keeps
- *     none)
+ *     search finds again is not parsed again (default 8 MiB, a thousand articles or more; 0
+ *     keeps none)
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
  *     keeps (default 4 MiB; 0 keeps none); a further library also keeps its index's fixed block
  *     caches and directory caches beside this
@@ -94,16 +94,20 @@ public record CorpusSettings(
   // the server larger and its search slower at the tail, not faster (measured side by side with
   // kiwix-serve on an 80,000-article archive). Decoded clusters churn fastest (a search decodes
   // about one per result): at 16 MiB they were promoted and let go again, and search p99 at one
-  // client was twice what it is with 4 MiB and the launcher's larger young generation.
+  // client was twice what it is with 4 MiB and the launcher's larger young generation. The two
+  // document caches were halved again (32 and 16 MiB before) for the same reason on a 1.3M-entry
+  // archive: the collector keeps the heap at about 3.5 times what is live, so their 24 MiB cost
+  // some 65 MiB of RSS after load (412 -> 347 MiB), while a search's ten results and the fetch of
+  // one of them still fit many times over (docs/benchmarks/scale.md, "Memory at 1.3M").
 
   /**
-   * Default of {@code DOCUMENT_CACHE_BYTES}: about 120 long articles, or thousands of short ones;
+   * Default of {@code DOCUMENT_CACHE_BYTES}: about 60 long articles, or thousands of short ones;
    * enough that fetching a document a search just found does not parse it again.
    */
-  public static final long DEFAULT_DOCUMENT_CACHE_BYTES = 32L << 20;
+  public static final long DEFAULT_DOCUMENT_CACHE_BYTES = 16L << 20;
 
   /** Default of {@code SEARCH_TEXT_CACHE_BYTES}. */
-  public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 16L << 20;
+  public static final long DEFAULT_SEARCH_TEXT_CACHE_BYTES = 8L << 20;
 
   /**
    * Default of {@code CLUSTER_CACHE_BYTES}: one or two of the usual 1-2 MiB clusters, enough for a

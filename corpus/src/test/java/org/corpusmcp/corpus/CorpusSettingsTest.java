@@ -26,8 +26,8 @@ class CorpusSettingsTest {
     assertTrue(built.logQueries());
     assertEquals(16_777_216L, built.maxDocumentBytes());
     assertEquals(33_554_432L, built.maxClusterBytes());
-    assertEquals(33_554_432L, built.documentCacheBytes());
-    assertEquals(16_777_216L, built.searchTextCacheBytes());
+    assertEquals(16_777_216L, built.documentCacheBytes());
+    assertEquals(8_388_608L, built.searchTextCacheBytes());
     assertEquals(4_194_304L, built.clusterCacheBytes());
   }
 
