@@ -49,11 +49,7 @@ final class BlockCache {
               + " bytes");
     }
     byte[] b = new byte[blockSize];
-    try {
-      source.read(offset, ByteBuffer.wrap(b));
-    } catch (IndexOutOfBoundsException e) {
-      throw new GlassFormatException("block " + n + " is truncated", e);
-    }
+    source.read(offset, ByteBuffer.wrap(b)); // inside: checked above
     synchronized (lru) {
       lru.put(key, b);
     }

@@ -56,12 +56,7 @@ public final class GlassDatabase {
       throw new GlassFormatException(
           "glass database of " + size + " bytes is shorter than one block");
     }
-    byte[] head;
-    try {
-      head = source.readBytes(0, (int) Math.min(256, size));
-    } catch (IndexOutOfBoundsException e) {
-      throw new GlassFormatException("glass header truncated", e);
-    }
+    byte[] head = source.readBytes(0, 256); // inside: the size was checked above
     GlassHeader header = GlassHeader.parse(head, size);
     return new GlassDatabase(source, header, new BlockCache(source, cacheBlocks));
   }

@@ -209,8 +209,11 @@ final class HtmlText {
     HtmlText p = new HtmlText();
     try {
       p.run(html);
-    } catch (RuntimeException e) {
-      // any exception stops parsing; what was gathered so far is used
+    } catch (Stop stop) {
+      // </body>, or a robots meta forbidding indexing, ends the text: what was gathered is used.
+      // Any
+      // bytes are valid input to this scanner, so every other exception is a bug of ours and goes
+      // to the caller.
     }
     return new Result(
         p.dump.toString(StandardCharsets.UTF_8),

@@ -1,5 +1,6 @@
 package org.corpusmcp.zim.search;
 
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Entry;
+import org.corpusmcp.zim.ZimFormatException;
 import org.corpusmcp.zim.glass.GlassDatabase;
 import org.corpusmcp.zim.glass.GlassFormatException;
 import org.corpusmcp.zim.io.ByteSource;
@@ -34,6 +36,9 @@ import org.jspecify.annotations.Nullable;
 public final class Searcher {
   /** Longest query accepted (UTF-16 units); longer ones raise {@link SearchException}. */
   public static final int MAX_QUERY_LENGTH = 10_000;
+
+  /** Largest entry a snippet is cut from: {@link org.corpusmcp.zim.Blob#bytes()}'s limit. */
+  private static final long MAX_SNIPPET_SOURCE = Integer.MAX_VALUE - 16;
 
   private final @Nullable Archive archive;
   private final GlassDatabase db;
@@ -402,17 +407,22 @@ public final class Searcher {
    * libzim 9 does (no libzim 9 is at hand to check that against).
    */
   private static String snippetOf(Entry e, XapianSnippets snip, boolean followRedirect) {
-    try {
-      if (e.isRedirect() && !followRedirect) {
-        return "";
-      }
-      Entry target = e.isRedirect() ? e.resolve() : e;
-      byte[] html = target.content().bytes();
-      String text = HtmlText.parse(html).dump();
-      return snip.snippet(text, 500, false);
-    } catch (RuntimeException ex) {
-      return ""; // libzim: an unreadable entry has no snippet
+    if (e.isRedirect() && !followRedirect) {
+      return "";
     }
+    byte[] html;
+    try {
+      Entry target = e.isRedirect() ? e.resolve() : e;
+      if (!target.isItem() || target.size() > MAX_SNIPPET_SOURCE) {
+        return ""; // an index hit on a placeholder, or a text no array holds
+      }
+      html = target.content().bytes();
+    } catch (ZimFormatException | UncheckedIOException unreadable) {
+      // libzim: an unreadable entry (damaged cluster or dirent, failed read) has no snippet; any
+      // other exception is a bug and goes to the caller
+      return "";
+    }
+    return snip.snippet(HtmlText.parse(html).dump(), 500, false);
   }
 
   private static long parseWordCount(byte[] v) {

@@ -1,9 +1,14 @@
 package org.corpusmcp.zim.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,9 +17,12 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.Zim;
+import org.corpusmcp.zim.ZimOptions;
 import org.corpusmcp.zim.io.ByteArraySource;
+import org.corpusmcp.zim.io.ByteSource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -104,6 +112,86 @@ class SearchRobustnessTest {
       SearchException e = assertThrows(SearchException.class, () -> s.search(huge, 0, 10));
       assertEquals(SearchException.Reason.QUERY_TOO_LONG, e.reason());
       assertThrows(IllegalArgumentException.class, () -> s.search("ray", -1, 10));
+    }
+  }
+
+  /**
+   * A snippet is "" when its entry cannot be read (here a failed read, as a disk error gives), as
+   * in libzim; a bug below the snippet code (here an IllegalStateException injected into the
+   * entry's reads) reaches the caller instead of being taken for an unreadable entry.
+   */
+  @Test
+  void snippetsHideUnreadableEntriesButNotBugs() throws Exception {
+    byte[] zim =
+        Files.readAllBytes(Oracle.sample("mediawiki/wikipedia_en_ray_charles_mini_2020-03.zim"));
+    try (Archive a =
+        Zim.open(
+            new FailingUnderSnippets(
+                new ByteArraySource(zim),
+                () -> new UncheckedIOException(new IOException("injected read failure"))),
+            "unreadable",
+            ZimOptions.defaults())) {
+      SearchResults r = Searcher.open(a).search("ray charles", 0, 5);
+      assertFalse(r.hits().isEmpty());
+      for (SearchHit h : r.hits()) {
+        assertEquals("", h.snippet(), h.path());
+      }
+    }
+    try (Archive a =
+        Zim.open(
+            new FailingUnderSnippets(
+                new ByteArraySource(zim), () -> new IllegalStateException("injected bug")),
+            "buggy",
+            ZimOptions.defaults())) {
+      Searcher s = Searcher.open(a);
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> s.search("ray charles", 0, 5));
+      assertEquals("injected bug", e.getMessage());
+    }
+  }
+
+  /** HTML is any bytes to the text pass; a null array is a caller's bug and is not swallowed. */
+  @Test
+  void htmlTextPassesBugsOn() {
+    assertEquals(
+        "Café au\u00a0lait",
+        HtmlText.parse("<p>Caf&eacute;<br>au&nbsp;lait</p>".getBytes(StandardCharsets.UTF_8))
+            .dump());
+    assertThrows(NullPointerException.class, () -> HtmlText.parse(null));
+  }
+
+  /**
+   * A source whose reads fail with {@code failure} when made on behalf of {@code
+   * Searcher.snippetOf} (the reads of a hit's content), and work for everything else.
+   */
+  private static final class FailingUnderSnippets implements ByteSource {
+    private final ByteSource inner;
+    private final Supplier<RuntimeException> failure;
+
+    FailingUnderSnippets(ByteSource inner, Supplier<RuntimeException> failure) {
+      this.inner = inner;
+      this.failure = failure;
+    }
+
+    @Override
+    public long size() {
+      return inner.size();
+    }
+
+    @Override
+    public void read(long position, ByteBuffer destination) {
+      boolean underSnippet =
+          StackWalker.getInstance()
+              .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("snippetOf")));
+      if (underSnippet) {
+        throw failure.get();
+      }
+      inner.read(position, destination);
+    }
+
+    @Override
+    public ByteSource slice(long offset, long length) {
+      return new FailingUnderSnippets(inner.slice(offset, length), failure);
     }
   }
 
