@@ -99,8 +99,19 @@ class StartupArchiveIT {
     try (Dist.HttpServer server = new Dist.HttpServer(env)) {
       assertTrue(server.url.startsWith("http://"), server.url);
     }
+    List<Load> loads = loads(log);
+    // Jetty would ask the HotSpot diagnostic MXBean how to pad its queues, which starts the
+    // platform MBean server (some 200 classes); the launcher gives it the answer instead.
+    assertEquals(
+        List.of(),
+        loads.stream()
+            .map(Load::className)
+            .filter(c -> c.startsWith("javax.management.") || c.startsWith("com.sun.jmx."))
+            .limit(5)
+            .toList(),
+        "serve --http starts no JMX");
     List<Load> http =
-        loads(log).stream()
+        loads.stream()
             .filter(
                 l ->
                     l.className().startsWith("org.eclipse.jetty.")

@@ -90,12 +90,19 @@ public final class Host implements AutoCloseable {
 
   /** Loads the plugins and builds the catalogue; fails closed (PluginStartupException). */
   public static Host start(HostSettings settings, JsonMapper json, HostToolsFactory factory) {
+    // The validator compiles the JSON Schema 2020-12 meta-schema, and its first check of a tool's
+    // schema loads most of the library: made beside the plugins and the corpus, which do not use
+    // it, and ready when the catalogue does. Logging is set up here first: a logger asked for on
+    // two threads while SLF4J initialises is a stand-in that leaves a warning on stderr.
+    org.slf4j.LoggerFactory.getILoggerFactory();
+    StartupTask<JsonSchemaValidator> validator =
+        StartupTask.start("schema-validator", () -> McpServers.warmSchemaValidator(json));
     PluginRuntime runtime = PluginRuntime.start(settings);
     HostTools hostTools = null;
     ExecutorService toolThreads = null;
     try {
       hostTools = factory.create(runtime.plugins());
-      JsonSchemaValidator schemaValidator = McpServers.schemaValidator(json);
+      JsonSchemaValidator schemaValidator = validator.get();
       // one place for every plugin's resource-change announcements, whichever extension makes them
       ResourceUpdates updates = new ResourceUpdates();
       // and one for their word that a tool or prompt list changed: the catalogues re-read it

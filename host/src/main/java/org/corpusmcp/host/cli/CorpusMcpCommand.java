@@ -6,6 +6,7 @@ import java.util.Map;
 import org.corpusmcp.corpus.CorpusSettings;
 import org.corpusmcp.host.BuildInfo;
 import org.corpusmcp.host.Host;
+import org.corpusmcp.host.StartupTask;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
@@ -58,7 +59,14 @@ public final class CorpusMcpCommand {
   private final PrintStream out;
   private final PrintStream err;
   private final Map<String, String> env;
-  private final JsonMapper json = JsonText.newMapper();
+
+  /**
+   * Building the first mapper costs a start about a sixth of its main thread (Jackson's defaults
+   * include a date format whose static set-up reads the JDK's locale data), and nothing before the
+   * host's start needs it: it is made beside the command line's parse and the settings.
+   */
+  private final StartupTask<JsonMapper> json =
+      StartupTask.start("json-mapper", JsonText::newMapper);
 
   /**
    * @param out the real standard output (results, JSON-RPC), captured before anything else ran
@@ -92,7 +100,7 @@ public final class CorpusMcpCommand {
   }
 
   JsonMapper json() {
-    return json;
+    return json.get();
   }
 
   /**
@@ -124,7 +132,7 @@ public final class CorpusMcpCommand {
     CorpusSettings corpus = CorpusWiring.settings(env, options.corpusConfig);
     return Host.start(
         settings,
-        json,
+        json(),
         plugins ->
             corpus == null ? Host.HostTools.none() : CorpusWiring.tools(corpus, plugins, err));
   }

@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corpusmcp.host.Host;
+import org.corpusmcp.host.StartupTask;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.Drain;
 import org.corpusmcp.host.mcp.HttpMcpServer;
@@ -17,6 +18,7 @@ import org.corpusmcp.host.mcp.HttpSettings;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.StdioTransport;
 import org.corpusmcp.host.tools.ToolInvoker;
+import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -154,6 +156,9 @@ final class ServeCommand implements Callable<Integer> {
                 "MCP_SHUTDOWN_GRACE",
                 shutdownGraceSeconds,
                 (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
+    // Jetty's server needs nothing of the host: made beside the plugins and the corpus
+    @Nullable StartupTask<Server> jetty =
+        httpSettings != null ? HttpMcpServer.prepareJetty() : null;
     try (Host host = root.startHost(options)) {
       McpServers.Parts parts = host.mcpParts(timeout);
       log.info(
@@ -176,7 +181,7 @@ final class ServeCommand implements Callable<Integer> {
                   + " that reaches this address can call the tools",
               httpSettings.host());
         }
-        try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts)) {
+        try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts, jetty)) {
           logReady(log);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
           CountDownLatch stopped = new CountDownLatch(1);

@@ -8,6 +8,7 @@ import java.net.BindException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.corpusmcp.host.StartupTask;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -72,10 +73,34 @@ public final class HttpMcpServer implements AutoCloseable {
   }
 
   /** Starts listening; throws {@link IllegalArgumentException} for an unsafe configuration. */
+  public static HttpMcpServer start(HttpSettings settings, McpServers.Parts parts) {
+    return start(settings, parts, newJetty());
+  }
+
+  /**
+   * A Jetty server being made on a thread of its own, for {@link #start(HttpSettings,
+   * McpServers.Parts, StartupTask)}: its construction (the thread pool, the MIME table Jetty reads
+   * from its jar) needs nothing of the host, so {@code serve --http} makes it while the plugins and
+   * the corpus load.
+   */
+  public static StartupTask<Server> prepareJetty() {
+    return StartupTask.start("http-prepare", HttpMcpServer::newJetty);
+  }
+
+  private static Server newJetty() {
+    return new Server(new QueuedThreadPool(HttpSettings.WORKER_THREADS, 4, 60_000));
+  }
+
+  /** As {@link #start(HttpSettings, McpServers.Parts)}, on a Jetty server {@link #prepareJetty}. */
+  public static HttpMcpServer start(
+      HttpSettings settings, McpServers.Parts parts, StartupTask<Server> prepared) {
+    return start(settings, parts, prepared.get());
+  }
+
   // ServerTransportSecurityValidator is deprecated in MCP SDK 2.1 (ServerHttpHeaderValidator
   // replaces it); moving over is a change of its own, with the Host/Origin checks re-verified
   @SuppressWarnings("deprecation")
-  public static HttpMcpServer start(HttpSettings settings, McpServers.Parts parts) {
+  private static HttpMcpServer start(HttpSettings settings, McpServers.Parts parts, Server jetty) {
     settings.checkExposure();
     var security =
         DefaultServerTransportSecurityValidator.builder()
@@ -94,7 +119,6 @@ public final class HttpMcpServer implements AutoCloseable {
     ProtocolGate gate = parts.gate();
     ModernProtocol modern = parts.modern();
 
-    Server jetty = new Server(new QueuedThreadPool(HttpSettings.WORKER_THREADS, 4, 60_000));
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);

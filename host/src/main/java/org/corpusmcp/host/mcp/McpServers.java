@@ -132,6 +132,39 @@ public final class McpServers {
     return new DefaultJsonSchemaValidator(json);
   }
 
+  /**
+   * A {@link #schemaValidator} that has already checked one schema of the shape tools declare, so
+   * that the classes and the parts of the meta-schema such a check needs are loaded and set up: for
+   * a start to make beside other work before the SDK checks every tool's schema. What the check
+   * finds is of no interest.
+   */
+  public static JsonSchemaValidator warmSchemaValidator(JsonMapper json) {
+    JsonSchemaValidator validator = schemaValidator(json);
+    try {
+      validator.validateSchema(WARM_UP_SCHEMA);
+    } catch (RuntimeException ignored) {
+      // only a warm-up: the real checks, and their errors, come later
+    }
+    return validator;
+  }
+
+  private static final Map<String, Object> WARM_UP_SCHEMA =
+      Map.of(
+          "type",
+          "object",
+          "properties",
+          Map.of(
+              "query",
+              Map.of("type", "string", "description", "words", "minLength", 1),
+              "limit",
+              Map.of("type", "integer", "minimum", 1, "maximum", 50, "default", 10),
+              "kind",
+              Map.of("type", "array", "items", Map.of("type", "string", "enum", List.of("a")))),
+          "required",
+          List.of("query"),
+          "additionalProperties",
+          false);
+
   public static McpSyncServer stdio(McpServerTransportProvider transport, Parts parts) {
     return configure(McpServer.sync(transport), parts).build();
   }
