@@ -34,8 +34,8 @@ import org.jspecify.annotations.Nullable;
  *     kept for later searches and fetches may take (default 16 MiB; 0 keeps none)
  * @param searchTextCacheBytes {@code SEARCH_TEXT_CACHE_BYTES}: the estimated memory of the
  *     documents' lexical views (sentences and word sets, no Markdown) kept so a document a later
- *     search finds again is not parsed again (default 8 MiB, a thousand articles or more; 0
- *     keeps none)
+ *     search finds again is not parsed again (default 8 MiB, a thousand articles or more; 0 keeps
+ *     none)
  * @param clusterCacheBytes {@code CLUSTER_CACHE_BYTES}: the decompressed clusters each library
  *     keeps (default 4 MiB; 0 keeps none); a further library also keeps its index's fixed block
  *     caches and directory caches beside this
