@@ -83,14 +83,14 @@ final class BodyIndexSearcher implements LibrarySearcher {
         var stored = searcher.storedFields();
         ScoreDoc[] found = searcher.search(q.build(), count).scoreDocs;
         // a hit's BM25 score over the best one's says how it compares, as a full-text library's
-        // weights do; in RELAXED mode scaled by the share of the query's words the best one holds
-        // (as Xapian's percentage is), so a library whose best any-word hit holds one word of five
-        // does not weigh it as a complete match
+        // weights do; in RELAXED mode scaled by the share of the query's information the best one
+        // holds (each word weighed by its idf here), so a library whose best any-word hit holds
+        // the question's common words and not its subject does not weigh it as a complete match
         float best = found.length == 0 ? 0 : found[0].score;
         double scale =
             mode == Mode.STRICT || found.length == 0
                 ? 1.0
-                : (double) wordsHeldBy(found[0].doc, words) / analysedTerms(query);
+                : informationHeldBy(found[0].doc, analyse(query.terms()));
         for (ScoreDoc d : found) {
           Entry e = library.entry(stored.document(d.doc).get(BodyIndex.PATH));
           if (e != null) {
@@ -112,28 +112,34 @@ final class BodyIndexSearcher implements LibrarySearcher {
     return List.copyOf(out.values());
   }
 
-  /** How many of {@code words} document {@code doc} holds, in its title or body. */
-  private int wordsHeldBy(int doc, List<String> words) throws IOException {
+  /**
+   * The share of {@code words}' idf (Lucene's BM25 idf over this index; a word no document holds
+   * counts as the rarest) that document {@code doc} holds, in its title or body.
+   */
+  private double informationHeldBy(int doc, List<String> words) throws IOException {
     LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
     int target = doc - leaf.docBase;
-    int held = 0;
+    int docs = reader.numDocs();
+    double held = 0;
+    double total = 0;
     for (String w : words) {
+      int df =
+          Math.max(
+              reader.docFreq(new Term(BodyIndex.BODY, w)),
+              reader.docFreq(new Term(BodyIndex.TITLE, w)));
+      double idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+      total += idf;
       if (holds(leaf, BodyIndex.TITLE, w, target) || holds(leaf, BodyIndex.BODY, w, target)) {
-        held++;
+        held += idf;
       }
     }
-    return held;
+    return total <= 0 ? 0 : held / total;
   }
 
   private static boolean holds(LeafReaderContext leaf, String field, String word, int doc)
       throws IOException {
     PostingsEnum postings = leaf.reader().postings(new Term(field, word), PostingsEnum.NONE);
     return postings != null && postings.advance(doc) == doc;
-  }
-
-  /** How many words the query has as the index analyses them, held or not. */
-  private int analysedTerms(Query query) {
-    return Math.max(1, analyse(query.terms()).size());
   }
 
   /** Those of {@code words} that some document holds, in its title or body. */
