@@ -146,6 +146,35 @@ class BodyIndexTest {
     }
   }
 
+  /**
+   * A word no document holds must not empty the any-word search: "kristanismo" occurs in one
+   * article's body of the Belarusian Wikibooks and "zzqqxx" in none (both checked with
+   * python3-libzim); the any-word search asked for two thirds of the words, at least two, so the
+   * query found nothing although its notice said the results matched its other words.
+   */
+  @Test
+  void aWordNoDocumentHoldsLeavesTheAnyWordSearchItsOtherWords() throws Exception {
+    String sample = "mediawiki/wikibooks_be_all_nopic_2017-02.zim";
+    Map<String, Object> present = oracle(TestCorpus.SAMPLES.resolve(sample), "kristanismo");
+    @SuppressWarnings("unchecked")
+    List<String> bodies = (List<String>) present.get("bodies");
+    assertEquals(1, bodies.size(), bodies.toString());
+    Map<String, Object> absent = oracle(TestCorpus.SAMPLES.resolve(sample), "zzqqxx");
+    assertEquals(List.of(), absent.get("bodies"));
+    assertEquals(false, absent.get("in_titles"));
+
+    Path indexDir = dir.resolve("index");
+    CorpusSettings settings = settings("Be", sample, indexDir);
+    try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
+      new BodyIndex(indexDir).build(corpus.library("Be"), settings, null);
+    }
+    try (Corpus corpus = Corpus.open(settings, TestCorpus.adapters(), null)) {
+      List<SearchResult.RankedResult> found = results(corpus, indexDir, "kristanismo zzqqxx");
+      assertFalse(found.isEmpty());
+      assertEquals(Refs.encode("Be", bodies.get(0).substring(2)), found.get(0).ref());
+    }
+  }
+
   private CorpusSettings settings(String name, String sample, Path indexDir) {
     Path config = TestCorpus.writeConfig(dir.resolve("config-" + name), Map.of(name, sample));
     return CorpusSettings.builder(TestCorpus.SAMPLES, config)

@@ -11,7 +11,10 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -28,8 +31,9 @@ import org.corpusmcp.zim.Entry;
 /**
  * Search for an archive without a full-text index of its own, over its sidecar {@link BodyIndex}:
  * BM25 over title and body text (a title match weighs {@value #TITLE_BOOST} times a body match),
- * every word required in STRICT mode and two thirds of them (at least two) in RELAXED, followed by
- * the title-prefix matches the archive's title listing gives, so titles are found as before.
+ * every word required in STRICT mode and in RELAXED two thirds of the words some document holds (at
+ * least two, all of them when fewer), followed by the title-prefix matches the archive's title
+ * listing gives, so titles are found as before.
  */
 final class BodyIndexSearcher implements LibrarySearcher {
 
@@ -51,8 +55,13 @@ final class BodyIndexSearcher implements LibrarySearcher {
   @Override
   public List<Hit> search(Query query, Mode mode, int count) {
     List<String> words = analyse(query.terms());
+    if (mode == Mode.RELAXED) {
+      // a word no document holds cannot be one of the words a hit matches ("Квас known"): the
+      // share asked for is of the words the index has, or nothing would ever match
+      words = held(words);
+    }
     Map<Integer, Hit> out = new LinkedHashMap<>();
-    if (!words.isEmpty() && (mode == Mode.STRICT || words.size() > 1)) {
+    if (!words.isEmpty()) {
       BooleanQuery.Builder q = new BooleanQuery.Builder();
       for (String w : words) {
         BooleanQuery either =
@@ -67,19 +76,25 @@ final class BodyIndexSearcher implements LibrarySearcher {
       if (mode == Mode.RELAXED) {
         // Any one word of a question matches nearly every article body, and a library's first
         // hit weighs as much as another library's in fusion: the fill asks for most of the words.
-        q.setMinimumNumberShouldMatch(Math.max(2, (2 * words.size() + 2) / 3));
+        q.setMinimumNumberShouldMatch(
+            Math.min(words.size(), Math.max(2, (2 * words.size() + 2) / 3)));
       }
       try {
         var stored = searcher.storedFields();
         ScoreDoc[] found = searcher.search(q.build(), count).scoreDocs;
-        // a strict hit holds every word: its BM25 score over the best one's says how it compares,
-        // as a full-text library's weights do (a relaxed hit may lack words, so it is not weighed)
+        // a hit's BM25 score over the best one's says how it compares, as a full-text library's
+        // weights do; in RELAXED mode scaled by the share of the query's information the best one
+        // holds (each word weighed by its idf here), so a library whose best any-word hit holds
+        // the question's common words and not its subject does not weigh it as a complete match
         float best = found.length == 0 ? 0 : found[0].score;
+        double scale =
+            mode == Mode.STRICT || found.length == 0
+                ? 1.0
+                : informationHeldBy(found[0].doc, analyse(query.terms()));
         for (ScoreDoc d : found) {
           Entry e = library.entry(stored.document(d.doc).get(BodyIndex.PATH));
           if (e != null) {
-            double relative =
-                mode == Mode.STRICT && best > 0 ? Math.min(1.0, d.score / best) : Hit.UNWEIGHED;
+            double relative = best > 0 ? Math.min(1.0, d.score / best) * scale : Hit.UNWEIGHED;
             out.putIfAbsent(e.index(), new Hit(e, relative));
           }
         }
@@ -95,6 +110,52 @@ final class BodyIndexSearcher implements LibrarySearcher {
       out.putIfAbsent(h.entry().index(), h);
     }
     return List.copyOf(out.values());
+  }
+
+  /**
+   * The share of {@code words}' idf (Lucene's BM25 idf over this index; a word no document holds
+   * counts as the rarest) that document {@code doc} holds, in its title or body.
+   */
+  private double informationHeldBy(int doc, List<String> words) throws IOException {
+    LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
+    int target = doc - leaf.docBase;
+    int docs = reader.numDocs();
+    double held = 0;
+    double total = 0;
+    for (String w : words) {
+      int df =
+          Math.max(
+              reader.docFreq(new Term(BodyIndex.BODY, w)),
+              reader.docFreq(new Term(BodyIndex.TITLE, w)));
+      double idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+      total += idf;
+      if (holds(leaf, BodyIndex.TITLE, w, target) || holds(leaf, BodyIndex.BODY, w, target)) {
+        held += idf;
+      }
+    }
+    return total <= 0 ? 0 : held / total;
+  }
+
+  private static boolean holds(LeafReaderContext leaf, String field, String word, int doc)
+      throws IOException {
+    PostingsEnum postings = leaf.reader().postings(new Term(field, word), PostingsEnum.NONE);
+    return postings != null && postings.advance(doc) == doc;
+  }
+
+  /** Those of {@code words} that some document holds, in its title or body. */
+  private List<String> held(List<String> words) {
+    List<String> out = new ArrayList<>();
+    try {
+      for (String w : words) {
+        if (reader.docFreq(new Term(BodyIndex.BODY, w)) > 0
+            || reader.docFreq(new Term(BodyIndex.TITLE, w)) > 0) {
+          out.add(w);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("body index of " + library.name() + ": " + e.getMessage(), e);
+    }
+    return out;
   }
 
   /** The query's words as the index holds them (the analyzer the index was written with). */

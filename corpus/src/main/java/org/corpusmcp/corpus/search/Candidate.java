@@ -62,6 +62,26 @@ public record Candidate(
         .build();
   }
 
+  /**
+   * This any-word hit, known to the strict search too as {@code strict}: its strength stays the
+   * any-word search's (one scale for a question's hits), what the strict lists say of its title is
+   * added, and it holds every word.
+   */
+  Candidate namedAs(Candidate strict) {
+    return toBuilder()
+        .exact(exact || strict.exact)
+        .rrf(rrf + strict.rrf)
+        .strength(strict.exact ? Math.max(strength, strict.strength) : strength)
+        .titleInQuery(Math.max(titleInQuery, strict.titleInQuery))
+        .relaxed(false)
+        .build();
+  }
+
+  /** This candidate with its strength no more than {@code most}. */
+  Candidate weighedAtMost(double most) {
+    return toBuilder().strength(Math.min(strength, most)).build();
+  }
+
   private Builder toBuilder() {
     return in(library, libraryOrder, entry)
         .exact(exact)

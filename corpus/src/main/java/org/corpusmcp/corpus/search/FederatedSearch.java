@@ -69,7 +69,9 @@ import org.jspecify.annotations.Nullable;
  *       article says "born" and never "birth"); every other relaxed hit ranks below all of them.
  *       For a question (a query with stopwords, which strict matching asks for too) the relaxed
  *       search runs even when the strict hits fill the list, for its hits that match every
- *       meaningful word.
+ *       meaningful word; a query put as a question orders both passes' hits in one tier by the
+ *       any-word weights ({@link SearchPipeline}), and there a sidecar body index's any-word hits
+ *       are weighed too.
  *   <li>Identical documents in several libraries are listed once ({@link SameDocuments}), over the
  *       whole answer: a document listed among the strict hits is not listed again (nor its copy)
  *       among the relaxed ones.
@@ -452,10 +454,17 @@ public final class FederatedSearch {
       }
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
+      // an any-word hit lacks words: below a query's complete hits its title says more of what it
+      // is about than its weight does; a question's any-word hits rank in one tier with its
+      // complete ones (SearchPipeline), and there only weights compare
+      double weight =
+          mode == LibrarySearcher.Mode.STRICT || query.readsAsQuestion()
+              ? hit.relativeWeight()
+              : LibrarySearcher.Hit.UNWEIGHED;
       out.add(
           Candidate.in(library, order, end)
               .rrf(1.0 / (RRF_K + rank))
-              .strength(Math.max(coverage, hit.relativeWeight()))
+              .strength(Math.max(coverage, weight))
               .titleCoverage(coverage)
               .titleInQuery(
                   Lexical.titleWordsInQuery(query.terms(), end.title(), stopwords.of(library)))
@@ -564,6 +573,9 @@ public final class FederatedSearch {
             .thenComparing(Comparator.comparingInt((Ranked r) -> r.c().titleInQuery()).reversed())
             .thenComparingInt(Ranked::unnamedQualifier)
             .thenComparing(Comparator.comparingDouble(Ranked::standing).reversed())
+            // of equal standing (unweighed titles), a hit holding every word first: a question's
+            // one tier holds both kinds
+            .thenComparing(r -> r.c().relaxed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().rrf()).reversed())
             .thenComparing(Comparator.comparingDouble((Ranked r) -> r.c().strength()).reversed())
             .thenComparing(

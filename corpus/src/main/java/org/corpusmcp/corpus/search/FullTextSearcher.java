@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
 import org.corpusmcp.zim.search.CollectionStats;
 import org.corpusmcp.zim.search.PreparedQuery;
@@ -131,9 +132,11 @@ final class FullTextSearcher implements ComparableSearcher {
       return query.text();
     }
     List<String> terms = query.terms();
-    if (terms.size() < 2) {
-      return null; // one word: the strict search already asked for it
+    if (terms.isEmpty() || (terms.size() == 1 && Lexical.words(query.text()).size() == 1)) {
+      return null; // one word alone: the strict search already asked for it
     }
+    // one word among stopwords ("What is Суфіксы?") is asked alone: the strict search asked for
+    // the stopwords too, which a library in another language may hold nowhere
     return String.join(" OR ", terms);
   }
 }

@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Retrieval, fusion and dedupe run for the strict (all words) pass, then, when that pass left
  * the list short or the query is a question, for the any-word pass too: its hits that match every
  * meaningful word rank with the strict ones, the rest fill the list below them ({@link
- * FederatedSearch} says why).
+ * FederatedSearch} says why). A query put as a question ({@link Query#readsAsQuestion}) is ordered
+ * in one tier by its any-word weights instead (oneTier says why).
  */
 public final class SearchPipeline {
 
@@ -156,6 +157,11 @@ public final class SearchPipeline {
                 ? anyWordAhead.collect(failures)
                 : federated.retrieve(query, LibrarySearcher.Mode.RELAXED, depth, failures, false),
             query);
+    if (query.readsAsQuestion()) {
+      dedupe.startOver();
+      listed = dedupe.keepNew(federated.order(oneTier(strict, relaxed), weights, affinity));
+      return new Ranked(federated.diversify(listed), failures, copies, weights);
+    }
     // An any-word hit that matches every meaningful word is as good as a strict one (strict
     // matching also asks for the stopwords, or a title-only library for the words in order): it
     // ranks with the strict hits, and only the rest fill the list below them.
@@ -181,5 +187,32 @@ public final class SearchPipeline {
       listed.addAll(federated.diversify(dedupe.keepNew(federated.order(fill, weights, affinity))));
     }
     return new Ranked(listed, failures, copies, weights);
+  }
+
+  /**
+   * A question's hits in one tier, weighed by its any-word search: a question's words include its
+   * frame ("what is … known for", "tell me about the history of …"), which the page that answers it
+   * need not hold, so a page lacking one of them is not put below every long page that holds them
+   * all; each missing word costs what BM25 weighs it (little for a common word, much for the
+   * subject's name). A page only the strict search found (exact titles, titles the query names,
+   * hits beyond the any-word search's depth) keeps its own standing, the last no stronger than the
+   * weakest any-word hit.
+   */
+  private static List<Candidate> oneTier(
+      Map<DocumentKey, Candidate> strict, Map<DocumentKey, Candidate> anyWord) {
+    double weakest = 1.0;
+    for (Candidate c : anyWord.values()) {
+      weakest = Math.min(weakest, c.strength());
+    }
+    Map<DocumentKey, Candidate> out = new LinkedHashMap<>(anyWord);
+    for (Candidate s : strict.values()) {
+      Candidate r = out.get(s.key());
+      if (r != null) {
+        out.put(s.key(), r.namedAs(s));
+      } else {
+        out.put(s.key(), s.exact() || s.titleInQuery() > 0 ? s : s.weighedAtMost(weakest));
+      }
+    }
+    return List.copyOf(out.values());
   }
 }

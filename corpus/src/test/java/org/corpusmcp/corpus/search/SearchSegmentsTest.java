@@ -133,7 +133,9 @@ class SearchSegmentsTest {
   @Test
   void aQuestionsCompleteAnyWordHitsAreAskedForEvenWhenStrictHitsFillTheList() {
     // the strict hits fill the two places asked for; the question's stopwords ("which", "are")
-    // are what the better match lacks, so its any-word hit is still asked for and leads
+    // are what the better match lacks, so its any-word hit is still asked for and leads; a
+    // question's hits form one tier, where one lacking a word (Hoover Dam) comes after the
+    // complete ones of the same standing (unweighed, as titles are)
     Library a = corpus.library("WikiA");
     SearchPipeline search =
         new SearchPipeline(
@@ -146,7 +148,11 @@ class SearchSegmentsTest {
             workers,
             3);
     assertEquals(
-        List.of("WikiA:A/African_Americans", "WikiA:A/United_States", "WikiA:A/Perth"),
+        List.of(
+            "WikiA:A/African_Americans",
+            "WikiA:A/United_States",
+            "WikiA:A/Perth",
+            "WikiA:A/Hoover_Dam (any)"),
         ranked(search.rank(Query.of("which Americans are African"), 2)));
     // keywords alone: the strict hits that fill the list are the answer, as before
     assertEquals(
