@@ -13,11 +13,12 @@ Usage:  scripts/bench_serve_start.py BASE_LAUNCHER NEW_LAUNCHER [--rounds 8]
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import time
 import urllib.request
+
+from mcpbench import wait_until_ready  # this directory is on the module path of a script in it
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
@@ -54,12 +55,7 @@ def start_http(launcher):
     t = time.monotonic()
     p = subprocess.Popen([launcher, "serve", "--http", "--port", "0"], env=environment(),
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = None
-    for line in p.stderr:
-        m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
-        url = url or (m.group(1) if m else None)
-        if url and "ready (" in line:
-            break
+    url = wait_until_ready(p)
     ready = time.monotonic() - t
     cpu = cpu_ms(p.pid)
     request = urllib.request.Request(url, json.dumps(INIT).encode(), {

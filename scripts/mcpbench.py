@@ -1,7 +1,8 @@
 """What the MCP benchmarks share: percentiles, RSS, an MCP client and the server they start.
 
-Imported by bench_corpus.py, bench_kiwix.py, bench_typos.py, bench_memory.py, bench_host.py and
-startup_stages.py (run from the repository root, so this directory is on the module path).
+Imported by bench_corpus.py, bench_kiwix.py, bench_typos.py, bench_memory.py, bench_host.py,
+startup_stages.py, startup_counts.py and bench_serve_start.py (run from the repository root, so
+this directory is on the module path).
 Standard library, but for title_words (python3-libzim).
 """
 import concurrent.futures
@@ -109,16 +110,22 @@ def start_http_server(config, root, launcher=LAUNCHER, env=None):
                SEARCH_MAX_LIMIT="10", **(env or {}))
     p = subprocess.Popen([str(launcher), "serve", "--http", "--port", "0"], env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = wait_until_ready(p)
+    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    return p, url
+
+
+def wait_until_ready(process):
+    """Reads the stderr of a spawned `serve --http` (a text pipe) up to its "ready" line; returns
+    the MCP endpoint URL it printed before. Exits when the stream ends first (the server did not
+    start). The rest of stderr is the caller's to drain or leave."""
     url = None
-    for line in p.stderr:
+    for line in process.stderr:
         m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
         url = url or (m.group(1) if m else None)
         if url and "ready (" in line:
-            break
-    if not url:
-        raise SystemExit("corpus-mcp did not start")
-    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
-    return p, url
+            return url
+    raise SystemExit("corpus-mcp did not start")
 
 
 class StdioServer:

@@ -33,7 +33,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from mcpbench import launcher_default_opts  # noqa: E402
+from mcpbench import launcher_default_opts, wait_until_ready  # noqa: E402
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
@@ -69,12 +69,7 @@ def start(launcher, mode, extra_opts):
     else:
         p = subprocess.Popen([launcher, "serve", "--http", "--port", "0"], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        url = None
-        for line in p.stderr:
-            m = re.search(r"MCP endpoint: (http://\S+/mcp)", line)
-            url = url or (m.group(1) if m else None)
-            if url and "ready (" in line:
-                break
+        url = wait_until_ready(p)
         request = urllib.request.Request(url, json.dumps(INIT).encode(), {
             "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
         urllib.request.urlopen(request).read()

@@ -37,9 +37,11 @@ public final class ArchiveFaults {
    * True for the failures a damaged or vanished archive produces while being read: the readers'
    * typed exceptions only. A JDK exception such as {@link IllegalStateException} or {@link
    * IndexOutOfBoundsException} is a bug in our code or an adapter, never evidence of damage, so it
-   * is not one; calling it damage would hide the bug from the operator and mislead the client.
+   * is not one; calling it damage would hide the bug from the operator and mislead the client. A
+   * catch that exists to survive damage rethrows whatever this refuses, so the bug reaches the
+   * place that reports an internal failure (for a search: the library's task, or the call).
    */
-  static boolean isArchiveFault(Throwable t) {
+  public static boolean isArchiveFault(Throwable t) {
     return t instanceof ZimFormatException
         || t instanceof GlassFormatException
         || t instanceof SearchException

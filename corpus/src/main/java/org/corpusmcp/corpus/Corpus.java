@@ -49,7 +49,7 @@ public final class Corpus implements AutoCloseable {
       for (LibraryConfig library : config.libraries()) {
         open.put(library.name(), openLibrary(settings, library, adapters, progress));
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // any failure, damage or bug: rethrown once closed
       open.values().forEach(Library::close);
       throw e;
     }
@@ -88,7 +88,7 @@ public final class Corpus implements AutoCloseable {
           failures.put(library.name(), e.getMessage());
         }
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // any failure, damage or bug: rethrown once closed
       open.values().forEach(Library::close);
       throw e;
     }
@@ -149,7 +149,7 @@ public final class Corpus implements AutoCloseable {
     } catch (ZimFormatException e) {
       archive.close();
       throw new CorpusConfigException(where + " is damaged: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // any other failure: rethrown once closed
       archive.close();
       throw e;
     }
@@ -182,7 +182,7 @@ public final class Corpus implements AutoCloseable {
     String rendering;
     try {
       rendering = binding.adapter().rendering();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // a plugin's own failure, any type: refused naming the plugin
       throw new CorpusConfigException(
           adapterProblem(where, binding, "failed to name its rendering: " + reason(e)), e);
     }
@@ -227,7 +227,7 @@ public final class Corpus implements AutoCloseable {
       double score;
       try {
         score = binding.adapter().detect(metadata);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException e) { // a plugin's own failure, any type: refused naming it
         throw new CorpusConfigException(
             adapterProblem(where, binding, "failed to inspect the archive: " + reason(e)), e);
       }

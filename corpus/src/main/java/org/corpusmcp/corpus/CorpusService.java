@@ -234,7 +234,8 @@ public final class CorpusService implements AutoCloseable {
             try {
               store.words(c.library(), c.entry());
             } catch (RuntimeException e) {
-              // reported by the in-order read of the same document
+              // any failure, damage or bug: the in-order read of the same document meets it
+              // again, and reports the damage or rethrows the bug
             }
           });
     }

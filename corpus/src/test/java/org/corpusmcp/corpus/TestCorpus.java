@@ -14,10 +14,15 @@ import org.corpusmcp.api.corpus.DocumentKind;
 import org.corpusmcp.api.corpus.EntryFacts;
 import org.corpusmcp.api.corpus.LinkResolver;
 import org.corpusmcp.api.corpus.ParseResult;
+import org.corpusmcp.corpus.CorpusConfig.LibraryConfig;
 import org.corpusmcp.corpus.search.CorpusSearchers;
 import org.corpusmcp.markdown.CleaningPolicy;
 import org.corpusmcp.markdown.HtmlSectionizer;
 import org.corpusmcp.markdown.MarkdownRenderer;
+import org.corpusmcp.zim.Archive;
+import org.corpusmcp.zim.Zim;
+import org.corpusmcp.zim.ZimOptions;
+import org.corpusmcp.zim.io.FileSource;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -114,6 +119,27 @@ public final class TestCorpus {
         CorpusSettings.builder(SAMPLES, config).searchWorkers(4).logQueries(false).build();
     return new CorpusService(
         Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), TestCorpus.WORKERS);
+  }
+
+  /** A library and the source its archive reads, whose reads a test can make fail. */
+  public record FaultyLibrary(Library library, FaultySource source) {}
+
+  /**
+   * A library {@code name} over the sample {@code sample}, read through a {@link FaultySource}. No
+   * cluster cache, so a cluster read before the source fails is read again after.
+   */
+  public static FaultyLibrary faultyLibrary(String name, String sample) {
+    FaultySource source = new FaultySource(FileSource.open(SAMPLES.resolve(sample)));
+    Archive archive = Zim.open(source, name + ".zim", ZimOptions.builder().cacheBytes(0).build());
+    Library library =
+        new Library(
+            new LibraryConfig(name, SAMPLES.resolve(sample), "generic"),
+            archive,
+            new GenericAdapter(),
+            GenericAdapter.class.getClassLoader(),
+            Corpus.metadataOf(archive),
+            MarkdownRenderer.RENDERING);
+    return new FaultyLibrary(library, source);
   }
 
   /** Any mwoffliner archive, split by the shared sectionizer with its default policy. */

@@ -276,6 +276,9 @@ public final class FederatedSearch {
       try {
         searcher = searchers.apply(libraries.get(i));
       } catch (RuntimeException e) {
+        if (!ArchiveFaults.isArchiveFault(e)) {
+          throw e; // a bug, not damage: the search reports an internal failure
+        }
         continue; // searched alone: its own task meets the same fault and reports it in degraded
       }
       String language = searcher.comparable().map(ComparableSearcher::language).orElse("");
@@ -297,6 +300,9 @@ public final class FederatedSearch {
           prepared.put(i, parsed); // searched from this parse: the query is parsed once per mode
           readable.add(i);
         } catch (RuntimeException e) {
+          if (!ArchiveFaults.isArchiveFault(e)) {
+            throw e; // a bug, not damage: the search reports an internal failure
+          }
           // searched alone: its own task meets the same fault and reports it in degraded
         }
       }
@@ -307,7 +313,10 @@ public final class FederatedSearch {
           stats.add(comparable(libraries.get(i)).statistics(terms));
           counted.add(i);
         } catch (RuntimeException e) {
-          // as above
+          if (!ArchiveFaults.isArchiveFault(e)) {
+            throw e; // a bug, not damage: as above
+          }
+          // searched alone, as above
         }
       }
       if (counted.size() >= 2) {
@@ -532,6 +541,9 @@ public final class FederatedSearch {
       Entry end = entry.resolve();
       return library.isDocument(end) ? end : null;
     } catch (RuntimeException e) {
+      if (!ArchiveFaults.isArchiveFault(e)) {
+        throw e; // a bug, not damage: the search reports an internal failure
+      }
       return null; // a redirect loop or a damaged entry is not a result
     }
   }

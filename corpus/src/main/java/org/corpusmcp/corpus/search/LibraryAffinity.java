@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.corpusmcp.corpus.ArchiveFaults;
 import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.search.CollectionStats;
@@ -72,6 +73,9 @@ final class LibraryAffinity {
             .computeIfAbsent(comparable.get().language(), k -> new ArrayList<>())
             .add(library);
       } catch (RuntimeException e) {
+        if (!ArchiveFaults.isArchiveFault(e)) {
+          throw e; // a bug, not damage: the search reports an internal failure
+        }
         // searched alone: its own task meets the same fault and reports it in degraded
       }
     }
@@ -94,6 +98,9 @@ final class LibraryAffinity {
           memberStats.add(searchers.apply(library).comparable().orElseThrow().statistics(words));
           members.add(library);
         } catch (RuntimeException e) {
+          if (!ArchiveFaults.isArchiveFault(e)) {
+            throw e; // a bug, not damage: the search reports an internal failure
+          }
           // searched alone: its own task meets the same fault and reports it in degraded
         }
       }

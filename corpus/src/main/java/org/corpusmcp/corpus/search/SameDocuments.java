@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.corpusmcp.corpus.ArchiveFaults;
 import org.corpusmcp.corpus.ByteFingerprint;
 import org.corpusmcp.corpus.DocumentKey;
 import org.corpusmcp.corpus.Lexical;
@@ -62,13 +63,8 @@ final class SameDocuments {
       if (!kept.add(c.key())) {
         continue; // this very document is listed already
       }
-      String title;
-      try {
-        title = Lexical.normalize(c.entry().title());
-      } catch (RuntimeException e) {
-        out.add(c); // unreadable here: kept, and reported when it is loaded
-        continue;
-      }
+      // the title of a dirent decoded already: nothing is read, so nothing can be damaged
+      String title = Lexical.normalize(c.entry().title());
       List<Candidate> same = byTitle.computeIfAbsent(title, k -> new ArrayList<>());
       Candidate original = null;
       for (Candidate earlier : same) {
@@ -117,6 +113,9 @@ final class SameDocuments {
       }
       return contentFingerprint(a) == contentFingerprint(b);
     } catch (RuntimeException e) {
+      if (!ArchiveFaults.isArchiveFault(e)) {
+        throw e; // a bug, not damage: the search reports an internal failure
+      }
       return false; // unreadable: not known to be the same, so both stay
     }
   }

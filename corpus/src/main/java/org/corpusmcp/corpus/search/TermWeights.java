@@ -3,6 +3,7 @@ package org.corpusmcp.corpus.search;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.corpusmcp.corpus.ArchiveFaults;
 import org.corpusmcp.corpus.DocumentWords;
 import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.corpus.Library;
@@ -61,7 +62,10 @@ public final class TermWeights {
       try {
         searcher = searchers.apply(library);
       } catch (RuntimeException e) {
-        continue;
+        if (!ArchiveFaults.isArchiveFault(e)) {
+          throw e; // a bug, not damage: the search reports an internal failure
+        }
+        continue; // searched alone: its own task meets the same fault and reports it in degraded
       }
       if (searcher.comparable().isEmpty()) {
         continue;
@@ -73,6 +77,9 @@ public final class TermWeights {
           df[i] += stats.termFreqs().getOrDefault(terms.get(i), 0L);
         }
       } catch (RuntimeException e) {
+        if (!ArchiveFaults.isArchiveFault(e)) {
+          throw e; // a bug, not damage: the search reports an internal failure
+        }
         // searched alone: its own task meets the same fault and reports it in degraded
       }
     }

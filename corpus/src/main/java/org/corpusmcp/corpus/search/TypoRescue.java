@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.corpusmcp.corpus.ArchiveFaults;
 import org.corpusmcp.corpus.DocumentKey;
 import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.corpus.Library;
@@ -269,6 +270,9 @@ final class TypoRescue {
       titleWords(library.archive(), library.name(), MAX_TITLES_IN_MEMORY).ifPresent(out::add);
       searchers.apply(library).vocabulary().ifPresent(out::add);
     } catch (RuntimeException e) {
+      if (!ArchiveFaults.isArchiveFault(e)) {
+        throw e; // a bug, not damage: the search reports an internal failure
+      }
       log.warn(
           "library {}: vocabulary for typo tolerance incomplete ({})",
           library.name(),

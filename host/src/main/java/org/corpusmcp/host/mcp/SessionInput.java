@@ -5,6 +5,8 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.corpusmcp.api.ClientInput;
 import org.corpusmcp.api.ClientInputException;
@@ -16,6 +18,8 @@ import org.corpusmcp.api.RootsRequest;
 import org.corpusmcp.api.Sampling;
 import org.corpusmcp.api.SamplingResult;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,14 +29,16 @@ import tools.jackson.databind.json.JsonMapper;
  * server to client through the SDK's exchange (on HTTP, on the call's own SSE stream), answered
  * while the handler waits, and only when the client declared the capability at {@code initialize}
  * ({@link MissingClientCapabilityException} otherwise, before anything is sent). A client that
- * answers with an error, or not at all within the server's request timeout, is a {@link
- * ClientInputException} in our words.
+ * answers with an error, or not at all within the server's request timeout, a wait cancelled, or a
+ * request that fails on its way is a {@link ClientInputException} saying which, in our words.
  */
 // MCP replaces requests from server to client with input_required rounds from 2026-07-28 on
 // (SEP-2322) and the SDK deprecates them with it; the 2025-11-25 sessions this class serves still
 // have them
 @SuppressWarnings("deprecation")
 final class SessionInput implements ClientInput {
+
+  private static final Logger log = LoggerFactory.getLogger(SessionInput.class);
 
   private final McpSyncServerExchange exchange;
   private final InputWire wire;
@@ -93,21 +99,56 @@ final class SessionInput implements ClientInput {
     Object result;
     try {
       result = request.get();
-    } catch (McpError e) {
-      throw new ClientInputException(
-          "the client answered "
-              + method
-              + " with error "
-              + e.getJsonRpcError().code()
-              + ": "
-              + e.getJsonRpcError().message());
     } catch (RuntimeException e) {
-      throw new ClientInputException("the client did not answer " + method + " in time");
+      throw unanswered(method, e);
     }
     try {
       return json.valueToTree(result);
     } catch (RuntimeException e) {
       throw new InputWire.Malformed("the client's answer to " + method + " could not be read");
     }
+  }
+
+  /**
+   * Why the client gave no answer to {@code method}, by what happened: it answered with an error
+   * (the SDK's {@link McpError}), the server's request timeout ran out (the SDK's {@code
+   * Mono.timeout}, which the blocking call rethrows wrapping a {@link TimeoutException}), the wait
+   * was cancelled (the handler's thread interrupted: the call cancelled or the server stopping), or
+   * the request failed otherwise (sending it, or the session closing under it), which is logged
+   * with its trace for the operator. The client reads none of our classes or traces.
+   */
+  static ClientInputException unanswered(String method, RuntimeException e) {
+    if (e instanceof McpError error) {
+      return new ClientInputException(
+          "the client answered "
+              + method
+              + " with error "
+              + error.getJsonRpcError().code()
+              + ": "
+              + error.getJsonRpcError().message());
+    }
+    if (causedBy(e, TimeoutException.class)) {
+      return new ClientInputException("the client did not answer " + method + " in time");
+    }
+    if (causedBy(e, InterruptedException.class)
+        || causedBy(e, CancellationException.class)
+        || Thread.currentThread().isInterrupted()) {
+      return new ClientInputException(
+          "the request " + method + " to the client was cancelled before it was answered");
+    }
+    log.warn("request {} to the client failed", method, e);
+    return new ClientInputException(
+        "the request "
+            + method
+            + " to the client failed before it was answered (logged on the server)");
+  }
+
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
