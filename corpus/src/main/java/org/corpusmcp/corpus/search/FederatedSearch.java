@@ -337,16 +337,27 @@ public final class FederatedSearch {
       boolean withExact,
       @Nullable CollectionStats stats,
       ComparableSearcher.@Nullable Prepared parsed) {
-    List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
-    List<NamedTitles.Named> named =
-        withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
+    List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
+    List<NamedTitles.Named> named = withExact ? named(library, searcher, query) : List.of();
     if (searcher.comparable().isPresent()) {
       ComparableSearcher.Prepared asked =
           parsed != null ? parsed : searcher.comparable().get().prepare(query, mode);
       return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
     return new LibraryAnswer(exact, named, null, searcher.search(query, mode, depth));
+  }
+
+  /** The pages the query names in {@code library}: by title, then by the text links give them. */
+  private static List<NamedTitles.Named> named(
+      Library library, LibrarySearcher searcher, Query query) {
+    List<NamedTitles.Named> byTitle = NamedTitles.in(library.archive(), query.text());
+    if (searcher.anchorNames().isEmpty()) {
+      return byTitle;
+    }
+    List<NamedTitles.Named> out = new ArrayList<>(byTitle);
+    out.addAll(searcher.anchorNames().get().in(query.text()));
+    return out;
   }
 
   /** The searcher of a library known to be a collection member. */
@@ -456,6 +467,10 @@ public final class FederatedSearch {
     List<Candidate> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     int rank = 0;
+    // an any-word hit lacks words: below a query's complete hits its title says more of what it is
+    // about than its weight does; a question's any-word hits rank in one tier with its complete
+    // ones (SearchPipeline), and there only weights compare
+    boolean weighed = mode == LibrarySearcher.Mode.STRICT || query.readsAsQuestion();
     for (LibrarySearcher.Hit hit : hits) {
       Entry end = resolveDocument(library, hit.entry());
       if (end == null || !seen.add(end.rawPath())) {
@@ -463,13 +478,7 @@ public final class FederatedSearch {
       }
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
-      // an any-word hit lacks words: below a query's complete hits its title says more of what it
-      // is about than its weight does; a question's any-word hits rank in one tier with its
-      // complete ones (SearchPipeline), and there only weights compare
-      double weight =
-          mode == LibrarySearcher.Mode.STRICT || query.readsAsQuestion()
-              ? hit.relativeWeight()
-              : LibrarySearcher.Hit.UNWEIGHED;
+      double weight = weighed ? hit.relativeWeight() : LibrarySearcher.Hit.UNWEIGHED;
       out.add(
           Candidate.in(library, order, end)
               .rrf(1.0 / (RRF_K + rank))

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
@@ -48,18 +49,30 @@ final class NamedTitles {
 
   /** The titles {@code query} names in {@code archive}, longest spans first. */
   static List<Named> in(Archive archive, String query) {
+    return spans(query, MAX_WORDS, false, span -> lookUp(archive, span));
+  }
+
+  /**
+   * The entries {@code lookUp} finds for spans of the query's words as typed, longest spans first;
+   * a span inside a longer one already found is not looked up.
+   *
+   * @param whole whether the whole query is a span too (the exact-title match covers it for titles,
+   *     nothing does for other names)
+   */
+  static List<Named> spans(
+      String query, int maxWords, boolean whole, Function<String, @Nullable Entry> lookUp) {
     List<String> words = words(query);
     int n = words.size();
     boolean[] taken = new boolean[n];
     List<Named> out = new ArrayList<>();
     Set<Integer> seen = new HashSet<>();
-    for (int len = Math.min(MAX_WORDS, n - 1); len >= 1; len--) {
+    for (int len = Math.min(maxWords, whole ? n : n - 1); len >= 1; len--) {
       for (int i = 0; i + len <= n; i++) {
         if (anyTaken(taken, i, len) || !mayName(words, i, len)) {
           continue;
         }
         String span = String.join(" ", words.subList(i, i + len));
-        Entry found = lookUp(archive, span);
+        Entry found = lookUp.apply(span);
         if (found == null) {
           continue;
         }
