@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
  * title index (as typed and with the first letter capitalised, as MediaWiki titles are), redirects
  * included, longest spans first; a span inside a longer one already found is not looked up, so
  * "Hoover Dam" is named and not "Dam". A span must begin and end with a meaningful word (a leading
- * article is allowed: "The Beatles"), which keeps "when was" from naming anything and bounds the
- * lookups. The query as a whole is left to the exact-title match.
+ * article is allowed, "The Beatles", and a function word capitalised inside the query, "I Believe
+ * to My Soul"), which keeps "when was" from naming anything and bounds the lookups. The query as a
+ * whole is left to the exact-title match.
  */
 final class NamedTitles {
 
@@ -124,7 +125,17 @@ final class NamedTitles {
     if (Lexical.meaningfulWords(last).isEmpty()) {
       return false;
     }
-    return (len > 1 && ARTICLES.contains(first)) || !Lexical.meaningfulWords(first).isEmpty();
+    return (len > 1 && (ARTICLES.contains(first) || capitalisedInside(words, start)))
+        || !Lexical.meaningfulWords(first).isEmpty();
+  }
+
+  /**
+   * A function word capitalised inside the query, where a sentence does not capitalise it, opens a
+   * title ("who wrote I Believe to My Soul", "It Should've Been Me"): song and book titles open
+   * with pronouns. The query's first word is capitalised as a sentence's is, and says nothing.
+   */
+  private static boolean capitalisedInside(List<String> words, int start) {
+    return start > 0 && Character.isUpperCase(words.get(start).codePointAt(0));
   }
 
   private static boolean anyTaken(boolean[] taken, int start, int len) {
