@@ -21,6 +21,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.StoredBlob;
 import org.jsoup.parser.Parser;
@@ -108,7 +109,9 @@ public final class AnchorIndex {
       return null;
     }
     try {
-      return DirectoryReader.open(FSDirectory.open(location(library)));
+      // read through file reads, not mapped: a search looks up a few keys in an index that grows
+      // with the archive, and each mapped page it touched would count in the server's RSS
+      return DirectoryReader.open(new NIOFSDirectory(location(library)));
     } catch (IllegalArgumentException e) {
       // Lucene's word for an index it cannot read at all (a codec it does not know)
       throw new IOException("not an anchor index this version can read: " + e.getMessage(), e);
