@@ -21,7 +21,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.NIOFSDirectory;
 import org.corpusmcp.zim.Entry;
 import org.corpusmcp.zim.StoredBlob;
 import org.jsoup.parser.Parser;
@@ -103,19 +102,13 @@ public final class AnchorIndex {
     return sidecar.marker(library.uuid()) != null;
   }
 
-  /** The complete index of {@code library}, opened for search, or null when there is none. */
+  /**
+   * The complete index of {@code library}, opened for search, or null when there is none. Read
+   * through file reads, not mapped: a search looks up a few keys in an index that grows with the
+   * archive, and each mapped page it touched would count in the server's RSS.
+   */
   public @Nullable DirectoryReader open(Library library) throws IOException {
-    if (!isBuilt(library)) {
-      return null;
-    }
-    try {
-      // read through file reads, not mapped: a search looks up a few keys in an index that grows
-      // with the archive, and each mapped page it touched would count in the server's RSS
-      return DirectoryReader.open(new NIOFSDirectory(location(library)));
-    } catch (IllegalArgumentException e) {
-      // Lucene's word for an index it cannot read at all (a codec it does not know)
-      throw new IOException("not an anchor index this version can read: " + e.getMessage(), e);
-    }
+    return sidecar.open(library.uuid(), "an anchor index", false);
   }
 
   /**

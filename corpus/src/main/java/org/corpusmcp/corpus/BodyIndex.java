@@ -70,17 +70,7 @@ public final class BodyIndex {
 
   /** The complete index of {@code library}, opened for search, or null when there is none. */
   public @Nullable DirectoryReader open(Library library) throws IOException {
-    if (!isBuilt(library)) {
-      return null;
-    }
-    Path at = location(library);
-    try {
-      return DirectoryReader.open(FSDirectory.open(at));
-    } catch (IllegalArgumentException e) {
-      // Lucene's word for an index it cannot read at all (a codec it does not know): as unreadable
-      // as a corrupt one, and said so here, so that callers handle I/O failures alone.
-      throw new IOException("not a body index this version can read: " + e.getMessage(), e);
-    }
+    return sidecar.open(library.uuid(), "a body index", true);
   }
 
   /** What a build did. */

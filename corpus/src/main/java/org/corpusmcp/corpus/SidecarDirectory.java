@@ -10,6 +10,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Properties;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,6 +65,27 @@ final class SidecarDirectory {
       return null;
     }
     return uuid.equals(p.getProperty("uuid")) && format.equals(p.getProperty("format")) ? p : null;
+  }
+
+  /**
+   * The complete sidecar of {@code uuid} opened for reading, or null when there is none.
+   *
+   * @param kind what the sidecar is, for the message of one Lucene cannot read ("a body index")
+   * @param mapped whether to map its files (fast for an index most searches read much of) or read
+   *     them (an index a search reads a few entries of, whose touched pages would count in RSS)
+   */
+  @Nullable DirectoryReader open(String uuid, String kind, boolean mapped) throws IOException {
+    if (marker(uuid) == null) {
+      return null;
+    }
+    Path at = location(uuid);
+    try {
+      return DirectoryReader.open(mapped ? FSDirectory.open(at) : new NIOFSDirectory(at));
+    } catch (IllegalArgumentException e) {
+      // Lucene's word for an index it cannot read at all (a codec it does not know): as unreadable
+      // as a corrupt one, and said so here, so that callers handle I/O failures alone.
+      throw new IOException("not " + kind + " this version can read: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -142,12 +142,7 @@ class AnchorIndexTest {
   }
 
   private CorpusSettings settings(String name, String sample, Path indexDir) {
-    Path config = TestCorpus.writeConfig(dir.resolve("config-" + name), Map.of(name, sample));
-    return CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .searchWorkers(2)
-        .logQueries(false)
-        .bodyIndexDir(indexDir)
-        .build();
+    return TestCorpus.indexedSettings(dir.resolve("config-" + name), name, sample, indexDir);
   }
 
   @SuppressWarnings("unchecked")

@@ -185,10 +185,11 @@ final class CorpusCommand {
       name = "index",
       mixinStandardHelpOptions = true,
       description = {
-        "Build the sidecar indexes search reads beside each archive: a full-text index of article"
-            + " text for libraries whose archive has none (without one, such a library is searched"
-            + " by title only), and for every library an anchor index of the text its pages link"
-            + " to each other with (search then knows which page a query names by a link's words).",
+        "Build the sidecar indexes search reads: article text, and the text of links.",
+        "A full-text index of article text for libraries whose archive has none (without one, such"
+            + " a library is searched by title only), and for every library an anchor index of the"
+            + " text its pages link to each other with (search then knows which page a query names"
+            + " by a link's words).",
         "Each goes to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else"
             + " ~/.cache/corpus-mcp/body-index), one directory per archive UUID (<uuid>,"
             + " <uuid>.anchors).",
