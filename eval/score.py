@@ -560,8 +560,28 @@ def stage(root, shared, dist):
     env = dict(os.environ)
     env.update(CORPUS_CONFIG=str(zimtext.CORPUS_TOML), CORPUS_ROOT=str(root),
                CORPUS_INDEX_DIR=str(body_index_dir(root)), CORPUS_MCP_DISABLED_PLUGINS="archwiki")
-    subprocess.run([str(Path(dist) / "bin/corpus-mcp"), "corpus", "index"], env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    left_out = Path(root) / ".links-left-out.tsv"
+    left_out.write_text("".join("\t".join(row) + "\n" for row in links_queried()), encoding="utf-8")
+    subprocess.run([str(Path(dist) / "bin/corpus-mcp"), "corpus", "index", "--leave-out",
+                    str(left_out)], env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+def links_queried():
+    """(library, page, link text, target) of every link a generated query was made from (the anchor
+    kind, and questions whose basis is an anchor): the anchor index is built without them
+    (leave-one-out), so that a query is never answered by the very link it was made from."""
+    rows = []
+    for kind in ("anchor", "question"):
+        path = zimtext.EVAL_DIR / "generated" / (kind + ".jsonl")
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            q = json.loads(line)
+            if "source" not in q:
+                continue
+            text = q["text"] if kind == "question" else q["query"]
+            rows.extend((q["library"], q["source"], text, target) for target in q["relevant"])
+    return rows
 
 
 def main():

@@ -3,14 +3,7 @@ package org.corpusmcp.corpus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Properties;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -50,20 +43,20 @@ public final class BodyIndex {
   /** Bump when the fields or the text they hold change: older indexes are then rebuilt. */
   public static final String FORMAT = "1";
 
-  private final Path dir;
+  private final SidecarDirectory sidecar;
 
   public BodyIndex(Path dir) {
-    this.dir = dir;
+    this.sidecar = new SidecarDirectory(dir, "", MARKER, FORMAT);
   }
 
   /** Where the complete index of {@code library}'s archive is, or would be. */
   public Path location(Library library) {
-    return dir.resolve(library.uuid());
+    return sidecar.location(library.uuid());
   }
 
   /** True when a complete index for this very archive exists. */
   public boolean isBuilt(Library library) {
-    return marker(location(library), library.uuid()) != null;
+    return sidecar.marker(library.uuid()) != null;
   }
 
   /** True when search needs a sidecar for {@code library}: its archive has no full-text index. */
@@ -77,17 +70,7 @@ public final class BodyIndex {
 
   /** The complete index of {@code library}, opened for search, or null when there is none. */
   public @Nullable DirectoryReader open(Library library) throws IOException {
-    Path at = location(library);
-    if (marker(at, library.uuid()) == null) {
-      return null;
-    }
-    try {
-      return DirectoryReader.open(FSDirectory.open(at));
-    } catch (IllegalArgumentException e) {
-      // Lucene's word for an index it cannot read at all (a codec it does not know): as unreadable
-      // as a corrupt one, and said so here, so that callers handle I/O failures alone.
-      throw new IOException("not a body index this version can read: " + e.getMessage(), e);
-    }
+    return sidecar.open(library.uuid(), "a body index", true);
   }
 
   /** What a build did. */
@@ -101,14 +84,12 @@ public final class BodyIndex {
   public Built build(Library library, CorpusSettings settings, @Nullable PrintStream progress) {
     long start = System.nanoTime();
     Path target = location(library);
-    Path partial = dir.resolve(library.uuid() + ".partial");
     DocumentStore store =
         new DocumentStore(0, 0, settings.maxDocumentBytes(), settings.maxClusterBytes());
     int documents = 0;
     int skipped = 0;
     try {
-      Files.createDirectories(dir);
-      deleteTree(partial); // an interrupted build restarts from nothing
+      Path partial = sidecar.startBuild(library.uuid());
       int total = library.archive().entryCount();
       int seen = 0;
       long lastReport = 0;
@@ -148,23 +129,13 @@ public final class BodyIndex {
         }
         writer.commit();
       }
-      Properties marker = new Properties();
-      marker.setProperty("format", FORMAT);
-      marker.setProperty("uuid", library.uuid());
-      marker.setProperty("archive", library.config().path().getFileName().toString());
-      marker.setProperty("documents", Integer.toString(documents));
-      try (var w = Files.newBufferedWriter(partial.resolve(MARKER), StandardCharsets.UTF_8)) {
-        marker.store(w, "corpus-mcp sidecar body index; complete");
-      }
-      deleteTree(target);
-      try {
-        Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(partial, target);
-      }
+      Properties facts = new Properties();
+      facts.setProperty("archive", library.config().path().getFileName().toString());
+      facts.setProperty("documents", Integer.toString(documents));
+      sidecar.finishBuild(library.uuid(), facts, "corpus-mcp sidecar body index; complete");
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "body index of " + library.name() + " in " + dir + ": " + e.getMessage(), e);
+          "body index of " + library.name() + " in " + sidecar.dir() + ": " + e.getMessage(), e);
     }
     if (progress != null) {
       progress.printf(
@@ -188,42 +159,5 @@ public final class BodyIndex {
     doc.add(new TextField(TITLE, Lexical.normalize(document.title()), Field.Store.NO));
     doc.add(new TextField(BODY, text.toString(), Field.Store.NO));
     return doc;
-  }
-
-  /** The marker of a complete index for {@code uuid} in {@code at}, or null. */
-  private static @Nullable Properties marker(Path at, String uuid) {
-    Path file = at.resolve(MARKER);
-    if (!Files.isRegularFile(file)) {
-      return null;
-    }
-    Properties p = new Properties();
-    try (var r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      p.load(r);
-    } catch (IOException e) {
-      return null;
-    }
-    return uuid.equals(p.getProperty("uuid")) && FORMAT.equals(p.getProperty("format")) ? p : null;
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    Files.walkFileTree(
-        root,
-        new SimpleFileVisitor<>() {
-          @Override
-          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
-              throws IOException {
-            Files.delete(file);
-            return FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-            Files.delete(d);
-            return FileVisitResult.CONTINUE;
-          }
-        });
   }
 }

@@ -127,19 +127,39 @@ final class DocumentStore {
    */
   static @Nullable String resolveLink(Library library, Entry from, String href) {
     String h = href.trim();
-    if (h.isEmpty() || h.startsWith("#")) {
-      return null;
-    }
-    URI uri;
-    try {
-      uri = new URI(h.replace(" ", "%20").replace("|", "%7C"));
-    } catch (URISyntaxException e) {
+    URI uri = parseHref(h);
+    if (uri == null) {
       return null;
     }
     if (uri.getScheme() != null) {
       String scheme = uri.getScheme().toLowerCase(java.util.Locale.ROOT);
       return scheme.equals("http") || scheme.equals("https") ? h : null;
     }
+    Entry end = linkTarget(library, from, uri);
+    return end == null ? null : Refs.encode(library.name(), library.refPath(end));
+  }
+
+  /**
+   * The document of the same library a link in {@code from} leads to (redirects followed), or null
+   * for an external, in-page or broken link.
+   */
+  static @Nullable Entry linkTarget(Library library, Entry from, String href) {
+    URI uri = parseHref(href.trim());
+    return uri == null || uri.getScheme() != null ? null : linkTarget(library, from, uri);
+  }
+
+  private static @Nullable URI parseHref(String h) {
+    if (h.isEmpty() || h.startsWith("#")) {
+      return null;
+    }
+    try {
+      return new URI(h.replace(" ", "%20").replace("|", "%7C"));
+    } catch (URISyntaxException e) {
+      return null;
+    }
+  }
+
+  private static @Nullable Entry linkTarget(Library library, Entry from, URI uri) {
     if (uri.getRawAuthority() != null || uri.getRawPath() == null || uri.getRawPath().isEmpty()) {
       return null;
     }
@@ -163,7 +183,7 @@ final class DocumentStore {
     }
     try {
       Entry end = target.resolve();
-      return library.isDocument(end) ? Refs.encode(library.name(), library.refPath(end)) : null;
+      return library.isDocument(end) ? end : null;
     } catch (ZimFormatException e) {
       return null; // a broken redirect chain: keep the text, lose the link
     }

@@ -176,12 +176,7 @@ class BodyIndexTest {
   }
 
   private CorpusSettings settings(String name, String sample, Path indexDir) {
-    Path config = TestCorpus.writeConfig(dir.resolve("config-" + name), Map.of(name, sample));
-    return CorpusSettings.builder(TestCorpus.SAMPLES, config)
-        .searchWorkers(2)
-        .logQueries(false)
-        .bodyIndexDir(indexDir)
-        .build();
+    return TestCorpus.indexedSettings(dir.resolve("config-" + name), name, sample, indexDir);
   }
 
   /** A fresh service (searchers are chosen once per service) over the open corpus. */

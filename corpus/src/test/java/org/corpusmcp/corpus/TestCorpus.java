@@ -121,6 +121,20 @@ public final class TestCorpus {
         Corpus.open(settings, adapters(), null), CorpusSearchers.forCorpus(), TestCorpus.WORKERS);
   }
 
+  /**
+   * Settings for one library {@code name} over {@code sample} (config written under {@code
+   * configDir}) whose sidecar indexes are under {@code indexDir}: two search workers, no query log.
+   */
+  public static CorpusSettings indexedSettings(
+      Path configDir, String name, String sample, Path indexDir) {
+    Path config = writeConfig(configDir, Map.of(name, sample));
+    return CorpusSettings.builder(SAMPLES, config)
+        .searchWorkers(2)
+        .logQueries(false)
+        .bodyIndexDir(indexDir)
+        .build();
+  }
+
   /** A library and the source its archive reads, whose reads a test can make fail. */
   public record FaultyLibrary(Library library, FaultySource source) {}
 

@@ -54,12 +54,10 @@ final class BodyIndexSearcher implements LibrarySearcher {
 
   @Override
   public List<Hit> search(Query query, Mode mode, int count) {
-    List<String> words = analyse(query.terms());
-    if (mode == Mode.RELAXED) {
-      // a word no document holds cannot be one of the words a hit matches ("Квас known"): the
-      // share asked for is of the words the index has, or nothing would ever match
-      words = held(words);
-    }
+    List<String> analysed = analyse(query.terms());
+    // a word no document holds cannot be one of the words an any-word hit matches ("Квас known"):
+    // the share asked for is of the words the index has, or nothing would ever match
+    List<String> words = mode == Mode.RELAXED ? held(analysed) : analysed;
     Map<Integer, Hit> out = new LinkedHashMap<>();
     if (!words.isEmpty()) {
       BooleanQuery.Builder q = new BooleanQuery.Builder();
@@ -90,7 +88,7 @@ final class BodyIndexSearcher implements LibrarySearcher {
         double scale =
             mode == Mode.STRICT || found.length == 0
                 ? 1.0
-                : informationHeldBy(found[0].doc, analyse(query.terms()));
+                : informationHeldBy(found[0].doc, analysed);
         for (ScoreDoc d : found) {
           Entry e = library.entry(stored.document(d.doc).get(BodyIndex.PATH));
           if (e != null) {
@@ -123,10 +121,7 @@ final class BodyIndexSearcher implements LibrarySearcher {
     double held = 0;
     double total = 0;
     for (String w : words) {
-      int df =
-          Math.max(
-              reader.docFreq(new Term(BodyIndex.BODY, w)),
-              reader.docFreq(new Term(BodyIndex.TITLE, w)));
+      int df = documentFrequency(w);
       double idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
       total += idf;
       if (holds(leaf, BodyIndex.TITLE, w, target) || holds(leaf, BodyIndex.BODY, w, target)) {
@@ -147,8 +142,7 @@ final class BodyIndexSearcher implements LibrarySearcher {
     List<String> out = new ArrayList<>();
     try {
       for (String w : words) {
-        if (reader.docFreq(new Term(BodyIndex.BODY, w)) > 0
-            || reader.docFreq(new Term(BodyIndex.TITLE, w)) > 0) {
+        if (documentFrequency(w) > 0) {
           out.add(w);
         }
       }
@@ -156,6 +150,13 @@ final class BodyIndexSearcher implements LibrarySearcher {
       throw new UncheckedIOException("body index of " + library.name() + ": " + e.getMessage(), e);
     }
     return out;
+  }
+
+  /** How many documents hold {@code word} in their title or body: the larger field's count. */
+  private int documentFrequency(String word) throws IOException {
+    return Math.max(
+        reader.docFreq(new Term(BodyIndex.BODY, word)),
+        reader.docFreq(new Term(BodyIndex.TITLE, word)));
   }
 
   /** The query's words as the index holds them (the analyzer the index was written with). */

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.lucene.index.DirectoryReader;
+import org.corpusmcp.corpus.AnchorIndex;
 import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Library;
 import org.corpusmcp.zim.search.SearchException;
@@ -29,11 +30,34 @@ public final class CorpusSearchers {
     return library -> chosen.computeIfAbsent(library.name(), name -> choose(library, null));
   }
 
-  /** Searchers that use the sidecar body indexes under {@code bodyIndexDir} where built. */
-  public static Function<Library, LibrarySearcher> forCorpus(Path bodyIndexDir) {
-    BodyIndex bodyIndex = new BodyIndex(bodyIndexDir);
+  /**
+   * Searchers that use the sidecar indexes under {@code indexDir} where built: a body index for an
+   * archive without a full-text index, an anchor index for any.
+   */
+  public static Function<Library, LibrarySearcher> forCorpus(Path indexDir) {
+    BodyIndex bodyIndex = new BodyIndex(indexDir);
+    AnchorIndex anchorIndex = new AnchorIndex(indexDir);
     Map<String, LibrarySearcher> chosen = new ConcurrentHashMap<>();
-    return library -> chosen.computeIfAbsent(library.name(), name -> choose(library, bodyIndex));
+    return library ->
+        chosen.computeIfAbsent(
+            library.name(), name -> withAnchors(choose(library, bodyIndex), library, anchorIndex));
+  }
+
+  private static LibrarySearcher withAnchors(
+      LibrarySearcher searcher, Library library, AnchorIndex anchorIndex) {
+    try {
+      DirectoryReader reader = anchorIndex.open(library);
+      return reader == null
+          ? searcher
+          : LibrarySearcher.withAnchorNames(searcher, new AnchorNames(library, reader));
+    } catch (IOException e) {
+      log.warn(
+          "library {}: anchor index {} unusable ({}); searching without link names",
+          library.name(),
+          anchorIndex.location(library),
+          e.toString());
+      return searcher;
+    }
   }
 
   private static LibrarySearcher choose(Library library, @Nullable BodyIndex bodyIndex) {

@@ -42,10 +42,11 @@ import org.jspecify.annotations.Nullable;
  *       Redirects are resolved to their targets and each document is kept once, at its best rank.
  *   <li>Each candidate has a strength in [0, 1]: 1 for an exact title; for a collection hit its
  *       weight relative to the collection's best, scaled by the share of the query's terms the best
- *       one matched (Xapian's percentage, over the whole collection); for a hit of a sidecar body
- *       index that holds every word, its BM25 score relative to its library's best (the library is
- *       weighed against itself, as one alone in its language is), or its title's share of the
- *       query's terms if larger; for a title-only hit that share.
+ *       one matched (Xapian's percentage, over the whole collection, or the most of the query's
+ *       information that many matched words can hold there when that is more); for a hit of a
+ *       sidecar body index that holds every word, its BM25 score relative to its library's best
+ *       (the library is weighed against itself, as one alone in its language is), or its title's
+ *       share of the query's terms if larger; for a title-only hit that share.
  *   <li>Relevance floor: a candidate weaker than {@value #RELEVANCE_FLOOR} of the strongest goes
  *       below every stronger one, so a library with only weak matches cannot take the places of
  *       strong ones by rank alone.
@@ -228,7 +229,7 @@ public final class FederatedSearch {
    * strengths that compare across libraries, a collection's hits weighed as one list, all fused by
    * Reciprocal Rank Fusion, each document once.
    */
-  Map<DocumentKey, Candidate> fuse(Retrieved retrieved, Query query) {
+  Map<DocumentKey, Candidate> fuse(Retrieved retrieved, Query query, TermWeights weights) {
     LibrarySearcher.Mode mode = retrieved.mode();
     List<List<Candidate>> lists = new ArrayList<>();
     Map<String, List<Weighed>> byLanguage = new LinkedHashMap<>();
@@ -252,7 +253,7 @@ public final class FederatedSearch {
       }
     }
     for (List<Weighed> collection : byLanguage.values()) {
-      lists.add(collectionList(collection, mode, query));
+      lists.add(collectionList(collection, mode, query, weights));
     }
     Map<DocumentKey, Candidate> fused = new LinkedHashMap<>();
     for (List<Candidate> list : lists) {
@@ -337,16 +338,27 @@ public final class FederatedSearch {
       boolean withExact,
       @Nullable CollectionStats stats,
       ComparableSearcher.@Nullable Prepared parsed) {
-    List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
-    List<NamedTitles.Named> named =
-        withExact ? NamedTitles.in(library.archive(), query.text()) : List.of();
     LibrarySearcher searcher = searchers.apply(library);
+    List<Entry> exact = withExact ? exactTitle(library, query.text()) : List.of();
+    List<NamedTitles.Named> named = withExact ? named(library, searcher, query) : List.of();
     if (searcher.comparable().isPresent()) {
       ComparableSearcher.Prepared asked =
           parsed != null ? parsed : searcher.comparable().get().prepare(query, mode);
       return new LibraryAnswer(exact, named, asked.search(depth, stats), List.of());
     }
     return new LibraryAnswer(exact, named, null, searcher.search(query, mode, depth));
+  }
+
+  /** The pages the query names in {@code library}: by title, then by the text links give them. */
+  private static List<NamedTitles.Named> named(
+      Library library, LibrarySearcher searcher, Query query) {
+    List<NamedTitles.Named> byTitle = NamedTitles.in(library.archive(), query.text());
+    if (searcher.anchorNames().isEmpty()) {
+      return byTitle;
+    }
+    List<NamedTitles.Named> out = new ArrayList<>(byTitle);
+    out.addAll(searcher.anchorNames().get().in(query.text()));
+    return out;
   }
 
   /** The searcher of a library known to be a collection member. */
@@ -360,10 +372,10 @@ public final class FederatedSearch {
 
   /**
    * One list of a collection's hits in weight order (ties: library order, path), each document
-   * once; strengths are Xapian's percentages over the whole collection.
+   * once; strengths are Xapian's percentages over the whole collection (see bestShare).
    */
   private List<Candidate> collectionList(
-      List<Weighed> members, LibrarySearcher.Mode mode, Query query) {
+      List<Weighed> members, LibrarySearcher.Mode mode, Query query, TermWeights weights) {
     List<Weighed> sorted = new ArrayList<>(members);
     sorted.sort(
         Comparator.comparingDouble((Weighed w) -> w.hit().weight())
@@ -378,7 +390,7 @@ public final class FederatedSearch {
     double factor =
         best.hit().weight() <= 0 || best.queryTerms() == 0
             ? 0
-            : ((double) best.hit().matchedTerms() / best.queryTerms()) / best.hit().weight();
+            : bestShare(members, best, weights) / best.hit().weight();
     Set<DocumentKey> seen = new HashSet<>();
     int rank = 0;
     for (Weighed w : sorted) {
@@ -400,6 +412,26 @@ public final class FederatedSearch {
               .build());
     }
     return out;
+  }
+
+  /**
+   * How much of the query a collection's best hit says: the share of the query's words it matched
+   * (Xapian's percentage), or the most of the query's information a hit of these libraries matching
+   * as many words can hold ({@link TermWeights#mostHeld}) when that is more. Counted by words
+   * alone, a library of another language was weighed by the question's frame its best hit lacks
+   * ("Tell me about Займеньнік": the Belarusian page matched one word, as an English page holding
+   * "tell" did), and the larger library's pages about nothing asked came first. The larger of the
+   * two, not the information share alone: weighed by information alone, every collection's any-word
+   * hits weakened beside the libraries weighed by their own best hit (sidecar body indexes), which
+   * then took first places (hand-written mixed questions .901 -> .746).
+   */
+  private static double bestShare(List<Weighed> members, Weighed best, TermWeights weights) {
+    Set<String> libraries = new LinkedHashSet<>();
+    for (Weighed w : members) {
+      libraries.add(w.library().name());
+    }
+    double byWords = (double) best.hit().matchedTerms() / best.queryTerms();
+    return Math.max(byWords, weights.mostHeld(libraries, best.hit().matchedTerms()));
   }
 
   /**
@@ -456,6 +488,10 @@ public final class FederatedSearch {
     List<Candidate> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     int rank = 0;
+    // an any-word hit lacks words: below a query's complete hits its title says more of what it is
+    // about than its weight does; a question's any-word hits rank in one tier with its complete
+    // ones (SearchPipeline), and there only weights compare
+    boolean weighed = mode == LibrarySearcher.Mode.STRICT || query.readsAsQuestion();
     for (LibrarySearcher.Hit hit : hits) {
       Entry end = resolveDocument(library, hit.entry());
       if (end == null || !seen.add(end.rawPath())) {
@@ -463,13 +499,7 @@ public final class FederatedSearch {
       }
       rank++;
       double coverage = Lexical.coverage(query.terms(), end.title());
-      // an any-word hit lacks words: below a query's complete hits its title says more of what it
-      // is about than its weight does; a question's any-word hits rank in one tier with its
-      // complete ones (SearchPipeline), and there only weights compare
-      double weight =
-          mode == LibrarySearcher.Mode.STRICT || query.readsAsQuestion()
-              ? hit.relativeWeight()
-              : LibrarySearcher.Hit.UNWEIGHED;
+      double weight = weighed ? hit.relativeWeight() : LibrarySearcher.Hit.UNWEIGHED;
       out.add(
           Candidate.in(library, order, end)
               .rrf(1.0 / (RRF_K + rank))

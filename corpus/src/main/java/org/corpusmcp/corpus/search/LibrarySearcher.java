@@ -44,6 +44,39 @@ public interface LibrarySearcher {
   }
 
   /**
+   * The pages a query names by the text other pages link to them with, when the library's anchor
+   * index is built ({@link AnchorNames}); empty otherwise.
+   */
+  default Optional<AnchorNames> anchorNames() {
+    return Optional.empty();
+  }
+
+  /** {@code searcher}, and the pages its library's links name. */
+  static LibrarySearcher withAnchorNames(LibrarySearcher searcher, AnchorNames names) {
+    return new LibrarySearcher() {
+      @Override
+      public List<Hit> search(Query query, Mode mode, int count) {
+        return searcher.search(query, mode, count);
+      }
+
+      @Override
+      public Optional<ComparableSearcher> comparable() {
+        return searcher.comparable();
+      }
+
+      @Override
+      public Optional<Vocabulary> vocabulary() {
+        return searcher.vocabulary();
+      }
+
+      @Override
+      public Optional<AnchorNames> anchorNames() {
+        return Optional.of(names);
+      }
+    };
+  }
+
+  /**
    * One candidate entry. No snippet: the few results shown get theirs from the parsed document
    * (which search parses anyway for its section hints), so they read the same for archives with and
    * without a full-text index.

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.corpusmcp.corpus.Lexical;
 import org.corpusmcp.zim.Archive;
@@ -16,8 +17,9 @@ import org.jspecify.annotations.Nullable;
  * title index (as typed and with the first letter capitalised, as MediaWiki titles are), redirects
  * included, longest spans first; a span inside a longer one already found is not looked up, so
  * "Hoover Dam" is named and not "Dam". A span must begin and end with a meaningful word (a leading
- * article is allowed: "The Beatles"), which keeps "when was" from naming anything and bounds the
- * lookups. The query as a whole is left to the exact-title match.
+ * article is allowed, "The Beatles", and a function word capitalised inside the query, "I Believe
+ * to My Soul"), which keeps "when was" from naming anything and bounds the lookups. The query as a
+ * whole is left to the exact-title match.
  */
 final class NamedTitles {
 
@@ -48,18 +50,30 @@ final class NamedTitles {
 
   /** The titles {@code query} names in {@code archive}, longest spans first. */
   static List<Named> in(Archive archive, String query) {
+    return spans(query, MAX_WORDS, false, span -> lookUp(archive, span));
+  }
+
+  /**
+   * The entries {@code lookUp} finds for spans of the query's words as typed, longest spans first;
+   * a span inside a longer one already found is not looked up.
+   *
+   * @param whole whether the whole query is a span too (the exact-title match covers it for titles,
+   *     nothing does for other names)
+   */
+  static List<Named> spans(
+      String query, int maxWords, boolean whole, Function<String, @Nullable Entry> lookUp) {
     List<String> words = words(query);
     int n = words.size();
     boolean[] taken = new boolean[n];
     List<Named> out = new ArrayList<>();
     Set<Integer> seen = new HashSet<>();
-    for (int len = Math.min(MAX_WORDS, n - 1); len >= 1; len--) {
+    for (int len = Math.min(maxWords, whole ? n : n - 1); len >= 1; len--) {
       for (int i = 0; i + len <= n; i++) {
         if (anyTaken(taken, i, len) || !mayName(words, i, len)) {
           continue;
         }
         String span = String.join(" ", words.subList(i, i + len));
-        Entry found = lookUp(archive, span);
+        Entry found = lookUp.apply(span);
         if (found == null) {
           continue;
         }
@@ -111,7 +125,17 @@ final class NamedTitles {
     if (Lexical.meaningfulWords(last).isEmpty()) {
       return false;
     }
-    return (len > 1 && ARTICLES.contains(first)) || !Lexical.meaningfulWords(first).isEmpty();
+    return (len > 1 && (ARTICLES.contains(first) || capitalisedInside(words, start)))
+        || !Lexical.meaningfulWords(first).isEmpty();
+  }
+
+  /**
+   * A function word capitalised inside the query, where a sentence does not capitalise it, opens a
+   * title ("who wrote I Believe to My Soul", "It Should've Been Me"): song and book titles open
+   * with pronouns. The query's first word is capitalised as a sentence's is, and says nothing.
+   */
+  private static boolean capitalisedInside(List<String> words, int start) {
+    return start > 0 && Character.isUpperCase(words.get(start).codePointAt(0));
   }
 
   private static boolean anyTaken(boolean[] taken, int start, int len) {

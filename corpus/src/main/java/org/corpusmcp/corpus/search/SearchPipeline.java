@@ -143,7 +143,9 @@ public final class SearchPipeline {
             : null;
     Map<DocumentKey, Candidate> strict =
         federated.fuse(
-            federated.retrieve(query, LibrarySearcher.Mode.STRICT, depth, failures, true), query);
+            federated.retrieve(query, LibrarySearcher.Mode.STRICT, depth, failures, true),
+            query,
+            weights);
     List<Candidate> listed = dedupe.keepNew(federated.order(strict.values(), weights, affinity));
     // A question's strict match also asks for its stopwords ("which", "did"), which a long article
     // has and a short precise one may not: its any-word hits that hold every meaningful word are
@@ -156,7 +158,8 @@ public final class SearchPipeline {
             anyWordAhead != null
                 ? anyWordAhead.collect(failures)
                 : federated.retrieve(query, LibrarySearcher.Mode.RELAXED, depth, failures, false),
-            query);
+            query,
+            weights);
     if (query.readsAsQuestion()) {
       dedupe.startOver();
       listed = dedupe.keepNew(federated.order(oneTier(strict, relaxed), weights, affinity));

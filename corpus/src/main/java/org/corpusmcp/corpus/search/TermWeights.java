@@ -1,7 +1,10 @@
 package org.corpusmcp.corpus.search;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.corpusmcp.corpus.ArchiveFaults;
 import org.corpusmcp.corpus.DocumentWords;
@@ -29,10 +32,12 @@ public final class TermWeights {
   private final List<String> terms;
   private final double[] idf;
   private final double total;
+  private final Map<String, boolean[]> heldBy;
 
-  private TermWeights(List<String> terms, double[] idf) {
+  private TermWeights(List<String> terms, double[] idf, Map<String, boolean[]> heldBy) {
     this.terms = terms;
     this.idf = idf;
+    this.heldBy = heldBy;
     double sum = 0;
     for (double w : idf) {
       sum += w;
@@ -44,7 +49,7 @@ public final class TermWeights {
   static TermWeights uniform(List<String> terms) {
     double[] ones = new double[terms.size()];
     Arrays.fill(ones, 1.0);
-    return new TermWeights(List.copyOf(terms), ones);
+    return new TermWeights(List.copyOf(terms), ones, Map.of());
   }
 
   /**
@@ -57,6 +62,7 @@ public final class TermWeights {
     List<String> terms = query.terms();
     long docs = 0;
     long[] df = new long[terms.size()];
+    Map<String, boolean[]> heldBy = new HashMap<>();
     for (Library library : libraries) {
       LibrarySearcher searcher;
       try {
@@ -73,9 +79,13 @@ public final class TermWeights {
       try {
         var stats = searcher.comparable().get().statistics(terms);
         docs += stats.docCount();
+        boolean[] held = new boolean[terms.size()];
         for (int i = 0; i < df.length; i++) {
-          df[i] += stats.termFreqs().getOrDefault(terms.get(i), 0L);
+          long n = stats.termFreqs().getOrDefault(terms.get(i), 0L);
+          df[i] += n;
+          held[i] = n > 0;
         }
+        heldBy.put(library.name(), held);
       } catch (RuntimeException e) {
         if (!ArchiveFaults.isArchiveFault(e)) {
           throw e; // a bug, not damage: the search reports an internal failure
@@ -91,7 +101,51 @@ public final class TermWeights {
       // Lucene's BM25 idf: always positive, and a word in no index counts as the rarest
       idf[i] = Math.log(1 + (docs - df[i] + 0.5) / (df[i] + 0.5));
     }
-    return new TermWeights(List.copyOf(terms), idf);
+    return new TermWeights(List.copyOf(terms), idf, heldBy);
+  }
+
+  /**
+   * The most of the query's information that a document of {@code libraries} matching {@code
+   * matched} of its words can hold: the idf of the {@code matched} rarest words some of those
+   * libraries hold, over the idf of all the query's words. How much a collection's best hit says of
+   * the query, where only how many words it matched is known: a Belarusian page that matched one
+   * word of "What can you tell me about the history of Альфабэт?" matched the subject, the only
+   * word its library holds; an English page that matched two matched the question's common words.
+   * Negative when no library's statistics were read (weights uniform, or none of them full-text).
+   */
+  double mostHeld(Collection<String> libraries, int matched) {
+    if (total <= 0 || heldBy.isEmpty()) {
+      return -1;
+    }
+    boolean[] any = new boolean[terms.size()];
+    boolean read = false;
+    for (String library : libraries) {
+      boolean[] held = heldBy.get(library);
+      if (held == null) {
+        continue;
+      }
+      read = true;
+      for (int i = 0; i < any.length; i++) {
+        any[i] |= held[i];
+      }
+    }
+    if (!read) {
+      return -1;
+    }
+    double[] weights = new double[terms.size()];
+    int n = 0;
+    for (int i = 0; i < any.length; i++) {
+      if (any[i]) {
+        weights[n++] = idf[i];
+      }
+    }
+    double[] sorted = Arrays.copyOf(weights, n);
+    Arrays.sort(sorted);
+    double held = 0;
+    for (int k = 0; k < Math.min(matched, n); k++) {
+      held += sorted[n - 1 - k];
+    }
+    return held / total;
   }
 
   /** The query's words, as weighed. */

@@ -120,7 +120,8 @@ class DamageOrBugTest {
                         List.of(redirect), List.of(), null, List.of()))),
             Set.of());
     source.fail(f);
-    return search.fuse(retrieved, Query.of("the night time is the right time"));
+    Query query = Query.of("the night time is the right time");
+    return search.fuse(retrieved, query, TermWeights.uniform(query.terms()));
   }
 
   @Test

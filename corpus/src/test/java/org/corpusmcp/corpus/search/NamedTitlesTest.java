@@ -62,6 +62,25 @@ class NamedTitlesTest {
     assertEquals(List.of(), named("Hoover Dam"));
   }
 
+  /**
+   * A song title opening with a pronoun: in the Ray Charles mini wiki "I Believe to My Soul (song)"
+   * is a redirect to Ray Charles (python3-libzim). A span had to open with a meaningful word, so
+   * the question named nothing; a function word capitalised inside the query may open one, while
+   * the query's first word (capitalised as any sentence's) may not.
+   */
+  @Test
+  void aTitleOpeningWithACapitalisedFunctionWordIsNamed() {
+    try (Archive mini = Zim.open(TestCorpus.SAMPLES.resolve(TestCorpus.RAY_MINI))) {
+      List<String> named = new ArrayList<>();
+      for (NamedTitles.Named n :
+          NamedTitles.in(mini, "Where can I read about I Believe to My Soul (song)?")) {
+        named.add(n.entry().resolve().path() + " " + n.words());
+      }
+      assertEquals(List.of("A/Ray_Charles 3"), named);
+    }
+    assertEquals(List.of(), named("It was the Hoover"));
+  }
+
   @Test
   void wordsAreTakenWithoutSurroundingPunctuation() {
     assertEquals(

@@ -1,5 +1,9 @@
 package org.corpusmcp.host.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -7,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.corpusmcp.corpus.AnchorIndex;
 import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusConfig;
@@ -16,6 +21,7 @@ import org.corpusmcp.host.corpus.CorpusJson;
 import org.corpusmcp.host.corpus.CorpusWiring;
 import org.corpusmcp.host.mcp.JsonText;
 import org.corpusmcp.host.plugins.PluginRuntime;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -179,10 +185,14 @@ final class CorpusCommand {
       name = "index",
       mixinStandardHelpOptions = true,
       description = {
-        "Build a full-text index of article text for libraries whose archive has none.",
-        "Without one, such a library is searched by title only. Each sidecar (body) index goes to"
-            + " CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else"
-            + " ~/.cache/corpus-mcp/body-index), one directory per archive UUID.",
+        "Build the sidecar indexes search reads: article text, and the text of links.",
+        "A full-text index of article text for libraries whose archive has none (without one, such"
+            + " a library is searched by title only), and for every library an anchor index of the"
+            + " text its pages link to each other with (search then knows which page a query names"
+            + " by a link's words).",
+        "Each goes to CORPUS_INDEX_DIR (default $XDG_CACHE_HOME/corpus-mcp/body-index, else"
+            + " ~/.cache/corpus-mcp/body-index), one directory per archive UUID (<uuid>,"
+            + " <uuid>.anchors).",
         "Progress goes to stderr. An interrupted build is never used, and the next run starts it"
             + " again."
       })
@@ -198,6 +208,15 @@ final class CorpusCommand {
 
     @Option(names = "--force", description = "Rebuild indexes that are already complete.")
     boolean force;
+
+    @Option(
+        names = "--leave-out",
+        paramLabel = "FILE",
+        description =
+            "For evaluation: links the anchor index does not count, one per line, tab-separated:"
+                + " library, page path, link text, target path (paths as libzim gives them). A"
+                + " query made from a link must not be answered by that very link.")
+    @Nullable Path leaveOut;
 
     @Override
     public Integer call() {
@@ -218,6 +237,8 @@ final class CorpusCommand {
           }
         }
         BodyIndex bodyIndex = new BodyIndex(settings.bodyIndexDir());
+        AnchorIndex anchorIndex = new AnchorIndex(settings.bodyIndexDir());
+        Map<String, Set<AnchorIndex.LeftOut>> leftOut = readLeftOut(leaveOut);
         List<Map<String, Object>> libraries = new ArrayList<>();
         for (Library library : corpus.libraries()) {
           if (!only.isEmpty() && !only.contains(library.name())) {
@@ -239,6 +260,7 @@ final class CorpusCommand {
             row.put("skipped", built.skipped());
             row.put("millis", built.millis());
           }
+          row.put("anchors", anchors(library, anchorIndex, settings, leftOut, root));
           libraries.add(row);
         }
         root.out()
@@ -249,6 +271,59 @@ final class CorpusCommand {
                         "index_dir", settings.bodyIndexDir().toString(), "libraries", libraries)));
         return 0;
       }
+    }
+
+    /** The library's anchor index, built unless complete (a leave-out list always rebuilds it). */
+    private Map<String, Object> anchors(
+        Library library,
+        AnchorIndex anchorIndex,
+        CorpusSettings settings,
+        Map<String, Set<AnchorIndex.LeftOut>> leftOut,
+        CorpusMcpCommand root) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      if (anchorIndex.isBuilt(library) && !force && leaveOut == null) {
+        row.put("status", "up to date");
+        row.put("location", anchorIndex.location(library).toString());
+        return row;
+      }
+      AnchorIndex.Built built =
+          anchorIndex.build(
+              library, settings, leftOut.getOrDefault(library.name(), Set.of()), root.err());
+      row.put("status", "built");
+      row.put("location", built.location().toString());
+      row.put("pages", built.pages());
+      row.put("links", built.links());
+      row.put("names", built.pairs());
+      row.put("skipped", built.skipped());
+      row.put("millis", built.millis());
+      return row;
+    }
+
+    /** The --leave-out file's links by library; a line that is not four fields is refused. */
+    private static Map<String, Set<AnchorIndex.LeftOut>> readLeftOut(@Nullable Path file) {
+      Map<String, Set<AnchorIndex.LeftOut>> out = new LinkedHashMap<>();
+      if (file == null) {
+        return out;
+      }
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new IllegalArgumentException("--leave-out " + file + " cannot be read: " + e, e);
+      }
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).isBlank()) {
+          continue;
+        }
+        String[] f = lines.get(i).split("\t", -1);
+        if (f.length != 4) {
+          throw new IllegalArgumentException(
+              "--leave-out " + file + " line " + (i + 1) + ": four tab-separated fields expected");
+        }
+        out.computeIfAbsent(f[0], k -> new HashSet<>())
+            .add(new AnchorIndex.LeftOut(f[1], f[2], f[3]));
+      }
+      return out;
     }
   }
 }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.corpusmcp.corpus.AnchorIndex;
 import org.corpusmcp.corpus.BodyIndex;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.CorpusSettings;
@@ -221,7 +223,12 @@ final class DoctorCommand implements Callable<Integer> {
                 .toList(),
         "");
     BodyIndex bodyIndex = new BodyIndex(corpus.bodyIndexDir());
+    AnchorIndex anchorIndex = new AnchorIndex(corpus.bodyIndexDir());
+    List<String> withoutAnchors = new ArrayList<>();
     for (Library library : opened.libraries()) {
+      if (!anchorIndex.isBuilt(library)) {
+        withoutAnchors.add(library.name());
+      }
       if (!BodyIndex.isNeeded(library)) {
         continue;
       }
@@ -238,6 +245,16 @@ final class DoctorCommand implements Callable<Integer> {
                 + corpus.bodyIndexDir()
                 + ")");
       }
+    }
+    if (!withoutAnchors.isEmpty()) {
+      // not a failure either: search finds pages by their words, only not by what links call them
+      out.println(
+          "  note no anchor index for "
+              + withoutAnchors
+              + ": search does not know pages by the text other pages link to them with; build"
+              + " them with 'corpus-mcp corpus index' (into "
+              + corpus.bodyIndexDir()
+              + ")");
     }
   }
 

@@ -61,6 +61,7 @@ class CorpusIndexCommandTest {
         doctor.out().contains("note Ray2015 has no full-text index and no body index"),
         doctor.out());
     assertFalse(doctor.out().contains("note Hundred"), doctor.out());
+    assertTrue(doctor.out().contains("note no anchor index for [Hundred, Ray2015]"), doctor.out());
 
     CommandLineTest.Run index = CommandLineTest.run(env, "corpus", "index");
     assertEquals(0, index.status(), index.err());
@@ -71,19 +72,40 @@ class CorpusIndexCommandTest {
     Path location = dir.resolve("index").resolve(RAY_2015_UUID);
     assertEquals(location.toString(), rows.get(1).get("location").asString());
     assertTrue(Files.isDirectory(location));
+    for (JsonNode row : rows) {
+      // every archive gets an anchor index, a full-text index of its own or not
+      assertEquals("built", row.get("anchors").get("status").asString(), index.out());
+      assertTrue(row.get("anchors").get("links").asInt() > 0, index.out());
+      String uuid = row.get("uuid").asString();
+      assertEquals(
+          dir.resolve("index").resolve(uuid + ".anchors").toString(),
+          row.get("anchors").get("location").asString());
+    }
 
     CommandLineTest.Run again = CommandLineTest.run(env, "corpus", "index");
     assertEquals(
         "up to date", again.json().get("libraries").get(1).get("status").asString(), again.out());
+    assertEquals(
+        "up to date",
+        again.json().get("libraries").get(0).get("anchors").get("status").asString(),
+        again.out());
     CommandLineTest.Run after = CommandLineTest.run(env, "corpus", "validate");
     assertEquals(
         location.toString(), after.json().get("libraries").get(1).get("body_index").asString());
-    assertTrue(
-        CommandLineTest.run(env, "doctor")
-            .out()
-            .contains("ok   body index of Ray2015: " + location));
+    String doctorAfter = CommandLineTest.run(env, "doctor").out();
+    assertTrue(doctorAfter.contains("ok   body index of Ray2015: " + location), doctorAfter);
+    assertFalse(doctorAfter.contains("no anchor index"), doctorAfter);
 
     CommandLineTest.Run unknown = CommandLineTest.run(env, "corpus", "index", "--library", "Nope");
     assertTrue(unknown.status() != 0 && unknown.err().contains("no library 'Nope'"), unknown.err());
+  }
+
+  @Test
+  void aLeaveOutFileThatIsNotFourFieldsALineIsRefusedByLine() throws Exception {
+    Path file = Files.writeString(dir.resolve("left-out.tsv"), "Hundred\tA/Frog\tamphibians\n");
+    CommandLineTest.Run run =
+        CommandLineTest.run(env, "corpus", "index", "--leave-out", file.toString());
+    assertTrue(run.status() != 0, run.out());
+    assertTrue(run.err().contains("line 1: four tab-separated fields expected"), run.err());
   }
 }

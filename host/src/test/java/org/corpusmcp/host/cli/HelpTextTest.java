@@ -67,8 +67,8 @@ class HelpTextTest {
     assertTrue(
         corpus.contains(
             "validate Open every archive and report its metadata and structural faults as JSON."
-                + " index Build a full-text index of article text for libraries whose archive has"
-                + " none."),
+                + " index Build the sidecar indexes search reads: article text, and the text of"
+                + " links."),
         corpus);
     String zim = words(CommandLineTest.run(Map.of(), "zim", "--help").out());
     assertTrue(
