@@ -6,9 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.corpusmcp.corpus.Corpus;
 import org.corpusmcp.corpus.Library;
-import org.corpusmcp.corpus.Refs;
+import org.corpusmcp.corpus.SampleDocuments;
 import org.corpusmcp.host.tools.Warmup;
-import org.corpusmcp.zim.Entry;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,15 +15,12 @@ import org.jspecify.annotations.Nullable;
  * {@value #LIBRARIES} libraries, two of its own documents' titles searched as an agent would ask
  * (the title's first words, and a question holding them), one of them misspelt (the correction
  * path: its longest word of letters only) and one document fetched: at most {@value #LIBRARIES}
- * times four calls, whatever the archives' size. Documents are found by reading a few directory
- * entries at fixed places (a third and two thirds through the archive), never by listing them.
+ * times four calls, whatever the archives' size. The documents are {@link SampleDocuments}', found
+ * without listing the archive.
  */
 final class CorpusWarmup {
 
   static final int LIBRARIES = 4;
-
-  /** Directory entries read looking for one document, at most. */
-  private static final int LOOK = 512;
 
   private CorpusWarmup() {}
 
@@ -35,23 +31,14 @@ final class CorpusWarmup {
       if (libraries++ == LIBRARIES) {
         break;
       }
-      int n = library.archive().allEntryCount();
-      List<Entry> found = new ArrayList<>(2);
-      for (int at : new int[] {n / 3, 2 * n / 3}) {
-        Entry entry = document(library, at);
-        if (entry != null && !found.contains(entry)) {
-          found.add(entry);
-        }
-      }
+      List<SampleDocuments.Sample> found = SampleDocuments.of(library);
       if (found.isEmpty()) {
         continue;
       }
-      Entry first = found.get(0);
+      SampleDocuments.Sample first = found.get(0);
       String words = words(first.title());
       calls.add(search(words));
-      calls.add(
-          new Warmup.Call(
-              "fetch", Map.of("ref", Refs.encode(library.name(), library.refPath(first)))));
+      calls.add(new Warmup.Call("fetch", Map.of("ref", first.ref())));
       String other = found.size() > 1 ? words(found.get(1).title()) : words;
       calls.add(search("what is " + other));
       String misspelt = misspelt(other);
@@ -67,18 +54,6 @@ final class CorpusWarmup {
 
   private static Warmup.Call search(String query) {
     return new Warmup.Call("search", Map.of("query", query));
-  }
-
-  /** The first document at or after {@code index}, within {@value #LOOK} entries, or null. */
-  private static @Nullable Entry document(Library library, int index) {
-    int n = library.archive().allEntryCount();
-    for (int i = index; i < n && i < index + LOOK; i++) {
-      Entry entry = library.archive().entryAt(i);
-      if (library.isDocument(entry) && !entry.title().isBlank()) {
-        return entry;
-      }
-    }
-    return null;
   }
 
   /** A title as a query: lower-cased, its first three words. */
