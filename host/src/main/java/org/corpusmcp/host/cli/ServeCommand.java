@@ -164,8 +164,8 @@ final class ServeCommand implements Callable<Integer> {
                 "MCP_SHUTDOWN_GRACE",
                 shutdownGraceSeconds,
                 (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
-    // Jetty's server needs nothing of the host: made beside the plugins and the corpus
     @Nullable Duration warmUpIdle = warmUpIdle();
+    // Jetty's server needs nothing of the host: made beside the plugins and the corpus
     @Nullable StartupTask<Server> jetty =
         httpSettings != null ? HttpMcpServer.prepareJetty() : null;
     try (Host host = root.startHost(options)) {
@@ -192,7 +192,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts, jetty)) {
           logReady(log);
-          warmUp(host, warmUpIdle);
+          @Nullable Thread warming = warmUp(host, warmUpIdle);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
           CountDownLatch stopped = new CountDownLatch(1);
           AtomicBoolean signalled = new AtomicBoolean();
@@ -203,6 +203,7 @@ final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
               });
           server.join();
+          stopWarmUp(warming);
           if (signalled.get()) {
             // join returns as Jetty stops, before the signal's thread has logged and finished
             stopped.await(STOP_LOG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -225,7 +226,7 @@ final class ServeCommand implements Callable<Integer> {
       // process ends
       McpServers.relayChanges(server, parts);
       logReady(log);
-      warmUp(host, warmUpIdle);
+      @Nullable Thread warming = warmUp(host, warmUpIdle);
       AtomicBoolean signalled = new AtomicBoolean();
       TermSignal.handle(
           () -> {
@@ -233,6 +234,7 @@ final class ServeCommand implements Callable<Integer> {
             transport.stop(grace);
           });
       Drain drain = transport.run();
+      stopWarmUp(warming);
       if (signalled.get()) {
         logStopped(log, drain, grace);
       } else if (StartupTraining.requested()) {
@@ -267,9 +269,14 @@ final class ServeCommand implements Callable<Integer> {
         "WARM_UP_IDLE_MS must be a whole number of milliseconds or 'off', got '" + text + "'");
   }
 
-  private static void warmUp(Host host, @Nullable Duration idle) {
-    if (idle != null) {
-      Warmup.start(host.invoker(), host.warmUpCalls(), idle);
+  private static @Nullable Thread warmUp(Host host, @Nullable Duration idle) {
+    return idle == null ? null : Warmup.start(host.invoker(), host.warmUpCalls(), idle);
+  }
+
+  /** A session that ends while the warm-up waits or calls ends it too: no call meets the close. */
+  private static void stopWarmUp(@Nullable Thread warming) {
+    if (warming != null) {
+      warming.interrupt();
     }
   }
 

@@ -77,8 +77,11 @@ public final class Warmup {
     long started = System.nanoTime();
     int made = 0;
     for (Call call : list) {
-      if (invoker.callsStarted() - before - own > 0 || Thread.currentThread().isInterrupted()) {
-        log.info("warm-up: stopped after {} call(s): a client's call came", made);
+      if (Thread.currentThread().isInterrupted()) {
+        return made; // the session ended
+      }
+      if (invoker.callsStarted() - before - own > 0) {
+        log.info("warm-up: stopped after {} call(s): a client's call came first", made);
         return made;
       }
       own++;

@@ -113,4 +113,13 @@ class WarmupTest {
     warming.join(10_000);
     assertEquals(2, calls.get());
   }
+
+  @Test
+  void anInterruptionWhileItWaitsEndsItWithoutCalls() throws InterruptedException {
+    Thread warming = Warmup.start(host.invoker(), () -> probes(2), Duration.ofSeconds(30));
+    warming.interrupt(); // what serve does when the session ends
+    warming.join(10_000);
+    assertFalse(warming.isAlive());
+    assertEquals(0, calls.get());
+  }
 }
