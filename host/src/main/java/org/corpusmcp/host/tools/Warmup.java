@@ -70,7 +70,7 @@ public final class Warmup {
     }
     // said once, so that the searches it makes are not taken for a client's in the query log
     log.info(
-        "warm-up: no tool call {} ms after start; making {} of its own (WARM_UP_IDLE_MS=off"
+        "warm-up: no tool call {} ms after ready; making {} of its own (WARM_UP_IDLE_MS=off"
             + " stops this)",
         delay.toMillis(),
         list.size());
