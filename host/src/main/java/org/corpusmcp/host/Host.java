@@ -4,6 +4,7 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 import org.corpusmcp.api.ToolSpec;
 import org.corpusmcp.host.config.HostSettings;
 import org.corpusmcp.host.mcp.Completions;
@@ -21,6 +22,7 @@ import org.corpusmcp.host.plugins.ResourceUpdates;
 import org.corpusmcp.host.plugins.ToolCatalog;
 import org.corpusmcp.host.tools.ArgumentValidator;
 import org.corpusmcp.host.tools.ToolInvoker;
+import org.corpusmcp.host.tools.Warmup;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -36,8 +38,16 @@ public final class Host implements AutoCloseable {
           + " that let a claim be re-checked. Quote what the tools return rather than paraphrasing"
           + " from memory, and treat an error result as an answer: it says what is missing.";
 
-  /** The host's own tools, made once the plugins are loaded, and what to close with them. */
-  public record HostTools(List<ToolSpec> tools, AutoCloseable resources) {
+  /**
+   * The host's own tools, made once the plugins are loaded, what to close with them, and the calls
+   * a fresh server may make on itself while idle to warm them up ({@link Warmup}).
+   */
+  public record HostTools(
+      List<ToolSpec> tools, AutoCloseable resources, Supplier<List<Warmup.Call>> warmUp) {
+    public HostTools(List<ToolSpec> tools, AutoCloseable resources) {
+      this(tools, resources, List::of);
+    }
+
     public static HostTools none() {
       return new HostTools(List.of(), () -> {});
     }
@@ -51,6 +61,7 @@ public final class Host implements AutoCloseable {
 
   private final PluginRuntime runtime;
   private final AutoCloseable hostResources;
+  private final Supplier<List<Warmup.Call>> warmUp;
   private final ToolInvoker invoker;
   private final ExecutorService toolThreads;
   private final PromptCatalog prompts;
@@ -63,6 +74,7 @@ public final class Host implements AutoCloseable {
   private Host(
       PluginRuntime runtime,
       AutoCloseable hostResources,
+      Supplier<List<Warmup.Call>> warmUp,
       ToolInvoker invoker,
       ExecutorService toolThreads,
       PromptCatalog prompts,
@@ -73,6 +85,7 @@ public final class Host implements AutoCloseable {
       RequestStates requestStates) {
     this.runtime = runtime;
     this.hostResources = hostResources;
+    this.warmUp = warmUp;
     this.invoker = invoker;
     this.toolThreads = toolThreads;
     this.prompts = prompts;
@@ -119,6 +132,7 @@ public final class Host implements AutoCloseable {
       return new Host(
           runtime,
           hostTools.resources(),
+          hostTools.warmUp(),
           invoker,
           toolThreads,
           prompts,
@@ -166,6 +180,11 @@ public final class Host implements AutoCloseable {
 
   public ToolInvoker invoker() {
     return invoker;
+  }
+
+  /** The calls an idle fresh server may make on itself to warm its tools up ({@link Warmup}). */
+  public Supplier<List<Warmup.Call>> warmUpCalls() {
+    return warmUp;
   }
 
   public JsonMapper json() {

@@ -18,6 +18,7 @@ import org.corpusmcp.host.mcp.HttpSettings;
 import org.corpusmcp.host.mcp.McpServers;
 import org.corpusmcp.host.mcp.StdioTransport;
 import org.corpusmcp.host.tools.ToolInvoker;
+import org.corpusmcp.host.tools.Warmup;
 import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -130,6 +131,13 @@ final class ServeCommand implements Callable<Integer> {
 
   private static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
+  /**
+   * A client that spawns the server sends {@code initialize} and {@code tools/list} at once; its
+   * first tool call waits for the model's turn, usually seconds. Two seconds without one leave the
+   * warm-up to sessions that give it time, and to no benchmark that searches at once.
+   */
+  private static final Duration DEFAULT_WARM_UP_IDLE = Duration.ofSeconds(2);
+
   /** How long the main thread waits, after the server stopped, for the stop to be logged. */
   private static final Duration STOP_LOG_WAIT = Duration.ofSeconds(5);
 
@@ -156,6 +164,7 @@ final class ServeCommand implements Callable<Integer> {
                 "MCP_SHUTDOWN_GRACE",
                 shutdownGraceSeconds,
                 (int) DEFAULT_SHUTDOWN_GRACE.toSeconds()));
+    @Nullable Duration warmUpIdle = warmUpIdle();
     // Jetty's server needs nothing of the host: made beside the plugins and the corpus
     @Nullable StartupTask<Server> jetty =
         httpSettings != null ? HttpMcpServer.prepareJetty() : null;
@@ -183,6 +192,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         try (HttpMcpServer server = HttpMcpServer.start(httpSettings, parts, jetty)) {
           logReady(log);
+          @Nullable Thread warming = warmUp(host, warmUpIdle);
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "http-shutdown"));
           CountDownLatch stopped = new CountDownLatch(1);
           AtomicBoolean signalled = new AtomicBoolean();
@@ -193,6 +203,7 @@ final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
               });
           server.join();
+          stopWarmUp(warming);
           if (signalled.get()) {
             // join returns as Jetty stops, before the signal's thread has logged and finished
             stopped.await(STOP_LOG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -215,6 +226,7 @@ final class ServeCommand implements Callable<Integer> {
       // process ends
       McpServers.relayChanges(server, parts);
       logReady(log);
+      @Nullable Thread warming = warmUp(host, warmUpIdle);
       AtomicBoolean signalled = new AtomicBoolean();
       TermSignal.handle(
           () -> {
@@ -222,6 +234,7 @@ final class ServeCommand implements Callable<Integer> {
             transport.stop(grace);
           });
       Drain drain = transport.run();
+      stopWarmUp(warming);
       if (signalled.get()) {
         logStopped(log, drain, grace);
       } else if (StartupTraining.requested()) {
@@ -229,6 +242,41 @@ final class ServeCommand implements Callable<Integer> {
       }
       server.close();
       return 0;
+    }
+  }
+
+  /**
+   * {@code WARM_UP_IDLE_MS}: how long a fresh server must go without a tool call before it warms
+   * its tools up with a few calls of its own ({@link Warmup}); {@code off}: never. Null: off.
+   */
+  private @Nullable Duration warmUpIdle() {
+    String text = root.env().getOrDefault("WARM_UP_IDLE_MS", "").trim();
+    if (text.isEmpty()) {
+      return DEFAULT_WARM_UP_IDLE;
+    }
+    if (text.equalsIgnoreCase("off")) {
+      return null;
+    }
+    try {
+      long ms = Long.parseLong(text);
+      if (ms >= 0) {
+        return Duration.ofMillis(ms);
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException(
+        "WARM_UP_IDLE_MS must be a whole number of milliseconds or 'off', got '" + text + "'");
+  }
+
+  private static @Nullable Thread warmUp(Host host, @Nullable Duration idle) {
+    return idle == null ? null : Warmup.start(host.invoker(), host.warmUpCalls(), idle);
+  }
+
+  /** A session that ends while the warm-up waits or calls ends it too: no call meets the close. */
+  private static void stopWarmUp(@Nullable Thread warming) {
+    if (warming != null) {
+      warming.interrupt();
     }
   }
 

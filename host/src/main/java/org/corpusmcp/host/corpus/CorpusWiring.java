@@ -99,7 +99,8 @@ public final class CorpusWiring {
         () -> {
           workers.shutdownNow();
           service.close();
-        });
+        },
+        () -> CorpusWarmup.calls(corpus));
   }
 
   /** The corpus's search threads: daemons, so a search in flight never holds the JVM open. */

@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.corpusmcp.api.ClientInput;
 import org.corpusmcp.api.ClientInputException;
 import org.corpusmcp.api.MissingClientCapabilityException;
@@ -78,6 +79,7 @@ public final class ToolInvoker {
   private final ToolCatalog catalog;
   private final ArgumentValidator validator;
   private final ExecutorService handlers;
+  private final AtomicLong callsStarted = new AtomicLong();
 
   /**
    * @param handlers the threads handlers run on, from {@link #handlerThreads()}; the caller owns
@@ -113,6 +115,11 @@ public final class ToolInvoker {
     return catalog;
   }
 
+  /** How many calls have started since this invoker was made, known tools or not. */
+  public long callsStarted() {
+    return callsStarted.get();
+  }
+
   /**
    * Calls {@code toolName} with {@code arguments} (null: none sent) within the default deadline.
    */
@@ -146,6 +153,7 @@ public final class ToolInvoker {
       Duration deadline,
       CallReports reports,
       ClientInput input) {
+    callsStarted.incrementAndGet();
     RegisteredTool tool = catalog.find(toolName);
     if (tool == null) {
       return ToolResult.error(
