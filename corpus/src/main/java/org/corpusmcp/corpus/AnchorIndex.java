@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -134,7 +136,7 @@ public final class AnchorIndex {
       Set<LeftOut> leftOut,
       @Nullable PrintStream progress) {
     long start = System.nanoTime();
-    Set<String> omitted = new java.util.HashSet<>();
+    Set<String> omitted = new HashSet<>();
     for (LeftOut l : leftOut) {
       omitted.add(l.source() + '\t' + Lexical.normalize(l.text()) + '\t' + l.target());
     }
@@ -271,7 +273,7 @@ public final class AnchorIndex {
    * itself, and not the target's own title (which names it already).
    */
   static List<Link> links(Library library, Entry from, String html) {
-    List<Link> out = new java.util.ArrayList<>();
+    List<Link> out = new ArrayList<>();
     Matcher m = LINK.matcher(html);
     while (m.find()) {
       Matcher href = HREF.matcher(m.group(1));

@@ -352,12 +352,8 @@ public final class FederatedSearch {
   /** The pages the query names in {@code library}: by title, then by the text links give them. */
   private static List<NamedTitles.Named> named(
       Library library, LibrarySearcher searcher, Query query) {
-    List<NamedTitles.Named> byTitle = NamedTitles.in(library.archive(), query.text());
-    if (searcher.anchorNames().isEmpty()) {
-      return byTitle;
-    }
-    List<NamedTitles.Named> out = new ArrayList<>(byTitle);
-    out.addAll(searcher.anchorNames().get().in(query.text()));
+    List<NamedTitles.Named> out = new ArrayList<>(NamedTitles.in(library.archive(), query.text()));
+    searcher.anchorNames().ifPresent(names -> out.addAll(names.in(query.text())));
     return out;
   }
 

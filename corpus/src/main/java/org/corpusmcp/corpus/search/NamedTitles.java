@@ -23,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class NamedTitles {
 
+  /** Only spans within a query's first this many words are looked up. */
+  static final int MAX_SPANNED_WORDS = 32;
+
   /** Longer spans are not looked up: titles named inside questions are short. */
   static final int MAX_WORDS = 6;
 
@@ -63,11 +66,13 @@ final class NamedTitles {
   static List<Named> spans(
       String query, int maxWords, boolean whole, Function<String, @Nullable Entry> lookUp) {
     List<String> words = words(query);
-    int n = words.size();
+    // each word opens up to maxWords spans and each span is a lookup: past this many words a
+    // query (500 characters are allowed) is a pasted passage, not a question naming a title
+    int n = Math.min(words.size(), MAX_SPANNED_WORDS);
     boolean[] taken = new boolean[n];
     List<Named> out = new ArrayList<>();
     Set<Integer> seen = new HashSet<>();
-    for (int len = Math.min(maxWords, whole ? n : n - 1); len >= 1; len--) {
+    for (int len = Math.min(maxWords, whole ? n : words.size() - 1); len >= 1; len--) {
       for (int i = 0; i + len <= n; i++) {
         if (anyTaken(taken, i, len) || !mayName(words, i, len)) {
           continue;

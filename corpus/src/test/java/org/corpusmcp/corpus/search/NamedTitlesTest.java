@@ -81,6 +81,14 @@ class NamedTitlesTest {
     assertEquals(List.of(), named("It was the Hoover"));
   }
 
+  /** A long pasted passage is not looked up word by word to its end: lookups stay bounded. */
+  @Test
+  void onlyTheFirstWordsOfALongQueryAreLookedUp() {
+    String filler = "word ".repeat(NamedTitles.MAX_SPANNED_WORDS - 2);
+    assertEquals(List.of("A/Hoover_Dam 2"), named(filler + "Hoover Dam"));
+    assertEquals(List.of(), named(filler + "more words Hoover Dam"));
+  }
+
   @Test
   void wordsAreTakenWithoutSurroundingPunctuation() {
     assertEquals(
